@@ -1,0 +1,52 @@
+#pragma once
+// Events: what an action caused, in order, for logs, animations and replay checks.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "carc/types.hpp"
+
+namespace carc {
+
+enum class EventType : std::uint8_t {
+    turn_started,       // player: whose turn begins
+    tile_drawn,         // player, tile
+    tile_discarded,     // player, tile: it fitted nowhere
+    tile_placed,        // player, tile, at, rotation
+    follower_placed,    // player, at, segment, feature
+    follower_returned,  // player, at, segment, feature
+    feature_scored,     // feature, scorers, points (each scorer), tiles, detail; final = end scoring
+    floor_added,        // The Tower: player, at, count = new height
+    follower_captured,  // The Tower: player = captor, target_player = owner, at
+    prisoners_exchanged,// The Tower: player and target_player got one follower each back
+    ransom_paid,        // The Tower: player paid `points` to target_player
+    count_moved,        // City of Carcassonne: quarter
+    follower_moved,     // City of Carcassonne: player, from quarter onto at/segment
+    token_taken,        // King / Robber Baron changes hands: player, feature
+    final_scoring,      // the end-of-game scoring begins
+    game_over,          // scores final
+};
+
+struct Event {
+    EventType type = EventType::turn_started;
+    PlayerId player = no_player;
+    PlayerId target_player = no_player;
+    TileTypeId tile = no_tile;
+    Coord at;
+    std::uint8_t rotation = 0;
+    std::int8_t segment = -1;
+    std::uint8_t quarter = 0;
+    FeatureKind feature = FeatureKind::field;
+    bool final = false;          // part of the end-of-game scoring
+    bool completed = false;      // the scored feature was complete
+    int points = 0;              // points each scorer received
+    int count = 0;               // tiles of a scored feature, cities of a farm, tower height ...
+    std::vector<PlayerId> scorers;
+    std::vector<Coord> tiles;    // the tiles of a scored feature
+    std::string detail;          // breakdown, e.g. "3 tiles x 2 + 1 pennant x 2"
+};
+
+std::string_view to_string(EventType type);
+
+}  // namespace carc

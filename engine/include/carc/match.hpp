@@ -1,0 +1,51 @@
+#pragma once
+// Match: a game with its history. It owns the Game, keeps the current State and the log of
+// accepted actions, and can be rebuilt from that log (the log is the save format).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "carc/action.hpp"
+#include "carc/event.hpp"
+#include "carc/game.hpp"
+#include "carc/state.hpp"
+
+namespace carc {
+
+struct MatchSetup {
+    GameConfig config;
+    std::uint64_t seed = 0;
+    // When not empty, tiles are drawn in exactly this order instead of a shuffle by seed.
+    std::vector<TileTypeId> draw_order;
+};
+
+class Match {
+public:
+    // Returns nullptr and sets `error` when the configuration or draw order is invalid.
+    static std::unique_ptr<Match> create(const MatchSetup& setup, std::string* error);
+
+    // Rebuilds a match by replaying `actions`; on the first refused action returns nullptr and
+    // sets `error` with the action's 1-based index and the reason.
+    static std::unique_ptr<Match> replay(const MatchSetup& setup, const std::vector<Action>& actions,
+                                         std::string* error);
+
+    const MatchSetup& setup() const { return setup_; }
+    const Game& game() const { return *game_; }
+    std::shared_ptr<const Game> game_ptr() const { return game_; }
+    const State& state() const { return state_; }
+    const std::vector<Action>& actions() const { return actions_; }
+
+    std::optional<RuleError> apply(const Action& action, std::vector<Event>* events = nullptr);
+
+private:
+    Match(MatchSetup setup, std::shared_ptr<const Game> game, State state);
+    MatchSetup setup_;
+    std::shared_ptr<const Game> game_;
+    State state_;
+    std::vector<Action> actions_;
+};
+
+}  // namespace carc

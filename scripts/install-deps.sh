@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project builds and tests with.
+# Idempotent: when every package is already present it changes nothing and
+# does not touch the network.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libboost1.81-dev libssl-dev
+  nlohmann-json3-dev libspdlog-dev libfmt-dev
+  catch2 libsqlite3-dev libncurses-dev
+  tmux
+)
+# Browser end-to-end tests need Chromium and Node.js; `make run` does not.
+if [[ "${CARC_WITH_BROWSER:-0}" == 1 ]]; then
+  packages+=(chromium nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    # nodejs/npm may come from outside Debian's packages (e.g. a preinstalled
+    # toolchain); a working command is as good as the package.
+    case "$p" in
+      nodejs) command -v node >/dev/null && continue ;;
+      npm) command -v npm >/dev/null && continue ;;
+    esac
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) != 0 ]]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
