@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# `make test`: every test of the project through CTest (unit, property, server, end-to-end).
+set -euo pipefail
+build=$1
+cd "$build"
+ctest --output-on-failure --timeout 900
