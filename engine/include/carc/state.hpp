@@ -134,8 +134,8 @@ public:
     std::span<const PlacedTile> board() const { return {placed_.data(), placed_.size()}; }
     int tile_at(Coord at) const;  // index into board(), or -1
     std::span<const Follower> followers() const { return {followers_.data(), followers_.size()}; }
-    const PlayerState& player(PlayerId p) const { return players_[p]; }
-    int score(PlayerId p) const { return players_[p].score; }
+    const PlayerState& player(int p) const { return players_[p]; }
+    int score(int p) const { return players_[p].score; }
     int tiles_left() const { return static_cast<int>(pile_.size()) - next_draw_; }
     // How many of each tile type are still face down (the multiset is public; the order is not).
     std::vector<int> remaining_tiles() const;
@@ -158,6 +158,7 @@ private:
         std::int16_t open = 0;        // open ends (valid at the root)
         std::uint8_t tile = 0;        // placed tile index
         std::uint8_t followers = 0;   // followers on the feature (valid at the root)
+        std::uint8_t rank = 0;        // union by rank keeps the trees shallow
         friend bool operator==(const SegmentNode&, const SegmentNode&) = default;
     };
     struct OpenCell {

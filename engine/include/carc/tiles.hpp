@@ -20,7 +20,6 @@ enum SegmentFlag : std::uint8_t {
     segment_flag_inn = 1,       // road with an inn (Inns & Cathedrals; kept for data fidelity)
     segment_flag_pig_herd = 2,  // field with a pig herd (Traders & Builders; data fidelity)
     segment_flag_well = 4,      // The Castle: a well on this street
-    segment_flag_volcano = 8,   // lake end with a volcano (River II)
 };
 
 struct SegmentDef {
@@ -34,7 +33,8 @@ struct SegmentDef {
 // What the whole tile carries besides its segments.
 enum TileFlag : std::uint8_t {
     tile_flag_none = 0,
-    tile_flag_square = 1,  // The Castle: a square that ends streets
+    tile_flag_square = 1,   // The Castle: a square that ends streets
+    tile_flag_volcano = 2,  // River II lake end with a volcano
 };
 
 struct TileType {

@@ -1,0 +1,48 @@
+// Game::create: validates a configuration and derives the pile, the setup and the supplies.
+#include "carc/game.hpp"
+
+namespace carc {
+namespace {
+
+bool in_set(const TileType& t, std::string_view set) { return t.set == set; }
+
+}  // namespace
+
+std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* error) {
+    auto fail = [&](std::string message) -> std::shared_ptr<const Game> {
+        if (error) *error = std::move(message);
+        return nullptr;
+    };
+    const auto& catalog = TileCatalog::instance();
+    const auto& ex = config.expansions;
+    auto game = std::shared_ptr<Game>(new Game());
+    game->config_ = config;
+    game->catalog_ = &catalog;
+
+    if (config.rules == RuleSystem::castle) {
+        return fail("Carcassonne: The Castle is not available yet");
+    }
+    const int max = ex.tower ? 6 : 5;
+    if (config.players < 2 || config.players > max)
+        return fail("Carcassonne takes 2 to " + std::to_string(max) + " players" +
+                    (ex.tower ? "" : " (6 with The Tower)"));
+    if (ex.tower || ex.river2 || ex.count || ex.king_robber || ex.cult)
+        return fail("this expansion is not available yet");
+
+    const TileType* start = catalog.find("B-D");
+    game->setup_.push_back(SetupTile{start->index, Coord{0, 0}, 0});
+    bool start_taken = false;
+    for (const auto& t : catalog.all()) {
+        if (!in_set(t, "base")) continue;
+        int copies = t.count;
+        if (t.index == start->index && !start_taken) {
+            --copies;  // the start tile is on the table, not in the pile
+            start_taken = true;
+        }
+        for (int i = 0; i < copies; ++i) game->pile_.push_back(t.index);
+    }
+    game->followers_per_player_ = 7;
+    return game;
+}
+
+}  // namespace carc

@@ -1,0 +1,154 @@
+#include "script.hpp"
+
+#include "carc/match.hpp"
+#include "event_json.hpp"
+
+namespace carc::sim {
+namespace {
+
+using nlohmann::json;
+
+int side_index(const std::string& s) {
+    static const char* names[] = {"N", "E", "S", "W"};
+    for (int i = 0; i < 4; ++i)
+        if (s == names[i]) return i;
+    return -1;
+}
+
+// The port named by a follower's "at": an edge (its midpoint) or a half-edge.
+int port_of(const std::string& at) {
+    if (at.size() == 1) {
+        const int side = side_index(at);
+        return side < 0 ? -1 : port_index(side, PortPart::middle);
+    }
+    if (at.size() == 2) {
+        const int side = side_index(at.substr(0, 1));
+        if (side < 0) return -1;
+        if (at[1] == 'L') return port_index(side, PortPart::left);
+        if (at[1] == 'R') return port_index(side, PortPart::right);
+    }
+    return -1;
+}
+
+// Finds the local segment the follower description names on the placed tile.
+int follower_segment(const json& follower, const TileType& tile, int rotation, std::string& error) {
+    FeatureKind kind;
+    const std::string on = follower.value("on", "");
+    if (on == "monastery") kind = FeatureKind::cloister;
+    else if (!feature_kind_from_string(on, kind)) {
+        error = "unknown follower target '" + on + "'";
+        return -1;
+    }
+    if (!follower.contains("at")) {
+        const int seg = tile.segment_of_kind(kind);
+        if (seg < 0) error = "tile " + tile.id + " has no " + on;
+        else if (kind != FeatureKind::cloister && kind != FeatureKind::shrine) {
+            // Without "at" only an unambiguous target is accepted.
+            int n = 0;
+            for (const auto& s : tile.segments) n += s.kind == kind;
+            if (n > 1) {
+                error = "tile " + tile.id + " has several " + on + " segments: say \"at\"";
+                return -1;
+            }
+        }
+        return seg;
+    }
+    const std::string at = follower["at"].get<std::string>();
+    const int port = port_of(at);
+    if (port < 0) {
+        error = "bad follower position '" + at + "'";
+        return -1;
+    }
+    const int seg = tile.port_segment[rotation][port];
+    if (seg < 0 || tile.segments[seg].kind != kind) {
+        error = "tile " + tile.id + " has no " + on + " at " + at;
+        return -1;
+    }
+    return seg;
+}
+
+}  // namespace
+
+json run_script(const json& script, std::string& error) {
+    MatchSetup setup;
+    if (!config_from_json(script, setup.config, error)) return nullptr;
+    const auto& catalog = TileCatalog::instance();
+    const json moves = script.value("moves", json::array());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const auto id = moves[i].value("tile", "");
+        const auto* t = catalog.find(id);
+        if (!t) {
+            error = "move " + std::to_string(i + 1) + ": unknown tile '" + id + "'";
+            return nullptr;
+        }
+        setup.draw_order.push_back(t->index);
+    }
+    auto match = Match::create(setup, &error);
+    if (!match) return nullptr;
+
+    std::vector<Event> events;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const auto& move = moves[i];
+        const std::string where = "move " + std::to_string(i + 1) + ": ";
+        const auto& state = match->state();
+        if (state.is_over()) {
+            error = where + "the game is already over";
+            return nullptr;
+        }
+        const auto& tile = catalog.at(state.drawn_tile());
+        if (tile.id != move.value("tile", "")) {
+            error = where + "expected tile " + move.value("tile", "") + " but " + tile.id +
+                    " was drawn (the tiles before it did not fit anywhere and were discarded)";
+            return nullptr;
+        }
+        const auto at = move.value("at", json::array({0, 0}));
+        const int degrees = move.value("rotation", 0);
+        if (!at.is_array() || at.size() != 2 || degrees % 90 != 0) {
+            error = where + "\"at\" must be [x, y] and \"rotation\" one of 0, 90, 180, 270";
+            return nullptr;
+        }
+        const int rotation = ((degrees / 90) % 4 + 4) % 4;
+        const Coord cell{static_cast<std::int16_t>(at[0].get<int>()),
+                         static_cast<std::int16_t>(at[1].get<int>())};
+        if (auto refused = match->apply(Action::place_tile(cell, rotation), &events)) {
+            error = where + refused->message;
+            return nullptr;
+        }
+        Action follow = Action::pass();
+        if (move.contains("follower") && !move["follower"].is_null()) {
+            const int seg = follower_segment(move["follower"], tile, rotation, error);
+            if (seg < 0) {
+                error = where + error;
+                return nullptr;
+            }
+            follow = Action::place_follower(seg);
+        }
+        if (auto refused = match->apply(follow, &events)) {
+            error = where + refused->message;
+            return nullptr;
+        }
+    }
+    // The pile is exactly the scripted tiles, so the engine ends the game after the last
+    // move. Without "finish" the end-of-game scoring is left out of the report.
+    const bool finish = script.value("finish", true);
+    std::vector<int> scores;
+    for (int p = 0; p < match->game().players(); ++p) scores.push_back(match->state().score(p));
+    json list = json::array();
+    bool finished = match->state().is_over();
+    for (const auto& e : events) {
+        if (!finish && e.type == EventType::final_scoring) finished = false;
+        if (!finish && (e.final || e.type == EventType::final_scoring || e.type == EventType::game_over)) {
+            if (e.type == EventType::feature_scored)
+                for (auto p : e.scorers) scores[p] -= e.points;
+            continue;
+        }
+        list.push_back(event_to_json(e, catalog));
+    }
+    json result;
+    result["finished"] = finished;
+    result["scores"] = scores;
+    result["events"] = list;
+    return result;
+}
+
+}  // namespace carc::sim
