@@ -217,6 +217,25 @@ int TileType::segment_of_kind(FeatureKind kind) const {
     return -1;
 }
 
+int TileType::segment_at(int rotation, FeatureKind kind, std::string_view position) const {
+    if (position.empty()) {
+        int found = -1;
+        for (std::size_t i = 0; i < segments.size(); ++i) {
+            if (segments[i].kind != kind) continue;
+            if (found >= 0) return -1;  // ambiguous without a position
+            found = static_cast<int>(i);
+        }
+        return found;
+    }
+    if (position.size() > 2) return -1;
+    const int side = side_from_char(position[0]);
+    if (side < 0) return -1;
+    int port = port_index(side, PortPart::middle);
+    if (position.size() == 2 && !parse_half(position, port)) return -1;
+    const int seg = port_segment[rotation & 3][port];
+    return seg >= 0 && segments[seg].kind == kind ? seg : -1;
+}
+
 std::string TileType::edges_text(int rotation) const {
     std::string text;
     for (int side = 0; side < 4; ++side) text += edge_letter(edge(rotation, side));

@@ -8,28 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-int side_index(const std::string& s) {
-    static const char* names[] = {"N", "E", "S", "W"};
-    for (int i = 0; i < 4; ++i)
-        if (s == names[i]) return i;
-    return -1;
-}
-
-// The port named by a follower's "at": an edge (its midpoint) or a half-edge.
-int port_of(const std::string& at) {
-    if (at.size() == 1) {
-        const int side = side_index(at);
-        return side < 0 ? -1 : port_index(side, PortPart::middle);
-    }
-    if (at.size() == 2) {
-        const int side = side_index(at.substr(0, 1));
-        if (side < 0) return -1;
-        if (at[1] == 'L') return port_index(side, PortPart::left);
-        if (at[1] == 'R') return port_index(side, PortPart::right);
-    }
-    return -1;
-}
-
 // Finds the local segment the follower description names on the placed tile.
 int follower_segment(const json& follower, const TileType& tile, int rotation, std::string& error) {
     FeatureKind kind;
@@ -39,31 +17,10 @@ int follower_segment(const json& follower, const TileType& tile, int rotation, s
         error = "unknown follower target '" + on + "'";
         return -1;
     }
-    if (!follower.contains("at")) {
-        const int seg = tile.segment_of_kind(kind);
-        if (seg < 0) error = "tile " + tile.id + " has no " + on;
-        else if (kind != FeatureKind::cloister && kind != FeatureKind::shrine) {
-            // Without "at" only an unambiguous target is accepted.
-            int n = 0;
-            for (const auto& s : tile.segments) n += s.kind == kind;
-            if (n > 1) {
-                error = "tile " + tile.id + " has several " + on + " segments: say \"at\"";
-                return -1;
-            }
-        }
-        return seg;
-    }
-    const std::string at = follower["at"].get<std::string>();
-    const int port = port_of(at);
-    if (port < 0) {
-        error = "bad follower position '" + at + "'";
-        return -1;
-    }
-    const int seg = tile.port_segment[rotation][port];
-    if (seg < 0 || tile.segments[seg].kind != kind) {
-        error = "tile " + tile.id + " has no " + on + " at " + at;
-        return -1;
-    }
+    const std::string at = follower.value("at", "");
+    const int seg = tile.segment_at(rotation, kind, at);
+    if (seg < 0)
+        error = "tile " + tile.id + " has no single " + on + (at.empty() ? "" : " at " + at);
     return seg;
 }
 

@@ -58,6 +58,10 @@ struct TileType {
     bool has(FeatureKind kind) const;
     int segment_of_kind(FeatureKind kind) const;  // first, or -1
     std::string edges_text(int rotation) const;   // "CRFR"
+    // The segment of `kind` at a position named in board orientation: an edge "N" (its
+    // midpoint, for roads, rivers, streets and cities) or a half-edge "NL" (fields and areas);
+    // empty for a kind that has one segment without ports (cloister, shrine). -1 if none.
+    int segment_at(int rotation, FeatureKind kind, std::string_view position) const;
 };
 
 class TileCatalog {
