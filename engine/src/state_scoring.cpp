@@ -1,6 +1,6 @@
 // Scoring: completed features during play, and the end-of-game scoring.
 #include <algorithm>
-#include <bitset>
+#include <bit>
 
 #include "carc/state.hpp"
 
@@ -29,7 +29,7 @@ std::array<int, max_players> State::followers_on(int root) const {
     std::array<int, max_players> counts{};
     for (const auto& f : followers_) {
         if (f.spot != FollowerSpot::feature) continue;
-        if (find(placed_[f.tile].segment_base + f.segment) == root) ++counts[f.owner];
+        if (board_.find(board_.segment_id(f.tile, f.segment)) == root) ++counts[f.owner];
     }
     return counts;
 }
@@ -46,60 +46,42 @@ static std::vector<PlayerId> majority(const std::array<int, max_players>& counts
 
 FeatureInfo State::feature_at(int placed_index, int segment) const {
     FeatureInfo info;
-    const auto& placed = placed_[placed_index];
-    const int gid = placed.segment_base + segment;
-    info.kind = kind(gid);
+    const int gid = board_.segment_id(placed_index, segment);
+    info.kind = board_.kind(gid);
+    const Coord at = board_.tile(placed_index).at;
     if (is_monastic(info.kind)) {
-        const int around = cloister_neighbours(placed.at);
+        const int around = board_.neighbours8(at);
         info.complete = around == 8;
         info.tiles = around + 1;
-        info.cells.push_back(placed.at);
+        info.cells.push_back(at);
         for (const auto& f : followers_)
             if (f.spot == FollowerSpot::feature && f.tile == placed_index && f.segment == segment)
                 ++info.followers[f.owner];
         return info;
     }
-    const int root = find(gid);
-    info.complete = nodes_[root].open == 0 && info.kind != FeatureKind::field;
-    std::bitset<max_placed_tiles> seen;
-    int member = root;
-    do {
-        const int tile = nodes_[member].tile;
-        if (!seen.test(tile)) {
-            seen.set(tile);
-            info.cells.push_back(placed_[tile].at);
-        }
-        info.shields += def(member).shields;
-        member = nodes_[member].next;
-    } while (member != root);
+    const int root = board_.find(gid);
+    info.complete = info.kind != FeatureKind::field && board_.complete(root);
+    const TileSet tiles = board_.feature_tiles(root, &info.shields);
+    for (int t = 0; t < board_.size(); ++t)
+        if (tiles.test(t)) info.cells.push_back(board_.tile(t).at);
     info.tiles = static_cast<int>(info.cells.size());
     info.followers = followers_on(root);
     return info;
-}
-
-int State::cloister_neighbours(Coord at) const {
-    int n = 0;
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx)
-            if ((dx || dy) && tile_at(Coord{static_cast<std::int16_t>(at.x + dx),
-                                            static_cast<std::int16_t>(at.y + dy)}) >= 0)
-                ++n;
-    return n;
 }
 
 void State::return_followers_of(int root, std::vector<Event>* events) {
     for (std::size_t i = 0; i < followers_.size();) {
         const auto f = followers_[i];
         if (f.spot == FollowerSpot::feature &&
-            find(placed_[f.tile].segment_base + f.segment) == root) {
+            board_.find(board_.segment_id(f.tile, f.segment)) == root) {
             ++players_[f.owner].supply;
             if (events) {
                 Event e;
                 e.type = EventType::follower_returned;
                 e.player = f.owner;
-                e.at = placed_[f.tile].at;
+                e.at = board_.tile(f.tile).at;
                 e.segment = f.segment;
-                e.feature = kind(root);
+                e.feature = board_.kind(root);
                 events->push_back(std::move(e));
             }
             followers_.erase_at(i);
@@ -107,28 +89,18 @@ void State::return_followers_of(int root, std::vector<Event>* events) {
             ++i;
         }
     }
-    nodes_[root].followers = 0;
+    board_.add_followers(root, -board_.followers(root));
 }
 
 void State::score_feature(int root, bool final, std::vector<Event>* events) {
     const auto counts = followers_on(root);
     const auto winners = majority(counts, game_->players());
     if (winners.empty()) return;
-    const FeatureKind k = kind(root);
-    std::bitset<max_placed_tiles> seen;
-    int tiles = 0;
+    const FeatureKind k = board_.kind(root);
     int shields = 0;
-    int member = root;
-    do {
-        const int tile = nodes_[member].tile;
-        if (!seen.test(tile)) {
-            seen.set(tile);
-            ++tiles;
-        }
-        shields += def(member).shields;
-        member = nodes_[member].next;
-    } while (member != root);
-    const bool complete = nodes_[root].open == 0;
+    const TileSet seen = board_.feature_tiles(root, &shields);
+    const int tiles = static_cast<int>(seen.count());
+    const bool complete = board_.complete(root);
     std::string detail;
     const int points = feature_points(k, tiles, shields, complete, detail);
     for (auto p : winners) players_[p].score += points;
@@ -142,8 +114,8 @@ void State::score_feature(int root, bool final, std::vector<Event>* events) {
         e.count = tiles;
         e.scorers = winners;
         e.detail = std::move(detail);
-        for (int t = 0; t < static_cast<int>(placed_.size()); ++t)
-            if (seen.test(t)) e.tiles.push_back(placed_[t].at);
+        for (int t = 0; t < board_.size(); ++t)
+            if (seen.test(t)) e.tiles.push_back(board_.tile(t).at);
         events->push_back(std::move(e));
     }
 }
@@ -155,14 +127,14 @@ void State::score_cloister(int placed_index, int segment, bool final, std::vecto
             ++counts[f.owner];
     const auto winners = majority(counts, game_->players());
     if (winners.empty()) return;
-    const Coord at = placed_[placed_index].at;
-    const int around = cloister_neighbours(at);
+    const Coord at = board_.tile(placed_index).at;
+    const int around = board_.neighbours8(at);
     const int points = around + 1;
     for (auto p : winners) players_[p].score += points;
     if (events) {
         Event e;
         e.type = EventType::feature_scored;
-        e.feature = kind(placed_[placed_index].segment_base + segment);
+        e.feature = board_.kind(board_.segment_id(placed_index, segment));
         e.final = final;
         e.completed = around == 8;
         e.points = points;
@@ -179,19 +151,19 @@ void State::score_cloister(int placed_index, int segment, bool final, std::vecto
 }
 
 void State::score_completed(std::vector<Event>* events) {
-    const auto& placed = placed_[last_placed_];
-    const auto& tile = game_->tiles().at(placed.type);
+    const auto& placed = board_.tile(last_placed_);
+    const auto& tile = board_.type_of(last_placed_);
     // Roads and cities of the new tile (each feature once, even if it crosses the tile twice).
     int done[max_segments_per_tile];
     int done_count = 0;
     for (std::size_t i = 0; i < tile.segments.size(); ++i) {
         const auto k = tile.segments[i].kind;
         if (k != FeatureKind::road && k != FeatureKind::city) continue;
-        const int root = find(placed.segment_base + static_cast<int>(i));
-        if (nodes_[root].open != 0) continue;
+        const int root = board_.find(placed.segment_base + static_cast<int>(i));
+        if (!board_.complete(root)) continue;
         if (std::find(done, done + done_count, root) != done + done_count) continue;
         done[done_count++] = root;
-        if (nodes_[root].followers == 0) continue;
+        if (board_.followers(root) == 0) continue;
         score_feature(root, false, events);
         return_followers_of(root, events);
     }
@@ -200,14 +172,14 @@ void State::score_completed(std::vector<Event>* events) {
         for (int dx = -1; dx <= 1; ++dx) {
             const Coord c{static_cast<std::int16_t>(placed.at.x + dx),
                           static_cast<std::int16_t>(placed.at.y + dy)};
-            const int index = tile_at(c);
+            const int index = board_.tile_at(c);
             if (index < 0) continue;
-            const auto& t = placed_[index];
-            const auto& type = game_->tiles().at(t.type);
+            const auto& t = board_.tile(index);
+            const auto& type = board_.type_of(index);
             for (std::size_t s = 0; s < type.segments.size(); ++s) {
                 if (!is_monastic(type.segments[s].kind)) continue;
                 const int gid = t.segment_base + static_cast<int>(s);
-                if (nodes_[gid].followers == 0 || cloister_neighbours(c) != 8) continue;
+                if (board_.followers(gid) == 0 || board_.neighbours8(c) != 8) continue;
                 score_cloister(index, static_cast<int>(s), false, events);
                 return_followers_of(gid, events);
             }
@@ -226,18 +198,18 @@ void State::final_scoring(std::vector<Event>* events) {
         const Follower* next = nullptr;
         for (const auto& f : followers_) {
             if (f.spot != FollowerSpot::feature) continue;
-            const int gid = placed_[f.tile].segment_base + f.segment;
-            if (kind(gid) == FeatureKind::field) continue;
+            const int gid = board_.segment_id(f.tile, f.segment);
+            if (board_.kind(gid) == FeatureKind::field) continue;
             next = &f;
             break;
         }
         if (!next) break;
-        const int gid = placed_[next->tile].segment_base + next->segment;
-        if (is_monastic(kind(gid))) {
+        const int gid = board_.segment_id(next->tile, next->segment);
+        if (is_monastic(board_.kind(gid))) {
             score_cloister(next->tile, next->segment, true, events);
             return_followers_of(gid, events);
         } else {
-            const int root = find(gid);
+            const int root = board_.find(gid);
             score_feature(root, true, events);
             return_followers_of(root, events);
         }
@@ -256,26 +228,24 @@ void State::score_farms(std::vector<Event>* events) {
     std::vector<int> scored_roots;
     for (const auto& f : followers_) {
         if (f.spot != FollowerSpot::feature) continue;
-        const int gid = placed_[f.tile].segment_base + f.segment;
-        if (kind(gid) != FeatureKind::field) continue;
-        const int root = find(gid);
+        const int gid = board_.segment_id(f.tile, f.segment);
+        if (board_.kind(gid) != FeatureKind::field) continue;
+        const int root = board_.find(gid);
         if (std::find(scored_roots.begin(), scored_roots.end(), root) != scored_roots.end()) continue;
         scored_roots.push_back(root);
 
         const auto winners = majority(followers_on(root), game_->players());
         // Completed cities touching this field, each once.
         std::vector<int> cities;
-        int member = root;
-        do {
-            const auto& tile = placed_[nodes_[member].tile];
-            for (unsigned bits = def(member).touches; bits; bits &= bits - 1) {
-                const int city = find(tile.segment_base + std::countr_zero(bits));
-                if (nodes_[city].open == 0 &&
+        board_.for_each_segment(root, [&](int member) {
+            const int tile = board_.tile_of(member);
+            for (unsigned bits = board_.def(member).touches; bits; bits &= bits - 1) {
+                const int city = board_.find(board_.segment_id(tile, std::countr_zero(bits)));
+                if (board_.complete(city) &&
                     std::find(cities.begin(), cities.end(), city) == cities.end())
                     cities.push_back(city);
             }
-            member = nodes_[member].next;
-        } while (member != root);
+        });
         const int points = 3 * static_cast<int>(cities.size());
         for (auto p : winners) players_[p].score += points;
         if (events) {
@@ -288,14 +258,9 @@ void State::score_farms(std::vector<Event>* events) {
             e.scorers = winners;
             e.detail = std::to_string(cities.size()) + " completed " +
                        (cities.size() == 1 ? "city" : "cities") + " x 3";
-            std::bitset<max_placed_tiles> seen;
-            int m = root;
-            do {
-                seen.set(nodes_[m].tile);
-                m = nodes_[m].next;
-            } while (m != root);
-            for (int t = 0; t < static_cast<int>(placed_.size()); ++t)
-                if (seen.test(t)) e.tiles.push_back(placed_[t].at);
+            const TileSet seen = board_.feature_tiles(root);
+            for (int t = 0; t < board_.size(); ++t)
+                if (seen.test(t)) e.tiles.push_back(board_.tile(t).at);
             events->push_back(std::move(e));
         }
     }

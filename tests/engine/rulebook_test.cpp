@@ -2,13 +2,13 @@
 // The start tile B-D lies at (0,0): city cap north, road west-east.
 #include <catch2/catch.hpp>
 
-#include "board_builder.hpp"
+#include "scenario.hpp"
 
 using namespace carc;
-using carc::test::Board;
+using carc::test::Scenario;
 
 TEST_CASE("a completed road of 4 tiles scores 4 for its robber") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-U", 1, 0, 0, "road", "W"},   // red's robber
                    {"B-A", -1, 0, 270},             // the road ends at a cloister
                    {"B-W", 2, 0, 0},                // and at a junction: complete
@@ -23,7 +23,7 @@ TEST_CASE("a completed road of 4 tiles scores 4 for its robber") {
 }
 
 TEST_CASE("quick points: a follower placed on the road it completes scores 3 and returns") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-A", -1, 0, 270},
                    {"B-B", -1, 1, 0},
                    {"B-W", 1, 0, 0, "road", "W"},
@@ -33,7 +33,7 @@ TEST_CASE("quick points: a follower placed on the road it completes scores 3 and
 }
 
 TEST_CASE("a city of 3 tiles with a pennant scores 8") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-M", 0, -1, 180, "city", "S"},
                    {"B-E", 1, -1, 270},
                });
@@ -42,7 +42,7 @@ TEST_CASE("a city of 3 tiles with a pennant scores 8") {
 }
 
 TEST_CASE("a city of 4 tiles scores 8") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-N", 0, -1, 180, "city", "S"},
                    {"B-N", 1, -1, 270},
                    {"B-K", 1, 0, 0},
@@ -51,7 +51,7 @@ TEST_CASE("a city of 4 tiles scores 8") {
 }
 
 TEST_CASE("two knights joined into one city tie and both score 10") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-N", 0, -1, 180, "city", "S"},  // red
                    {"B-K", 1, 0, 0, "city", "N"},     // blue, a separate city for now
                    {"B-M", 1, -1, 270},               // joins them: 4 tiles + 1 pennant
@@ -63,7 +63,7 @@ TEST_CASE("two knights joined into one city tie and both score 10") {
 }
 
 TEST_CASE("a surrounded cloister scores 9") {
-    Board b(2, {
+    Scenario b(2, {
                    {"B-B", 0, 1, 0, "cloister"},
                    {"B-U", -1, 0, 0},
                    {"B-U", 1, 0, 0},
@@ -78,7 +78,7 @@ TEST_CASE("a surrounded cloister scores 9") {
 }
 
 TEST_CASE("a follower cannot join a feature already occupied elsewhere") {
-    Board b(2, {{"B-U", 1, 0, 0, "road", "W"}}, {"B-U", "B-B"});
+    Scenario b(2, {{"B-U", 1, 0, 0, "road", "W"}}, {"B-U", "B-B"});
     // Blue lays B-U west of the start: the road already holds red's robber.
     REQUIRE_FALSE(b.state().apply(Action::place_tile(Coord{-1, 0}, 0)));
     const int road = TileCatalog::instance().find("B-U")->segment_at(0, FeatureKind::road, "W");
@@ -91,7 +91,7 @@ TEST_CASE("a follower cannot join a feature already occupied elsewhere") {
 }
 
 TEST_CASE("final scoring: incomplete road 3, monastery 5, city 2") {
-    Board b(4, {
+    Scenario b(4, {
                    {"B-U", 1, 0, 0, "road", "E"},          // player 0: road of 3 tiles
                    {"B-B", 0, 1, 0, "cloister"},            // player 1: monastery
                    {"B-N", 0, -1, 180, "city", "S"},        // player 2: city of 2 tiles
@@ -107,7 +107,7 @@ TEST_CASE("final scoring: incomplete road 3, monastery 5, city 2") {
 }
 
 TEST_CASE("final scoring: the majority takes an incomplete city (6), the minority nothing") {
-    Board b(3, {
+    Scenario b(3, {
                    {"B-N", 0, -1, 180, "city", "S"},  // green
                    {"B-K", 1, 0, 0, "city", "N"},     // black
                    {"B-B", 2, 0, 0},
@@ -132,7 +132,7 @@ static std::vector<carc::test::Move> two_city_farm() {
 }
 
 TEST_CASE("a farmer scores 3 per completed city beside its field: 6") {
-    Board b(2, two_city_farm(), {});
+    Scenario b(2, two_city_farm(), {});
     REQUIRE(b.state().is_over());
     CHECK(b.state().score(1) == 6);
 }
@@ -140,7 +140,7 @@ TEST_CASE("a farmer scores 3 per completed city beside its field: 6") {
 TEST_CASE("an incomplete city gives the farmer nothing: 3") {
     auto moves = two_city_farm();
     moves.pop_back();  // city B stays open
-    Board b(2, moves, {});
+    Scenario b(2, moves, {});
     REQUIRE(b.state().is_over());
     CHECK(b.state().score(1) == 3);
 }
@@ -149,13 +149,13 @@ TEST_CASE("three completed cities beside a field: 9") {
     auto moves = two_city_farm();
     moves.push_back({"B-E", 0, -2, 0});    // city C north of the field
     moves.push_back({"B-E", 0, -3, 180});  // completes city C
-    Board b(2, moves, {});
+    Scenario b(2, moves, {});
     REQUIRE(b.state().is_over());
     CHECK(b.state().score(1) == 9);
 }
 
 TEST_CASE("tied farmers on a field joined later both score in full") {
-    Board b(3,
+    Scenario b(3,
             {
                 {"B-E", 0, -1, 180, "field", "NL"},  // p0: farmer beside city A (now complete)
                 {"B-U", 1, 0, 0, "field", "NL"},     // p1: farmer on the start's strip, apart

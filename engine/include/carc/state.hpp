@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "carc/action.hpp"
+#include "carc/board.hpp"
 #include "carc/event.hpp"
 #include "carc/game.hpp"
 #include "carc/static_vector.hpp"
@@ -22,9 +23,6 @@
 
 namespace carc {
 
-inline constexpr int max_placed_tiles = 160;
-inline constexpr int max_board_segments = 640;
-inline constexpr int max_open_cells = 336;
 inline constexpr int max_board_followers = 64;
 inline constexpr int max_pile = 160;
 
@@ -58,16 +56,6 @@ std::string_view to_string(RuleErrorCode code);
 struct RuleError {
     RuleErrorCode code = RuleErrorCode::not_allowed;
     std::string message;
-};
-
-struct PlacedTile {
-    TileTypeId type = no_tile;
-    std::uint8_t rotation = 0;
-    std::uint8_t tower_height = 0;  // The Tower: floors on this tile's foundation
-    std::uint8_t preset = 0;        // laid at setup (start tile, spring, City cells)
-    Coord at;
-    std::uint16_t segment_base = 0;  // first board segment of this tile
-    friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 
 enum class FollowerSpot : std::uint8_t {
@@ -131,8 +119,9 @@ public:
     std::optional<RuleError> apply(const Action& action, std::vector<Event>* events = nullptr);
 
     // ---- what is on the table ----------------------------------------------------------
-    std::span<const PlacedTile> board() const { return {placed_.data(), placed_.size()}; }
-    int tile_at(Coord at) const;  // index into board(), or -1
+    const Board& board() const { return board_; }
+    std::span<const PlacedTile> tiles() const { return board_.tiles(); }
+    int tile_at(Coord at) const { return board_.tile_at(at); }  // index into tiles(), or -1
     std::span<const Follower> followers() const { return {followers_.data(), followers_.size()}; }
     const PlayerState& player(int p) const { return players_[p]; }
     int score(int p) const { return players_[p].score; }
@@ -152,46 +141,19 @@ public:
     std::uint64_t hash() const;
 
 private:
-    struct SegmentNode {
-        std::uint16_t parent = 0;
-        std::uint16_t next = 0;       // circular list of the feature's segments
-        std::int16_t open = 0;        // open ends (valid at the root)
-        std::uint8_t tile = 0;        // placed tile index
-        std::uint8_t followers = 0;   // followers on the feature (valid at the root)
-        std::uint8_t rank = 0;        // union by rank keeps the trees shallow
-        friend bool operator==(const SegmentNode&, const SegmentNode&) = default;
-    };
-    struct OpenCell {
-        Coord at;
-        std::uint8_t mask = 0;      // which sides are constrained, 2 bits each
-        std::uint8_t required = 0;  // the edge types they require
-        friend bool operator==(const OpenCell&, const OpenCell&) = default;
-    };
-
     explicit State(const Game& game);
     void lay_setup();
     void begin_turn(PlayerId player, std::vector<Event>* events);
     void draw_next(std::vector<Event>* events);
-    bool fits_somewhere(TileTypeId type) const;
-    bool fits(TileTypeId type, const OpenCell& cell, int rotation) const;
     std::optional<RuleError> check_placement(const Action& a) const;
     std::optional<RuleError> check_follower(const Action& a) const;
-
-    void place_tile(TileTypeId type, Coord at, int rotation, bool preset);
-    void add_open_constraint(Coord at, int side_from_cell, EdgeType type);
-    int find(int segment) const;
-    int find_compress(int segment);
-    void unite(int a, int b);
-    const SegmentDef& def(int segment) const;
-    FeatureKind kind(int segment) const { return def(segment).kind; }
-    int placed_index_of_cell(Coord at) const;
-    std::uint16_t cell_slot(Coord at) const;
+    void apply_place_tile(const Action& a, std::vector<Event>* events);
+    void apply_place_follower(const Action& a, std::vector<Event>* events);
 
     void after_follower_step(std::vector<Event>* events);
     void score_completed(std::vector<Event>* events);
     void score_feature(int root, bool final, std::vector<Event>* events);
     void score_cloister(int placed_index, int segment, bool final, std::vector<Event>* events);
-    int cloister_neighbours(Coord at) const;
     void return_followers_of(int root, std::vector<Event>* events);
     void end_turn(std::vector<Event>* events);
     void final_scoring(std::vector<Event>* events);
@@ -212,12 +174,9 @@ private:
     std::uint8_t king_size_ = 0;
     std::uint8_t robber_size_ = 0;
     std::array<PlayerState, max_players> players_{};
-    StaticVector<PlacedTile, max_placed_tiles> placed_;
-    StaticVector<SegmentNode, max_board_segments> nodes_;
-    StaticVector<OpenCell, max_open_cells> open_cells_;
+    Board board_;
     StaticVector<Follower, max_board_followers> followers_;
     StaticVector<TileTypeId, max_pile> pile_;
-    std::array<std::uint8_t, 512> cells_{};  // open-addressing: placed index + 1, 0 = empty
 };
 
 }  // namespace carc

@@ -25,10 +25,10 @@ struct Move {
     std::string at;  // "N", "NL", ... as in docs/scripts.md
 };
 
-class Board {
+class Scenario {
 public:
     // `rest` are tiles left in the pile after the moves, so the game does not end with them.
-    explicit Board(int players, const std::vector<Move>& moves,
+    explicit Scenario(int players, const std::vector<Move>& moves,
                    const std::vector<std::string>& rest = {"B-B"}, GameConfig config = {}) {
         config.players = players;
         std::string error;
