@@ -1,0 +1,248 @@
+// The board: an SVG of the laid tiles with pan (drag, arrow keys) and zoom (wheel, +/-),
+// overlays for legal cells, the tile being placed, clickable spots and followers. It knows no
+// rules: the game screen hands it what to show and listens for clicks.
+
+import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from './tiles-svg.js';
+import { rotatePoint } from './tile-geometry.js';
+import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
+import { esc } from './dom.js';
+
+const T = 100; // board units per tile
+export const QUARTERS = ['cathedral', 'castle', 'blacksmith', 'market']; // NW, NE, SW, SE
+const QUARTER_FEEDS = { castle: 'cities', blacksmith: 'roads', cathedral: 'monasteries', market: 'fields' };
+
+export class Board extends EventTarget {
+  constructor(svg) {
+    super();
+    this.svg = svg;
+    this.tiles = new Map();     // id -> tile
+    this.geometry = new Map();  // id -> geometry (canonical)
+    this.defined = new Set();
+    this.view = { x: -250, y: -250, w: 600, h: 600 };
+    this.fitted = false;
+    svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-tiles"></g><g class="layer-marks"></g>` +
+      `<g class="layer-cells"></g><g class="layer-preview"></g><g class="layer-followers"></g><g class="layer-spots"></g>`;
+    this.defs = svg.querySelector('#board-defs');
+    this.layers = Object.fromEntries(['tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [n, svg.querySelector('.layer-' + n)]));
+    this.installPanZoom();
+    this.applyView();
+  }
+
+  setCatalog(tiles) {
+    for (const t of tiles) this.tiles.set(t.id, t);
+  }
+
+  // Defines a tile type's art once and returns its canonical geometry.
+  ensureTile(id) {
+    if (!this.defined.has(id)) {
+      const tile = this.tiles.get(id);
+      if (!tile) return null;
+      const def = tileDef(tile);
+      this.defs.insertAdjacentHTML('beforeend', def.markup);
+      this.geometry.set(id, def.geometry);
+      this.defined.add(id);
+    }
+    return this.geometry.get(id);
+  }
+
+  // Board point of a segment's spot on a laid tile.
+  spotPoint(x, y, tileId, rotation, seg) {
+    const g = this.ensureTile(tileId);
+    const p = rotatePoint(g?.spots?.[seg] || { x: 50, y: 50 }, rotation);
+    return { x: x * T + p.x, y: y * T + p.y };
+  }
+
+  tileMarkup(t, cls = '') {
+    if (!this.ensureTile(t.tile)) return `<rect x="${t.x * T}" y="${t.y * T}" width="${T}" height="${T}" fill="#ccc"/>`;
+    const tile = this.tiles.get(t.tile);
+    const g = this.geometry.get(t.tile);
+    let out = `<g class="tile ${cls}" data-x="${t.x}" data-y="${t.y}" data-tile="${esc(t.tile)}" transform="translate(${t.x * T} ${t.y * T})">` +
+      `<use href="#${tileDomId(t.tile)}" transform="rotate(${(t.rotation || 0) * 90} 50 50)"/>`;
+    // Icons stay upright: place them at rotated spots.
+    for (const ic of tileIcons(tile, g)) out += iconMarkup(ic.kind, rotatePoint(iconPoint(g, ic.seg, ic.k, ic.kind), t.rotation || 0));
+    out += `<rect class="tile-edge" width="${T}" height="${T}"/></g>`;
+    return out;
+  }
+
+  // model: {board, followers, legalCells, preview, spots, targets, highlight, last, quarters}
+  render(model) {
+    const board = model.board || [];
+    const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
+    this.at = at;
+    this.layers.tiles.innerHTML = board.map((t) => this.tileMarkup(t)).join('');
+
+    // Marks: the last tile laid, scored features being pointed at, towers, the City's quarters.
+    let marks = '';
+    if (model.last) {
+      const c = styleOf(model.last.player ?? 0).colour;
+      marks += `<rect class="last-placed" x="${model.last.x * T + 2}" y="${model.last.y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
+    }
+    for (const [x, y] of model.highlight || []) marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
+    for (const t of board) if (t.height > 0) marks += this.towerMarkup(t);
+    if (model.quarters) marks += this.quartersMarkup(model.quarters, board);
+    this.layers.marks.innerHTML = marks;
+
+    // Legal cells for the tile in hand.
+    this.layers.cells.innerHTML = (model.legalCells || []).map((c) =>
+      `<g class="legal-cell${model.preview && model.preview.x === c.x && model.preview.y === c.y ? ' chosen' : ''}" data-x="${c.x}" data-y="${c.y}" tabindex="-1">` +
+      `<rect x="${c.x * T + 4}" y="${c.y * T + 4}" width="${T - 8}" height="${T - 8}" rx="8"/>` +
+      `<text x="${c.x * T + 50}" y="${c.y * T + 56}">${c.count > 1 ? c.count + '↻' : '+'}</text></g>`).join('');
+
+    this.layers.preview.innerHTML = model.preview ? this.tileMarkup(model.preview, 'preview') : '';
+
+    // Followers.
+    let fol = '';
+    for (const f of model.followers || []) {
+      if (f.spot === 'quarter') continue; // drawn inside the quarters
+      const t = at.get(`${f.x},${f.y}`);
+      if (!t) continue;
+      if (f.spot === 'tower') {
+        const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, this.foundationSeg(t.tile));
+        fol += meepleMarkup(f.owner, p.x, p.y - 14 - Math.min(t.height || 0, 6) * 2, { size: 24 });
+      } else {
+        const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, f.segment);
+        const kind = this.tiles.get(t.tile)?.segments[f.segment]?.kind;
+        fol += meepleMarkup(f.owner, p.x, p.y, { lying: kind === 'field', size: 26 });
+      }
+    }
+    this.layers.followers.innerHTML = fol;
+
+    // Clickable spots: follower choices on the tile being placed, tower and quarter targets.
+    let spots = '';
+    for (const s of model.spots || []) {
+      spots += `<g class="spot${s.selected ? ' selected' : ''}" data-key="${esc(s.key)}" role="button" aria-label="${esc(s.label)}">` +
+        `<circle cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
+        (s.selected ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying }) : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
+        `<title>${esc(s.label)}</title></g>`;
+    }
+    this.layers.spots.innerHTML = spots;
+
+    if (!this.fitted && board.length) { this.fit(board); this.fitted = true; }
+  }
+
+  foundationSeg(tileId) {
+    return this.tiles.get(tileId)?.segments.findIndex((s) => s.kind === 'foundation') ?? 0;
+  }
+
+  towerMarkup(t) {
+    const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, this.foundationSeg(t.tile));
+    const h = t.height;
+    let out = `<g class="tower" transform="translate(${p.x} ${p.y})">`;
+    const levels = Math.min(h, 6);
+    for (let i = 0; i < levels; i++) {
+      out += `<rect x="-10" y="${6 - i * 4}" width="20" height="4.5" fill="${i % 2 ? '#b9b0a2' : '#cfc6b8'}" stroke="#5e574d" stroke-width="0.8"/>`;
+    }
+    const top = 6 - (levels - 1) * 4;
+    out += `<path d="M-10 ${top}v-3h4v2h4v-2h4v2h4v-2h4v3Z" fill="#cfc6b8" stroke="#5e574d" stroke-width="0.8"/>`;
+    out += `<circle cx="12" cy="10" r="6.5" fill="#fff" stroke="#5e574d"/><text class="tower-height" x="12" y="10">${h}</text></g>`;
+    return out;
+  }
+
+  // The City of Carcassonne's four quarters over its two inner cells, the Count in one of them.
+  quartersMarkup(q, board) {
+    const inner = board.filter((t) => t.tile === 'CO-6' || t.tile === 'CO-7');
+    const x0 = inner.length ? Math.min(...inner.map((t) => t.x)) * T : -T;
+    const y0 = inner.length ? Math.min(...inner.map((t) => t.y)) * T : 0;
+    const w = T, hgt = T / 2;
+    let out = `<g class="quarters">`;
+    QUARTERS.forEach((name, i) => {
+      const x = x0 + (i % 2) * w, y = y0 + Math.floor(i / 2) * hgt;
+      const count = q.count === name;
+      out += `<g class="quarter${q.targets?.includes(name) ? ' target' : ''}" data-quarter="${name}">` +
+        `<rect x="${x + 3}" y="${y + 3}" width="${w - 6}" height="${hgt - 6}" rx="6"/>` +
+        `<text class="quarter-name" x="${x + 10}" y="${y + 16}">${name}</text>` +
+        `<text class="quarter-feeds" x="${x + 10}" y="${y + 27}">→ ${QUARTER_FEEDS[name]}</text>`;
+      const here = (q.followers || []).filter((f) => f.quarter === name);
+      here.forEach((f, k) => { out += meepleMarkup(f.owner, x + 60 + (k % 3) * 14, y + 22 + Math.floor(k / 3) * 10, { size: 18 }); });
+      if (count) out += `<g class="count-figure" transform="translate(${x + w - 16} ${y + hgt - 16})"><path d="M0 -14a5 5 0 1 1 0.1 0M-6 10L-4 -6H4L6 10Z" fill="#3b2f5c" stroke="#fff" stroke-width="1.2"/><title>The Count</title></g>`;
+      out += `</g>`;
+    });
+    return out + `</g>`;
+  }
+
+  // ---- pan and zoom -------------------------------------------------------------------
+
+  applyView() {
+    const v = this.view;
+    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+  }
+
+  fit(board) {
+    if (!board.length) return;
+    const xs = board.map((t) => t.x), ys = board.map((t) => t.y);
+    const minX = (Math.min(...xs) - 1.5) * T, maxX = (Math.max(...xs) + 2.5) * T;
+    const minY = (Math.min(...ys) - 1.5) * T, maxY = (Math.max(...ys) + 2.5) * T;
+    const size = Math.max(maxX - minX, maxY - minY, 500);
+    this.view = { x: (minX + maxX) / 2 - size / 2, y: (minY + maxY) / 2 - size / 2, w: size, h: size };
+    this.applyView();
+  }
+
+  zoom(factor, cx, cy) {
+    const v = this.view;
+    const nw = Math.min(6000, Math.max(220, v.w * factor));
+    const k = nw / v.w;
+    cx ??= v.x + v.w / 2; cy ??= v.y + v.h / 2;
+    this.view = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w: nw, h: v.h * k };
+    this.applyView();
+  }
+
+  pan(dx, dy) { // in fractions of the visible width
+    this.view.x += dx * this.view.w; this.view.y += dy * this.view.h;
+    this.applyView();
+  }
+
+  toBoard(evt) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = evt.clientX; pt.y = evt.clientY;
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  installPanZoom() {
+    const svg = this.svg;
+    let drag = null;
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const p = this.toBoard(e);
+      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (e) => {
+      drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false, id: e.pointerId };
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!drag || drag.id !== e.pointerId) return;
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+      if (!drag.moved) svg.setPointerCapture(e.pointerId);
+      drag.moved = true;
+      const scale = this.view.w / svg.clientWidth;
+      this.view.x = drag.vx - dx * scale; this.view.y = drag.vy - dy * scale;
+      this.applyView();
+      svg.classList.add('panning');
+    });
+    const end = (e) => {
+      if (!drag) return;
+      const wasDrag = drag.moved;
+      drag = null;
+      svg.classList.remove('panning');
+      if (!wasDrag && e.type === 'pointerup') this.click(e);
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+  }
+
+  click(e) {
+    const target = document.elementFromPoint(e.clientX, e.clientY) || e.target;
+    const spot = target.closest?.('.spot');
+    if (spot) return this.emit('spot', { key: spot.dataset.key });
+    const quarter = target.closest?.('.quarter');
+    if (quarter) return this.emit('quarter', { quarter: quarter.dataset.quarter });
+    const cell = target.closest?.('.legal-cell');
+    if (cell) return this.emit('cell', { x: Number(cell.dataset.x), y: Number(cell.dataset.y) });
+    const tile = target.closest?.('.tile');
+    if (tile) return this.emit('tile', { x: Number(tile.dataset.x), y: Number(tile.dataset.y) });
+  }
+
+  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+}
+
+export { shapeMarkup };

@@ -1,0 +1,75 @@
+// Human sentences for game events, so the log explains every move and every scoring.
+
+const FEATURE = {
+  road: 'road', city: 'city', field: 'field', cloister: 'monastery', shrine: 'shrine', river: 'river',
+  foundation: 'tower', street: 'street', castle_tower: 'tower', house: 'house', courtyard: 'courtyard',
+};
+const ROLE = {
+  road: 'a thief', city: 'a knight', field: 'a farmer', cloister: 'a monk', shrine: 'a heretic',
+  street: 'a herald', castle_tower: 'a knight', house: 'a squire', courtyard: 'a merchant', foundation: 'a follower',
+};
+
+export const featureName = (k) => FEATURE[k] || k || 'feature';
+
+// names: seat -> display name. Returns {text, kind, tiles?} or null for events not worth a line.
+export function describeEvent(ev, names) {
+  const who = (p) => names[p] ?? `Seat ${p + 1}`;
+  const at = ev.x !== undefined ? ` at (${ev.x}, ${ev.y})` : '';
+  switch (ev.type) {
+    case 'turn_started': return { text: `${who(ev.player)}'s turn`, kind: 'turn', player: ev.player };
+    case 'tile_drawn': return null;
+    case 'tile_discarded': return { text: `${who(ev.player)} drew ${ev.tile}, which fits nowhere: discarded`, kind: 'info' };
+    case 'tile_placed': return { text: `${who(ev.player)} laid ${ev.tile}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_placed': return { text: `${who(ev.player)} put ${ROLE[ev.feature] || 'a follower'} on the ${featureName(ev.feature)}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_returned': return { text: `${who(ev.player)}'s follower returns from the ${featureName(ev.feature)}${at}`, kind: 'minor', player: ev.player };
+    case 'feature_scored': return scoringText(ev, who);
+    case 'floor_added': return { text: `${who(ev.player)} built a tower floor${at}: height ${ev.count}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_captured': return { text: `${who(ev.player)} captured ${who(ev.target_player)}'s follower${at}`, kind: 'move', player: ev.player };
+    case 'prisoners_exchanged': return { text: `${who(ev.player)} and ${who(ev.target_player)} exchanged prisoners`, kind: 'info' };
+    case 'ransom_paid': return { text: `${who(ev.player)} paid ${ev.points} points ransom to ${who(ev.target_player)}`, kind: 'score', player: ev.player };
+    case 'count_moved': return { text: `The Count moves to the ${ev.quarter}`, kind: 'info' };
+    case 'follower_moved': return { text: `${who(ev.player)} moved a follower from the ${ev.quarter}${at}`, kind: 'move', player: ev.player };
+    case 'token_taken': return { text: `${who(ev.player)} takes the ${ev.feature === 'road' ? 'Robber Baron' : 'King'}`, kind: 'score', player: ev.player };
+    case 'final_scoring': return { text: 'Final scoring', kind: 'heading' };
+    case 'game_over': return { text: 'Game over', kind: 'heading' };
+    default: return { text: ev.type.replace(/_/g, ' '), kind: 'info' };
+  }
+}
+
+function scoringText(ev, who) {
+  const name = featureName(ev.feature);
+  const size = ev.feature === 'field' ? `${ev.count} completed cit${ev.count === 1 ? 'y' : 'ies'}`
+    : ev.count ? `${ev.count} tile${ev.count === 1 ? '' : 's'}` : '';
+  const state = ev.final ? (ev.completed ? 'at game end' : 'incomplete, at game end') : 'completed';
+  const scorers = ev.scorers || [];
+  let result;
+  if (!scorers.length) result = 'nobody scores';
+  else result = scorers.map(who).join(' and ') + ` +${ev.points}`;
+  const detail = ev.detail ? ` (${ev.detail})` : '';
+  return {
+    text: `${cap(name)}${size ? ` of ${size}` : ''} ${state}: ${result}${detail}`,
+    kind: 'score', tiles: ev.tiles, scorers, points: ev.points, feature: ev.feature, final: !!ev.final,
+  };
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// Sentence for an action the player can choose (decision panel buttons).
+export function describeAction(a, names, followers) {
+  switch (a.type) {
+    case 'pass': return 'Pass';
+    case 'place_follower': return `Follower on segment ${a.segment}`;
+    case 'add_floor': return `Add a tower floor at (${a.x}, ${a.y})`;
+    case 'tower_follower': return `Close the tower at (${a.x}, ${a.y}) with a follower`;
+    case 'capture': {
+      const f = followers?.[a.target];
+      return f ? `Capture ${names[f.owner] ?? 'a'}'s follower${f.x !== undefined ? ` at (${f.x}, ${f.y})` : ''}` : `Capture follower ${a.target}`;
+    }
+    case 'ransom': return `Pay 3 points ransom to ${names[a.target] ?? a.target}`;
+    case 'city_follower': return `Put a follower into the ${a.quarter}`;
+    case 'move_count': return `Move the Count to the ${a.quarter}`;
+    case 'redeploy': return `Move a follower out of the ${a.quarter} onto the feature`;
+    case 'market_move': return `Move a follower from the market to the field at (${a.x}, ${a.y})`;
+    default: return a.type.replace(/_/g, ' ');
+  }
+}

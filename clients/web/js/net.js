@@ -1,0 +1,123 @@
+// The WebSocket session: hello with the saved token, request/reply matching by id, pushes to
+// listeners, and automatic reconnection (the server then re-sends a snapshot of each room).
+
+const PROTOCOL = 1;
+const TOKEN_KEY = 'carc.token';
+const NAME_KEY = 'carc.name';
+
+export class Connection extends EventTarget {
+  constructor(url = defaultUrl()) {
+    super();
+    this.url = url;
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject}
+    this.ws = null;
+    this.welcome = null;
+    this.status = 'offline';
+    this.retry = 0;
+    this.closedByUs = false;
+  }
+
+  get name() { return localStorage.getItem(NAME_KEY) || ''; }
+  set name(v) { localStorage.setItem(NAME_KEY, v); }
+  get token() { return localStorage.getItem(TOKEN_KEY); }
+
+  connect() {
+    this.closedByUs = false;
+    this.setStatus('connecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => this.hello();
+    ws.onmessage = (e) => this.receive(e.data);
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.welcome = null;
+      for (const p of this.pending.values()) p.reject(Object.assign(new Error('connection closed'), { code: 'closed' }));
+      this.pending.clear();
+      this.setStatus('offline');
+      // 4000: another tab took over this token; do not fight it.
+      if (this.closedByUs || e.code === 4000 || e.code === 1008) return;
+      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  async hello() {
+    const msg = { type: 'hello', protocol: PROTOCOL, name: this.name || 'Guest' };
+    if (this.token) msg.token = this.token;
+    try {
+      this.welcomed(await this.request(msg));
+    } catch (err) {
+      if (err.code !== 'unknown_token') throw err;
+      localStorage.removeItem(TOKEN_KEY); // expired: start as a new person
+      delete msg.token;
+      this.welcomed(await this.request(msg));
+    }
+  }
+
+  welcomed(w) {
+    this.welcome = w;
+    this.retry = 0;
+    localStorage.setItem(TOKEN_KEY, w.token);
+    if (w.name) this.name = w.name;
+    this.setStatus('online');
+    this.dispatchEvent(new CustomEvent('welcome', { detail: w }));
+  }
+
+  // Renaming: the server takes the name at hello, so say hello again on a fresh connection.
+  rename(name) {
+    this.name = name;
+    this.reconnect();
+  }
+
+  reconnect() {
+    if (this.ws) { this.closedByUs = true; this.ws.close(); }
+    this.connect();
+  }
+
+  setStatus(s) {
+    this.status = s;
+    this.dispatchEvent(new CustomEvent('status', { detail: s }));
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) throw Object.assign(new Error('not connected'), { code: 'offline' });
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  // Sends a request and resolves with the reply that echoes its id (rejects on `error`).
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try { this.send({ ...msg, id }); } catch (e) { this.pending.delete(id); reject(e); }
+    });
+  }
+
+  receive(text) {
+    let msg;
+    try { msg = JSON.parse(text); } catch { return; }
+    if (msg.id !== undefined && this.pending.has(msg.id)) {
+      const p = this.pending.get(msg.id);
+      // A request may get several messages (room_created, then snapshot): the first settles it.
+      this.pending.delete(msg.id);
+      if (msg.type === 'error') p.reject(Object.assign(new Error(msg.message || msg.code), msg));
+      else p.resolve(msg);
+    } else if (msg.type === 'error') {
+      this.dispatchEvent(new CustomEvent('server-error', { detail: msg }));
+    }
+    this.dispatchEvent(new CustomEvent('message', { detail: msg }));
+    this.dispatchEvent(new CustomEvent(msg.type, { detail: msg }));
+  }
+
+  // Resolves once a welcome arrived (now or after the next connect).
+  ready() {
+    if (this.welcome) return Promise.resolve(this.welcome);
+    return new Promise((resolve) => this.addEventListener('welcome', (e) => resolve(e.detail), { once: true }));
+  }
+}
+
+function defaultUrl() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/ws`;
+}

@@ -1,0 +1,156 @@
+// Replay viewer for finished games: loads the game record (GET /api/games/{id}) and steps
+// forward and back through it. The record's events say what each move did (tile laid, follower
+// placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
+
+import { h, clear, toast } from './dom.js';
+import { Board } from './board.js';
+import { badgeSvg, styleOf } from './players.js';
+import { describeEvent } from './log-text.js';
+
+export function renderReplay(root, app, gameId) {
+  clear(root).append(h('div', { class: 'loading' }, 'Loading the game record…'));
+  let destroyed = false;
+  let keys = null;
+  fetch(`/api/games/${encodeURIComponent(gameId)}`).then(async (r) => {
+    if (!r.ok) throw new Error(`no record for game ${gameId} (HTTP ${r.status})`);
+    const record = await r.json();
+    if (destroyed) return;
+    keys = mountReplay(root, app, gameId, record);
+  }).catch((e) => {
+    clear(root).append(h('div', { class: 'panel narrow' }, h('h2', {}, 'Replay not available'), h('p', {}, e.message), h('a', { class: 'btn', href: '#/' }, 'Back to the lobby')));
+    toast(e.message, 'error');
+  });
+  return () => { destroyed = true; if (keys) document.removeEventListener('keydown', keys); };
+}
+
+// ---- the record -> frames -----------------------------------------------------------------
+
+// Accepts the record shapes we know of: moves with their events, or one flat event list.
+export function framesFromRecord(record) {
+  const players = record.players || record.seats || [];
+  const n = record.config?.players || players.length || 2;
+  const start = {
+    board: (record.setup || record.initial_board || record.board_setup || []).map((t) => ({ x: t.x, y: t.y, tile: t.tile, rotation: t.rotation || 0, height: 0 })),
+    followers: [],
+    scores: Array(n).fill(0),
+    log: [],
+    last: null,
+  };
+  const moves = (record.actions || record.moves || []).map((m) => ({
+    seat: m.seat ?? m.actor_seat ?? m.player,
+    action: m.action,
+    events: m.events || [],
+  }));
+  if (!moves.length && Array.isArray(record.events)) {
+    // One flat list: a new step at every tile placed.
+    let cur = null;
+    for (const ev of record.events) {
+      if (!cur || ev.type === 'tile_placed') { cur = { events: [] }; moves.push(cur); }
+      cur.events.push(ev);
+    }
+  }
+  if (!start.board.length) start.board.push({ x: 0, y: 0, tile: 'B-D', rotation: 0, height: 0 });
+  const frames = [start];
+  let state = start;
+  for (const m of moves) {
+    state = applyEvents(state, m.events);
+    frames.push(state);
+  }
+  return { frames, players: players.map((p, i) => ({ seat: p.seat ?? i, name: p.name || `Seat ${i + 1}`, score: p.score })) };
+}
+
+function applyEvents(prev, events) {
+  const s = { board: prev.board.slice(), followers: prev.followers.slice(), scores: prev.scores.slice(), log: [], last: prev.last, events };
+  const same = (f, e) => f.owner === e.player && f.x === e.x && f.y === e.y && (e.segment === undefined || f.segment === e.segment);
+  for (const e of events) {
+    switch (e.type) {
+      case 'tile_placed':
+        s.board.push({ x: e.x, y: e.y, tile: e.tile, rotation: e.rotation || 0, height: 0 });
+        s.last = { x: e.x, y: e.y, player: e.player };
+        break;
+      case 'follower_placed':
+        s.followers.push({ owner: e.player, spot: 'feature', x: e.x, y: e.y, segment: e.segment });
+        break;
+      case 'follower_returned': case 'follower_captured': {
+        const owner = e.type === 'follower_captured' ? e.target_player : e.player;
+        const i = s.followers.findIndex((f) => same(f, { ...e, player: owner }));
+        if (i >= 0) s.followers.splice(i, 1);
+        break;
+      }
+      case 'floor_added': {
+        const i = s.board.findIndex((t) => t.x === e.x && t.y === e.y);
+        if (i >= 0) s.board[i] = { ...s.board[i], height: e.count };
+        break;
+      }
+      case 'feature_scored':
+        for (const p of e.scorers || []) s.scores[p] = (s.scores[p] || 0) + e.points;
+        break;
+      case 'ransom_paid':
+        s.scores[e.player] -= e.points; s.scores[e.target_player] += e.points;
+        break;
+      default: break;
+    }
+  }
+  return s;
+}
+
+// ---- the screen ---------------------------------------------------------------------------
+
+function mountReplay(root, app, gameId, record) {
+  const { frames, players } = framesFromRecord(record);
+  const names = Object.fromEntries(players.map((p) => [p.seat, p.name]));
+  let step = 0;
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'board');
+  const board = new Board(svg);
+  board.setCatalog(app.catalog.tiles);
+  const counter = h('span', { class: 'step-counter', id: 'replay-step' });
+  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, 'aria-label': 'Move number', id: 'replay-slider', oninput: () => go(Number(slider.value)) });
+  const scores = h('ol', { class: 'players' });
+  const log = h('ol', { class: 'log' });
+  const btn = (id, label, title, fn) => h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
+  clear(root).append(h('div', { class: 'room replay' },
+    h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
+      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.rules || record.config?.rules || 'carcassonne'),
+      h('span', { class: 'spacer' }),
+      btn('replay-first', '⏮', 'First move (Home)', () => go(0)),
+      btn('replay-back', '◀', 'Step back (←)', () => go(step - 1)),
+      counter,
+      btn('replay-forward', '▶', 'Step forward (→)', () => go(step + 1)),
+      btn('replay-last', '⏭', 'Last move (End)', () => go(frames.length - 1))),
+    h('div', { class: 'room-body' },
+      h('div', { class: 'board-wrap' }, svg, h('div', { class: 'replay-slider' }, slider)),
+      h('aside', { class: 'sidebar' }, h('section', { class: 'panel scoreboard' }, h('h3', {}, 'Players'), scores),
+        h('section', { class: 'panel log-panel' }, h('h3', {}, 'This move'), log)))));
+
+  function go(i) {
+    step = Math.max(0, Math.min(frames.length - 1, i));
+    const f = frames[step];
+    slider.value = step;
+    counter.textContent = `move ${step} / ${frames.length - 1}`;
+    counter.dataset.step = step;
+    board.render({ board: f.board, followers: f.followers, last: f.last });
+    if (step === 0 || step === frames.length - 1) board.fit(f.board);
+    clear(scores);
+    players.forEach((p) => {
+      const li = h('li', { class: 'player', dataset: { seat: p.seat }, style: `--pc:${styleOf(p.seat).colour}` },
+        h('span', { class: 'p-badge' }), h('span', { class: 'p-name' }, p.name), h('span', { class: 'p-score', dataset: { score: f.scores[p.seat] || 0 } }, String(f.scores[p.seat] || 0)));
+      li.firstChild.innerHTML = badgeSvg(p.seat, 26);
+      scores.append(li);
+    });
+    clear(log);
+    for (const ev of f.events || []) {
+      const d = describeEvent(ev, names);
+      if (d) log.append(h('li', { class: `log-${d.kind}` }, d.text));
+    }
+    if (!log.firstChild) log.append(h('li', { class: 'muted' }, step ? '' : 'The start of the game.'));
+  }
+  const keys = (e) => {
+    if (e.target.closest?.('input:not([type=range]), textarea')) return;
+    const k = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: frames.length - 1 }[e.key];
+    if (k !== undefined) { go(k); e.preventDefault(); }
+  };
+  document.addEventListener('keydown', keys);
+  go(0);
+  return keys;
+}
