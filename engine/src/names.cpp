@@ -1,5 +1,6 @@
 // Names of the engine's enumerations, as used on the wire and in scripts.
 #include <array>
+#include <sstream>
 #include <string>
 
 #include "carc/action.hpp"
@@ -102,6 +103,35 @@ std::string describe(const Action& a) {
             break;
     }
     return text;
+}
+
+std::string encode(const Action& a) {
+    return std::string(to_string(a.type)) + " " + std::to_string(a.at.x) + " " +
+           std::to_string(a.at.y) + " " + std::to_string(a.rotation) + " " +
+           std::to_string(a.segment) + " " + std::to_string(a.quarter) + " " +
+           std::to_string(a.target);
+}
+
+bool decode(std::string_view text, Action& out) {
+    std::istringstream in{std::string(text)};
+    std::string name;
+    int x = 0, y = 0, rotation = 0, segment = 0, quarter = 0, target = 0;
+    if (!(in >> name >> x >> y >> rotation >> segment >> quarter >> target)) return false;
+    std::string rest;
+    if (in >> rest) return false;
+    Action a;
+    if (!action_type_from_string(name, a.type)) return false;
+    if (rotation < 0 || rotation > 3 || segment < -1 || segment > 127 || quarter < 0 ||
+        quarter >= quarter_count || x < -32768 || x > 32767 || y < -32768 || y > 32767 ||
+        target < -32768 || target > 32767)
+        return false;
+    a.at = Coord{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+    a.rotation = static_cast<std::uint8_t>(rotation);
+    a.segment = static_cast<std::int8_t>(segment);
+    a.quarter = static_cast<std::uint8_t>(quarter);
+    a.target = static_cast<std::int16_t>(target);
+    out = a;
+    return true;
 }
 
 }  // namespace carc

@@ -65,4 +65,9 @@ bool quarter_from_string(std::string_view text, Quarter& out);
 // A short human-readable description, for logs and error messages.
 std::string describe(const Action& action);
 
+// The canonical text of an action, every field in order: "TYPE X Y ROTATION SEGMENT QUARTER
+// TARGET", e.g. "place_tile 1 0 3 -1 0 -1". Used by golden files and journals.
+std::string encode(const Action& action);
+bool decode(std::string_view text, Action& out);
+
 }  // namespace carc
