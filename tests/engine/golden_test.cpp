@@ -52,7 +52,9 @@ TEST_CASE("golden games replay exactly as committed", "[golden]") {
         const std::string path = file_for(g);
         const std::string text = record(g);
         if (update) {
-            std::ofstream(path) << text;
+            std::ofstream out(path);
+            out << text;
+            REQUIRE(out.good());
             continue;
         }
         std::ifstream in(path);
