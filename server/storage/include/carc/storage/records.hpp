@@ -1,0 +1,123 @@
+#pragma once
+// What the storage keeps. Engine-agnostic on purpose: rooms and actions are ids, numbers and JSON
+// text that the server builds; the storage never parses the JSON.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "carc/storage/token_hash.hpp"
+
+namespace carc::storage {
+
+// Wall-clock milliseconds since the Unix epoch.
+using TimeMs = std::int64_t;
+
+enum class RoomStatus { lobby, running, finished, abandoned };
+
+const char* to_string(RoomStatus status);
+std::optional<RoomStatus> room_status_from_string(const std::string& text);
+
+struct NewRoom {
+    std::string room_id;
+    std::string config_json;
+    std::uint64_t seed = 0;       // secret until the game ends; only finish_game's record reveals it
+    std::string seed_commitment;  // published at the start (e.g. SHA-256 hex of the seed)
+    std::string engine_version;   // replay needs the same rules that accepted the actions
+    TimeMs created_at_ms = 0;
+    RoomStatus status = RoomStatus::lobby;  // lobby or running (a room made as its game starts)
+};
+
+struct SeatRecord {
+    int seat = 0;  // 0-based seat index
+    std::string player_name;
+    std::optional<TokenHash> token_hash;  // nullopt for bots
+    std::string bot_kind;                 // empty for people
+};
+
+struct ActionRecord {
+    std::string room_id;
+    std::int64_t seq = 0;  // 1 for the first action, then exactly last + 1
+    int actor_seat = 0;
+    std::string action_json;
+    std::optional<std::string> events_json;
+    // The engine state hash after the action, checked on replay; nullopt when the caller
+    // journals before applying (it can then record the hash with save_checkpoint).
+    std::optional<std::uint64_t> state_hash;
+    TimeMs time_ms = 0;
+};
+
+// Turn clocks, saved after each action so they resume fairly after a restart: each seat's time
+// left as of `turn_started_at_ms`, when `active_seat`'s turn began.
+struct ClockState {
+    struct Seat {
+        int seat = 0;
+        std::int64_t remaining_ms = 0;
+        friend bool operator==(const Seat&, const Seat&) = default;
+    };
+    int active_seat = 0;
+    TimeMs turn_started_at_ms = 0;
+    std::vector<Seat> seats;
+    friend bool operator==(const ClockState&, const ClockState&) = default;
+};
+
+// The engine state hash after action `seq` (seq 0: the initial state), for replay checks.
+struct Checkpoint {
+    std::int64_t seq = 0;
+    std::uint64_t state_hash = 0;
+    friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
+};
+
+struct ChatLine {
+    int seat = -1;  // -1 for spectators
+    std::string name;
+    std::string text;
+    TimeMs time_ms = 0;
+};
+
+// An unfinished room as loaded at start-up, ready to replay through the engine.
+struct StoredRoom {
+    std::string room_id;
+    RoomStatus status = RoomStatus::lobby;
+    std::string config_json;
+    std::uint64_t seed = 0;
+    std::string seed_commitment;
+    std::string engine_version;
+    TimeMs created_at_ms = 0;
+    std::vector<SeatRecord> seats;       // ordered by seat
+    std::vector<ActionRecord> actions;   // ordered by seq, 1..n without gaps
+    std::vector<Checkpoint> checkpoints; // ordered by seq
+    std::optional<ClockState> clock;
+    std::vector<ChatLine> chat;          // the most recent lines, oldest first
+};
+
+struct PlayerResult {
+    int seat = 0;
+    std::string name;
+    std::int64_t score = 0;
+    bool winner = false;  // ties make several winners
+};
+
+// A finished game. `record_json` is the full verifiable record the server built (configuration,
+// revealed seed, players, actions, events, final scores, engine version); the other fields are
+// copies indexed for listing.
+struct FinishedGame {
+    std::string game_id;  // the room id
+    TimeMs finished_at_ms = 0;
+    std::string rule_system;
+    std::string engine_version;
+    std::vector<PlayerResult> players;
+    std::string record_json;
+};
+
+// One row of GET /api/games.
+struct GameSummary {
+    std::string game_id;
+    TimeMs finished_at_ms = 0;
+    std::string rule_system;
+    std::string engine_version;
+    std::vector<PlayerResult> players;  // ordered by seat
+};
+
+}  // namespace carc::storage

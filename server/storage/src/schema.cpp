@@ -1,0 +1,127 @@
+#include "schema.hpp"
+
+#include <array>
+#include <string>
+
+namespace carc::storage::schema {
+namespace {
+
+// Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
+// migration that has shipped, add a new one instead (docs/storage.md).
+constexpr std::array<const char*, 1> migrations = {
+    // 1: rooms, seats, the action journal, clocks, chat and finished games.
+    R"sql(
+CREATE TABLE rooms (
+    room_id         TEXT PRIMARY KEY,
+    status          TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
+    config_json     TEXT NOT NULL,
+    seed            INTEGER NOT NULL,  -- the engine's uint64 seed, bit-cast to int64; secret
+    seed_commitment TEXT NOT NULL,
+    engine_version  TEXT NOT NULL,
+    created_at_ms   INTEGER NOT NULL,
+    clock_active_seat         INTEGER,  -- NULL when the room has no saved clock
+    clock_turn_started_at_ms  INTEGER
+) STRICT;
+CREATE INDEX rooms_by_status ON rooms (status, created_at_ms);
+
+CREATE TABLE seats (
+    room_id      TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL CHECK (seat >= 0),
+    player_name  TEXT NOT NULL,
+    token_sha256 TEXT CHECK (token_sha256 IS NULL OR length(token_sha256) = 64),
+    bot_kind     TEXT NOT NULL,
+    PRIMARY KEY (room_id, seat)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE actions (
+    room_id     TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    actor_seat  INTEGER NOT NULL,
+    action_json TEXT NOT NULL,
+    events_json TEXT,
+    state_hash  INTEGER,  -- uint64 bit-cast to int64; NULL when journaled before applying
+    time_ms     INTEGER NOT NULL,
+    PRIMARY KEY (room_id, seq)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE checkpoints (
+    room_id    TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL CHECK (seq >= 0),
+    state_hash INTEGER NOT NULL,  -- uint64 bit-cast to int64
+    PRIMARY KEY (room_id, seq)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE seat_clocks (
+    room_id      TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL,
+    remaining_ms INTEGER NOT NULL,
+    PRIMARY KEY (room_id, seat)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE chat (
+    id      INTEGER PRIMARY KEY,
+    room_id TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    time_ms INTEGER NOT NULL
+) STRICT;
+CREATE INDEX chat_by_room ON chat (room_id, id);
+
+-- Finished games stand alone (no foreign key to rooms): the record holds everything, so a
+-- room's journal may be pruned later without losing the game.
+CREATE TABLE games (
+    game_id        TEXT PRIMARY KEY,
+    finished_at_ms INTEGER NOT NULL,
+    rule_system    TEXT NOT NULL,
+    engine_version TEXT NOT NULL,
+    record_json    TEXT NOT NULL
+) STRICT;
+CREATE INDEX games_by_finished ON games (finished_at_ms DESC, game_id DESC);
+
+CREATE TABLE game_players (
+    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    score   INTEGER NOT NULL,
+    winner  INTEGER NOT NULL CHECK (winner IN (0, 1)),
+    PRIMARY KEY (game_id, seat)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX game_players_by_name ON game_players (name);
+)sql",
+};
+
+Result<int> read_user_version(const sqlite::Database& db) {
+    auto stmt = sqlite::Statement::prepare(db, "PRAGMA user_version");
+    if (!stmt) return stmt.error();
+    auto row = stmt->step();
+    if (!row) return row.error();
+    return static_cast<int>(stmt->column_int64(0));
+}
+
+}  // namespace
+
+int current_version() { return static_cast<int>(migrations.size()); }
+
+Status migrate(sqlite::Database& db) {
+    for (;;) {
+        auto tx = sqlite::WriteTransaction::begin(db);
+        if (!tx) return tx.status();
+        // Read inside the write lock, so two openers cannot both apply the same migration.
+        auto version = read_user_version(db);
+        if (!version) return version.status();
+        if (*version >= current_version()) return {};  // the destructor ends the transaction
+
+        const int next = *version + 1;
+        if (auto applied = db.exec(migrations[static_cast<std::size_t>(*version)]); !applied) {
+            return Error{applied.code(), "migration to schema version " + std::to_string(next) +
+                                             " failed: " + applied.message()};
+        }
+        const std::string stamp = "PRAGMA application_id = " + std::to_string(application_id) +
+                                  "; PRAGMA user_version = " + std::to_string(next);
+        if (auto stamped = db.exec(stamp); !stamped) return stamped;
+        if (auto committed = tx->commit(); !committed) return committed;
+    }
+}
+
+}  // namespace carc::storage::schema

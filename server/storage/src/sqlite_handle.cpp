@@ -1,0 +1,207 @@
+#include "sqlite_handle.hpp"
+
+#include <utility>
+
+namespace carc::storage::sqlite {
+
+ErrorCode error_code_for(int sqlite_code) {
+    switch (sqlite_code & 0xff) {  // primary code; extended codes keep it in the low byte
+        case SQLITE_IOERR:
+        case SQLITE_FULL:
+        case SQLITE_READONLY:
+        case SQLITE_CANTOPEN:
+        case SQLITE_PERM:
+        case SQLITE_NOLFS:
+            return ErrorCode::io_error;
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
+            return ErrorCode::corrupt;
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            return ErrorCode::locked;
+        case SQLITE_CONSTRAINT:
+        case SQLITE_TOOBIG:
+        case SQLITE_RANGE:
+        case SQLITE_MISMATCH:
+            return ErrorCode::invalid_argument;
+        default:
+            return ErrorCode::internal;
+    }
+}
+
+// --- Database ---------------------------------------------------------------------------------
+
+Result<Database> Database::open(const std::string& file, int flags, const std::string& vfs) {
+    Database db;
+    db.file_ = file;
+    const int rc = sqlite3_open_v2(file.c_str(), &db.db_, flags | SQLITE_OPEN_NOMUTEX,
+                                   vfs.empty() ? nullptr : vfs.c_str());
+    if (rc != SQLITE_OK) {
+        // sqlite3_open_v2 may hand back a handle even on failure; it carries the message.
+        Error error = db.db_ ? db.error(rc, "open")
+                             : Error{error_code_for(rc), file + ": open: " + sqlite3_errstr(rc)};
+        return error;
+    }
+    // Extended codes tell a full disk from a failed fsync in messages.
+    sqlite3_extended_result_codes(db.db_, 1);
+    return db;
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), file_(std::move(other.file_)) {}
+
+Database& Database::operator=(Database&& other) noexcept {
+    if (this != &other) {
+        if (db_) sqlite3_close_v2(db_);
+        db_ = std::exchange(other.db_, nullptr);
+        file_ = std::move(other.file_);
+    }
+    return *this;
+}
+
+Database::~Database() {
+    if (db_) sqlite3_close_v2(db_);
+}
+
+Status Database::exec(std::string_view sql) {
+    const std::string text(sql);
+    const int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK) return error(rc, text);
+    return {};
+}
+
+Error Database::error(int sqlite_code, std::string_view what) const {
+    std::string message = file_ + ": " + std::string(what) + ": ";
+    // The connection's message describes its most recent failure, which is this one.
+    message += db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(sqlite_code);
+    message += " (SQLite code " + std::to_string(sqlite_code) + ")";
+    return {error_code_for(sqlite_code), std::move(message)};
+}
+
+std::string Database::last_message() const {
+    return db_ ? sqlite3_errmsg(db_) : "no connection";
+}
+
+// --- Statement --------------------------------------------------------------------------------
+
+Result<Statement> Statement::prepare(const Database& db, std::string_view sql) {
+    sqlite3_stmt* stmt = nullptr;
+    const int rc = sqlite3_prepare_v2(db.get(), sql.data(), static_cast<int>(sql.size()), &stmt,
+                                      nullptr);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(stmt);
+        return db.error(rc, "prepare " + std::string(sql));
+    }
+    return Statement(db, stmt);
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)), bind_error_(other.bind_error_) {}
+
+Statement& Statement::operator=(Statement&& other) noexcept {
+    if (this != &other) {
+        sqlite3_finalize(stmt_);
+        db_ = other.db_;
+        stmt_ = std::exchange(other.stmt_, nullptr);
+        bind_error_ = other.bind_error_;
+    }
+    return *this;
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    const int rc = sqlite3_bind_int64(stmt_, index, value);
+    if (rc != SQLITE_OK && bind_error_ == SQLITE_OK) bind_error_ = rc;
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view text) {
+    // SQLITE_TRANSIENT: SQLite copies the text, so callers may pass temporaries.
+    const int rc = sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
+                                       SQLITE_UTF8);
+    if (rc != SQLITE_OK && bind_error_ == SQLITE_OK) bind_error_ = rc;
+    return *this;
+}
+
+Statement& Statement::bind_optional(int index, const std::optional<std::string>& text) {
+    return text ? bind(index, std::string_view(*text)) : bind_null(index);
+}
+
+Statement& Statement::bind_null(int index) {
+    const int rc = sqlite3_bind_null(stmt_, index);
+    if (rc != SQLITE_OK && bind_error_ == SQLITE_OK) bind_error_ = rc;
+    return *this;
+}
+
+Result<bool> Statement::step() {
+    if (bind_error_ != SQLITE_OK) return db_->error(bind_error_, "bind");
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    return db_->error(rc, sqlite3_sql(stmt_));
+}
+
+Status Statement::run() {
+    auto stepped = step();
+    if (!stepped) return stepped.status();
+    return {};
+}
+
+std::int64_t Statement::column_int64(int column) const {
+    return sqlite3_column_int64(stmt_, column);
+}
+
+std::string Statement::column_text(int column) const {
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    const int size = sqlite3_column_bytes(stmt_, column);
+    return text ? std::string(text, static_cast<std::size_t>(size)) : std::string();
+}
+
+bool Statement::column_is_null(int column) const {
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+// --- transactions -----------------------------------------------------------------------------
+
+Result<WriteTransaction> WriteTransaction::begin(Database& db) {
+    // IMMEDIATE takes the write lock now, so a conflict shows up here and not at COMMIT.
+    if (auto begun = db.exec("BEGIN IMMEDIATE"); !begun) return begun.error();
+    return WriteTransaction(db);
+}
+
+WriteTransaction::WriteTransaction(WriteTransaction&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)) {}
+
+WriteTransaction::~WriteTransaction() { rollback(); }
+
+Status WriteTransaction::commit() {
+    if (!db_) return {ErrorCode::internal, "commit without a transaction"};
+    Status committed = db_->exec("COMMIT");
+    // A failed COMMIT (e.g. a full disk) may leave the transaction open; the destructor's
+    // ROLLBACK then restores the last committed state.
+    if (committed) db_ = nullptr;
+    return committed;
+}
+
+void WriteTransaction::rollback() {
+    if (db_ && !sqlite3_get_autocommit(db_->get())) {
+        // Nothing to do if it fails: SQLite rolls back on its own after I/O errors.
+        (void)db_->exec("ROLLBACK");
+    }
+    db_ = nullptr;
+}
+
+Result<ReadTransaction> ReadTransaction::begin(Database& db) {
+    if (auto begun = db.exec("BEGIN"); !begun) return begun.error();
+    return ReadTransaction(db);
+}
+
+ReadTransaction::ReadTransaction(ReadTransaction&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)) {}
+
+ReadTransaction::~ReadTransaction() {
+    if (db_ && !sqlite3_get_autocommit(db_->get())) (void)db_->exec("ROLLBACK");
+}
+
+}  // namespace carc::storage::sqlite

@@ -1,0 +1,116 @@
+#pragma once
+// RAII wrappers for the SQLite C API: a connection, a prepared statement and a write
+// transaction. They only own handles and translate result codes; no SQL policy lives here.
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "carc/storage/result.hpp"
+
+namespace carc::storage::sqlite {
+
+// The storage error code for a SQLite result code.
+ErrorCode error_code_for(int sqlite_code);
+
+class Database {
+public:
+    Database() = default;
+    // Opens `file` with sqlite3_open_v2 flags; `vfs` empty for the default VFS.
+    static Result<Database> open(const std::string& file, int flags, const std::string& vfs);
+
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    sqlite3* get() const { return db_; }
+    const std::string& file() const { return file_; }
+
+    // Runs SQL without results (several statements allowed).
+    Status exec(std::string_view sql);
+    // An Error for a failed call: "<file>: <what>: <sqlite message>".
+    Error error(int sqlite_code, std::string_view what) const;
+    // SQLite's message for the connection's most recent failure.
+    std::string last_message() const;
+
+private:
+    sqlite3* db_ = nullptr;
+    std::string file_;
+};
+
+class Statement {
+public:
+    static Result<Statement> prepare(const Database& db, std::string_view sql);
+
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    // Parameters are 1-based, as in SQLite. A failed bind is reported by the next step().
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, std::int64_t{value}); }
+    Statement& bind(int index, std::string_view text);
+    Statement& bind_optional(int index, const std::optional<std::string>& text);  // NULL for nullopt
+    Statement& bind_null(int index);
+
+    // True when a row is available, false when done; an Error otherwise.
+    Result<bool> step();
+    // Steps a statement that returns no row.
+    Status run();
+
+    // Columns are 0-based, as in SQLite.
+    std::int64_t column_int64(int column) const;
+    std::string column_text(int column) const;
+    bool column_is_null(int column) const;
+
+private:
+    Statement(const Database& db, sqlite3_stmt* stmt) : db_(&db), stmt_(stmt) {}
+    const Database* db_ = nullptr;
+    sqlite3_stmt* stmt_ = nullptr;
+    int bind_error_ = SQLITE_OK;
+};
+
+// BEGIN IMMEDIATE on construction; rolls back on destruction unless committed, so every early
+// error return leaves the database as it was.
+class WriteTransaction {
+public:
+    static Result<WriteTransaction> begin(Database& db);
+
+    WriteTransaction(WriteTransaction&& other) noexcept;
+    WriteTransaction& operator=(WriteTransaction&&) = delete;
+    WriteTransaction(const WriteTransaction&) = delete;
+    WriteTransaction& operator=(const WriteTransaction&) = delete;
+    ~WriteTransaction();
+
+    Status commit();
+
+private:
+    explicit WriteTransaction(Database& db) : db_(&db) {}
+    void rollback();
+    Database* db_ = nullptr;
+};
+
+// BEGIN (deferred) for a consistent multi-statement read; always ends with ROLLBACK.
+class ReadTransaction {
+public:
+    static Result<ReadTransaction> begin(Database& db);
+
+    ReadTransaction(ReadTransaction&& other) noexcept;
+    ReadTransaction& operator=(ReadTransaction&&) = delete;
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+    ~ReadTransaction();
+
+private:
+    explicit ReadTransaction(Database& db) : db_(&db) {}
+    Database* db_ = nullptr;
+};
+
+}  // namespace carc::storage::sqlite

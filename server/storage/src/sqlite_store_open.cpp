@@ -1,0 +1,70 @@
+// open_sqlite_store: lock the directory, check the file read-only, then configure and migrate.
+#include <system_error>
+
+#include "carc/storage/sqlite_store.hpp"
+#include "preflight.hpp"
+#include "schema.hpp"
+#include "sqlite_store.hpp"
+
+namespace carc::storage {
+namespace {
+
+namespace fs = std::filesystem;
+
+Result<std::string> query_text(const sqlite::Database& db, const char* sql) {
+    auto stmt = sqlite::Statement::prepare(db, sql);
+    if (!stmt) return stmt.error();
+    auto row = stmt->step();
+    if (!row) return row.error();
+    return *row ? stmt->column_text(0) : std::string();
+}
+
+Status configure(sqlite::Database& db, int busy_timeout_ms) {
+    if (sqlite3_busy_timeout(db.get(), busy_timeout_ms) != SQLITE_OK) {
+        return db.error(sqlite3_errcode(db.get()), "busy_timeout");
+    }
+    // WAL: readers never block the writer and a commit is one sequential append.
+    auto mode = query_text(db, "PRAGMA journal_mode = WAL");
+    if (!mode) return mode.status();
+    if (*mode != "wal") {
+        return Error{ErrorCode::io_error,
+                     db.file() + ": cannot use WAL journal mode (got '" + *mode + "')"};
+    }
+    // FULL: the WAL is fsynced at every commit, so a committed action survives power loss.
+    return db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+}
+
+}  // namespace
+
+int sqlite_schema_version() { return schema::current_version(); }
+
+Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
+    std::error_code ec;
+    fs::create_directories(options.data_dir, ec);
+    if (ec) {
+        return Error{ErrorCode::io_error,
+                     options.data_dir.string() + ": cannot create data directory: " + ec.message()};
+    }
+    const fs::path file = options.data_dir / options.file_name;
+
+    // Lock first, so no other server writes the file while we check it.
+    auto lock = DataDirLock::acquire(fs::path(file).concat(".lock"));
+    if (!lock) return lock.error();
+
+    if (auto checked = preflight_check(file, options.vfs_name, options.check_integrity); !checked) {
+        return checked.error();
+    }
+
+    auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                     options.vfs_name);
+    if (!db) return db.error();
+    if (auto configured = configure(*db, options.busy_timeout_ms); !configured) {
+        return configured.error();
+    }
+    if (auto migrated = schema::migrate(*db); !migrated) return migrated.error();
+
+    return std::unique_ptr<Store>(
+        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value()));
+}
+
+}  // namespace carc::storage
