@@ -14,6 +14,12 @@ bool counts_open_ends(FeatureKind kind) {
            kind == FeatureKind::street;
 }
 
+// The Castle's towers and houses: every port counts as an open end, closed by whatever lies
+// beyond it (another tile of any kind, a starting space or the wall).
+bool closes_at_any_neighbour(FeatureKind kind) {
+    return kind == FeatureKind::castle_tower || kind == FeatureKind::house;
+}
+
 }  // namespace
 
 std::uint16_t Board::cell_slot(Coord at) const {
@@ -95,6 +101,16 @@ void Board::constrain_open_cell(Coord at, int side_from_cell, EdgeType type) {
         static_cast<std::uint8_t>(cell->required | (static_cast<unsigned>(type) << shift));
 }
 
+// The port `part` of a segment is closed (by a neighbour or the wall): one open end fewer.
+void Board::close_port(int segment, int part) {
+    const FeatureKind k = kind(segment);
+    const bool counted = counts_open_ends(k) ? part == static_cast<int>(PortPart::middle)
+                                             : closes_at_any_neighbour(k);
+    if (!counted) return;
+    auto& root = nodes_[find(segment)];
+    root.open = static_cast<std::int16_t>(root.open - 1);
+}
+
 int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
     const auto& tile = catalog_->at(type);
     const auto index = static_cast<std::uint8_t>(placed_.size());
@@ -111,6 +127,8 @@ int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
         if (counts_open_ends(seg.kind))
             node.open = static_cast<std::int16_t>(
                 std::popcount(static_cast<unsigned>(seg.ports & middle_ports)));
+        else if (closes_at_any_neighbour(seg.kind))
+            node.open = static_cast<std::int16_t>(std::popcount(static_cast<unsigned>(seg.ports)));
         nodes_.push_back(node);
     }
 
@@ -125,6 +143,11 @@ int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
     for (int side = 0; side < 4; ++side) {
         const Coord next = step(at, side);
         const int neighbour = tile_at(next);
+        if (neighbour < 0 && is_wall(next)) {
+            for (int part = 0; part < 3; ++part)
+                if (ports[side * 3 + part] >= 0) close_port(base + ports[side * 3 + part], part);
+            continue;
+        }
         if (neighbour < 0) {
             constrain_open_cell(next, opposite_side(side), tile.edge(rotation, side));
             continue;
@@ -135,6 +158,10 @@ int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
             const int port = side * 3 + part;
             const int mine = ports[port];
             const int theirs = other_ports[facing_port(port)];
+            // Towers and houses close against anything; streets only against streets (below).
+            if (mine >= 0 && closes_at_any_neighbour(kind(base + mine))) close_port(base + mine, part);
+            if (theirs >= 0 && closes_at_any_neighbour(kind(other.segment_base + theirs)))
+                close_port(other.segment_base + theirs, 2 - part);
             if (mine < 0 || theirs < 0) continue;
             const int a = base + mine;
             const int b = other.segment_base + theirs;

@@ -20,7 +20,9 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
     game->catalog_ = &catalog;
 
     if (config.rules == RuleSystem::castle) {
-        return fail("Carcassonne: The Castle is not available yet");
+        std::string castle_error;
+        if (!game->setup_castle(&castle_error)) return fail(castle_error);
+        return game;
     }
     const int max = ex.tower ? 6 : 5;
     if (config.players < 2 || config.players > max)

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "carc/action.hpp"
+#include "carc/castle.hpp"
 #include "carc/event.hpp"
 #include "carc/game.hpp"
 #include "carc/state.hpp"
@@ -29,20 +30,26 @@ constexpr std::array<std::string_view, feature_kind_count> feature_names = {
 
 constexpr std::array<std::string_view, action_type_count> action_names = {
     "place_tile", "place_follower", "pass", "add_floor", "tower_follower", "capture",
-    "ransom", "city_follower", "move_count", "redeploy", "market_move"};
+    "ransom", "city_follower", "move_count", "redeploy", "market_move", "choose_scoring",
+    "use_token"};
 
 constexpr std::array<std::string_view, quarter_count> quarter_names = {
     "castle", "blacksmith", "cathedral", "market"};
 
-constexpr std::array<std::string_view, 16> event_names = {
+constexpr std::array<std::string_view, 20> event_names = {
     "turn_started", "tile_drawn", "tile_discarded", "tile_placed", "follower_placed",
     "follower_returned", "feature_scored", "floor_added", "follower_captured",
     "prisoners_exchanged", "ransom_paid", "count_moved", "follower_moved", "token_taken",
-    "final_scoring", "game_over"};
+    "final_scoring", "game_over", "wall_token_taken", "wall_token_used", "keep_placed",
+    "keep_scored"};
 
-constexpr std::array<std::string_view, 8> phase_names = {
+constexpr std::array<std::string_view, 10> phase_names = {
     "place_tile", "place_follower", "tower_capture", "city_follower", "move_count",
-    "redeploy", "market_move", "game_over"};
+    "redeploy", "market_move", "game_over", "choose_scoring", "extra_turn"};
+
+constexpr std::array<std::string_view, wall_token_kinds + 1> wall_token_names = {
+    "none", "extra_turn", "double_tower", "double_house", "final_street", "final_tower",
+    "final_house", "market_bonus", "keep_bonus", "five_points"};
 
 constexpr std::array<std::string_view, 11> error_names = {
     "game_over", "wrong_phase", "cell_taken", "not_adjacent", "edges_mismatch",
@@ -65,6 +72,10 @@ bool quarter_from_string(std::string_view text, Quarter& out) {
 }
 std::string_view to_string(EventType type) { return event_names[static_cast<int>(type)]; }
 std::string_view to_string(Phase phase) { return phase_names[static_cast<int>(phase)]; }
+std::string_view to_string(WallToken token) { return wall_token_names[static_cast<int>(token)]; }
+bool wall_token_from_string(std::string_view text, WallToken& out) {
+    return lookup(wall_token_names, text, out);
+}
 std::string_view to_string(RuleErrorCode code) { return error_names[static_cast<int>(code)]; }
 std::string_view to_string(RuleSystem rules) {
     return rules == RuleSystem::castle ? "castle" : "carcassonne";
@@ -98,6 +109,13 @@ std::string describe(const Action& a) {
         case ActionType::market_move:
             text += " to (" + std::to_string(a.at.x) + "," + std::to_string(a.at.y) +
                     ") segment " + std::to_string(a.segment);
+            break;
+        case ActionType::choose_scoring:
+            text += " " + std::to_string(a.target);
+            if (a.segment > 0) text += " with token " + std::to_string(a.segment);
+            break;
+        case ActionType::use_token:
+            text += " " + std::to_string(a.target);
             break;
         case ActionType::pass:
             break;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "carc/rng.hpp"
+#include "castle_rules.hpp"
 
 namespace carc {
 namespace {
@@ -20,7 +21,7 @@ std::string cell_text(Coord c) {
 
 }  // namespace
 
-State::State(const Game& game) : game_(&game), board_(game.tiles()) {
+State::State(const Game& game) : game_(&game), board_(game.tiles(), game.board_mask()) {
     for (int p = 0; p < game.players(); ++p) {
         players_[p].supply = static_cast<std::uint8_t>(game.followers_per_player());
         players_[p].floors = static_cast<std::uint8_t>(game.tower_floors_per_player());
@@ -38,12 +39,18 @@ State State::start(const Game& game, std::uint64_t seed) {
     order.insert(order.end(), river.begin(), river.end());
     order.insert(order.end(), game.river_last().begin(), game.river_last().end());
     order.insert(order.end(), land.begin(), land.end());
-    return start_with_order(game, order);
+    State s = start_with_order(game, order);
+    if (CastleRules::active(s)) CastleRules::deal_wall_tokens(s, rng);
+    return s;
 }
 
 State State::start_with_order(const Game& game, std::span<const TileTypeId> order) {
     State s(game);
     s.lay_setup();
+    if (CastleRules::active(s)) {
+        Rng fixed(0);  // a fixed deal; State::start deals from the game's seed instead
+        CastleRules::deal_wall_tokens(s, fixed);
+    }
     for (auto t : order) s.pile_.push_back(t);
     s.begin_turn(0, nullptr);
     return s;
@@ -64,6 +71,7 @@ void State::legal_placements(std::vector<Action>& out) const {
 
 void State::legal_actions(std::vector<Action>& out) const {
     out.clear();
+    if (CastleRules::active(*this)) return CastleRules::legal_actions(*this, out);
     switch (phase_) {
         case Phase::place_tile:
             legal_placements(out);
@@ -134,6 +142,7 @@ std::optional<RuleError> State::check_follower(const Action& a) const {
 
 std::optional<RuleError> State::check(const Action& a) const {
     if (phase_ == Phase::game_over) return error(RuleErrorCode::game_over, "the game is over");
+    if (CastleRules::active(*this)) return CastleRules::check(*this, a);
     switch (phase_) {
         case Phase::place_tile:
             if (a.type != ActionType::place_tile)
@@ -166,6 +175,10 @@ std::optional<RuleError> State::follower_options_after(const Action& placement,
 
 std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* events) {
     if (auto refused = check(a)) return refused;
+    if (CastleRules::active(*this)) {
+        CastleRules::apply(*this, a, events);
+        return std::nullopt;
+    }
     switch (a.type) {
         case ActionType::place_tile:
             apply_place_tile(a, events);
@@ -313,6 +326,7 @@ std::uint64_t State::hash() const {
         for (auto n : ps.prisoners) mix(n);
     }
     for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) mix(pile_[i]);
+    if (CastleRules::active(*this)) h = CastleRules::hash(*this, h);
     return h;
 }
 

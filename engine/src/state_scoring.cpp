@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "carc/state.hpp"
+#include "castle_rules.hpp"
 
 namespace carc {
 namespace {
@@ -188,6 +189,7 @@ void State::score_completed(std::vector<Event>* events) {
 }
 
 void State::final_scoring(std::vector<Event>* events) {
+    if (CastleRules::active(*this)) return CastleRules::final_scoring(*this, events);
     if (events) {
         Event e;
         e.type = EventType::final_scoring;

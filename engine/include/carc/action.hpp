@@ -24,8 +24,12 @@ enum class ActionType : std::uint8_t {
     move_count,      // quarter: the Count moves there
     redeploy,        // quarter: one follower from the quarter onto the feature being scored
     market_move,     // segment, at: one follower from the market onto a field, at game end
+    // The Castle
+    choose_scoring,  // target: index of the pending scoring to make next; segment: the wall
+                     // token (2, 3) that doubles it, or -1
+    use_token,       // target: the wall token played (1: another turn)
 };
-inline constexpr int action_type_count = 11;
+inline constexpr int action_type_count = 13;
 
 // The four quarters of the City of Carcassonne and what each feeds.
 enum class Quarter : std::uint8_t { castle, blacksmith, cathedral, market };

@@ -40,9 +40,24 @@ struct OpenCell {
 
 using TileSet = std::bitset<max_placed_tiles>;
 
+// The cells tiles may occupy on a bounded board (The Castle's interior). An empty cell outside
+// the mask is wall: it never becomes an open cell, and the street ends and the tower and house
+// sides facing it are closed.
+struct BoardMask {
+    static constexpr int max_side = 32;
+    std::bitset<max_side * max_side> cells;  // cell (x, y) at bit y * max_side + x
+    bool contains(Coord at) const {
+        return at.x >= 0 && at.y >= 0 && at.x < max_side && at.y < max_side &&
+               cells.test(static_cast<std::size_t>(at.y * max_side + at.x));
+    }
+    void add(Coord at) { cells.set(static_cast<std::size_t>(at.y * max_side + at.x)); }
+};
+
 class Board {
 public:
-    explicit Board(const TileCatalog& catalog) : catalog_(&catalog) {}
+    // `mask`, when given, bounds the board (it must outlive the Board, like the catalog).
+    explicit Board(const TileCatalog& catalog, const BoardMask* mask = nullptr)
+        : catalog_(&catalog), mask_(mask) {}
 
     // Lays a tile (legality is the caller's business) and joins its segments to the
     // neighbours'. Returns the placed index.
@@ -112,8 +127,11 @@ private:
     std::uint16_t cell_slot(Coord at) const;
     void unite(int a, int b);
     void constrain_open_cell(Coord at, int side_from_cell, EdgeType type);
+    bool is_wall(Coord at) const { return mask_ && !mask_->contains(at); }
+    void close_port(int segment, int part);
 
     const TileCatalog* catalog_;
+    const BoardMask* mask_ = nullptr;
     StaticVector<PlacedTile, max_placed_tiles> placed_;
     StaticVector<SegmentNode, max_board_segments> nodes_;
     StaticVector<OpenCell, max_open_cells> open_cells_;

@@ -26,6 +26,11 @@ enum class EventType : std::uint8_t {
     token_taken,        // King / Robber Baron changes hands: player, feature
     final_scoring,      // the end-of-game scoring begins
     game_over,          // scores final
+    // The Castle
+    wall_token_taken,   // player, count = token kind, at = the corner tower's wall cell
+    wall_token_used,    // player, count = token kind, points (token 9)
+    keep_placed,        // player, at = a cell of the house, count = its size in tiles
+    keep_scored,        // scorers, points, count = empty spaces, tiles = the empty area
 };
 
 struct Event {

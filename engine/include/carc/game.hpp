@@ -13,6 +13,9 @@
 
 namespace carc {
 
+class CastleBoard;
+struct BoardMask;
+
 enum class RuleSystem : std::uint8_t { carcassonne, castle };
 
 struct Expansions {
@@ -72,9 +75,13 @@ public:
 
     int followers_per_player() const { return followers_per_player_; }
     int tower_floors_per_player() const { return tower_floors_per_player_; }
+    // The Castle: its walled board, and the cells tiles may occupy (null: unbounded board).
+    const CastleBoard* castle_board() const { return castle_board_; }
+    const BoardMask* board_mask() const;
     bool tower_rules() const { return config_.expansions.tower && config_.options.tower_rules; }
 
 private:
+    bool setup_castle(std::string* error);  // castle_setup.cpp
     GameConfig config_;
     const TileCatalog* catalog_ = nullptr;
     std::vector<SetupTile> setup_;
@@ -82,6 +89,7 @@ private:
     std::vector<TileTypeId> river_first_, river_shuffled_, river_last_;
     int followers_per_player_ = 7;
     int tower_floors_per_player_ = 0;
+    const CastleBoard* castle_board_ = nullptr;
 };
 
 std::string_view to_string(RuleSystem rules);

@@ -16,6 +16,7 @@
 
 #include "carc/action.hpp"
 #include "carc/board.hpp"
+#include "carc/castle.hpp"
 #include "carc/event.hpp"
 #include "carc/game.hpp"
 #include "carc/static_vector.hpp"
@@ -35,6 +36,8 @@ enum class Phase : std::uint8_t {
     redeploy,        // the City: the decider may move followers from a quarter onto a feature
     market_move,     // the City at game end: followers in the market go onto fields
     game_over,
+    choose_scoring,  // The Castle: the turn player picks which completed feature scores next
+    extra_turn,      // The Castle: at the end of a turn, play wall token 1 (another turn) or pass
 };
 std::string_view to_string(Phase phase);
 
@@ -137,6 +140,14 @@ public:
     PlayerId robber() const { return robber_; }
     int turn_number() const { return turn_number_; }
 
+    // The Castle: keeps, face-up tokens, which towers still hold a token, pending scorings.
+    const CastleState& castle() const { return castle_; }
+    // The face-down tokens on the 13 corner towers (none once taken): hidden information, for
+    // the server's journal and tests only.
+    std::vector<WallToken> hidden_wall_tokens() const {
+        return {castle_wall_.begin(), castle_wall_.end()};
+    }
+
     // A 64-bit digest of everything that matters to the rules (not the Game pointer).
     std::uint64_t hash() const;
 
@@ -160,6 +171,8 @@ private:
     void score_farms(std::vector<Event>* events);
     std::array<int, max_players> followers_on(int root) const;
 
+    friend struct CastleRules;  // The Castle's turn flow and scoring (castle_rules.cpp)
+
     const Game* game_ = nullptr;
     Phase phase_ = Phase::place_tile;
     PlayerId turn_player_ = 0;
@@ -177,6 +190,8 @@ private:
     Board board_;
     StaticVector<Follower, max_board_followers> followers_;
     StaticVector<TileTypeId, max_pile> pile_;
+    CastleState castle_;
+    std::array<WallToken, castle_token_slots> castle_wall_{};  // hidden until taken
 };
 
 }  // namespace carc
