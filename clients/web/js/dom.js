@@ -25,3 +25,10 @@ export function toast(text, kind = 'info') {
   box.append(t);
   setTimeout(() => t.remove(), 4200);
 }
+
+// Empties `el` and appends the children, skipping null/false (for conditional parts).
+export function fill(el, ...children) {
+  clear(el);
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}

@@ -2,7 +2,7 @@
 // log, chat) and the end-of-game breakdown. Every decision is checked by the server; this file
 // only asks it what is legal and shows that.
 
-import { h, clear, esc, toast } from './dom.js';
+import { h, clear, fill, esc, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf, meepleMarkup } from './players.js';
 import { describeEvent, describeAction, featureName } from './log-text.js';
@@ -51,7 +51,7 @@ class RoomScreen {
     if (detail.kicked) { toast('You were removed from the room', 'error'); this.app.navigate('#/'); return; }
     if (detail.chat) { this.chat.push(detail.chat); this.drawChat(); return; }
     const view = this.view;
-    if (!view) { clear(this.root).append(h('div', { class: 'loading' }, 'Joining the room…')); return; }
+    if (!view) { fill(this.root, h('div', { class: 'loading' }, 'Joining the room…')); return; }
     if (detail.events) this.addEvents(detail.events);
     const mode = view.game ? 'game' : 'waiting';
     if (mode !== this.mode) { this.mode = mode; this.build(); }
@@ -138,7 +138,7 @@ class RoomScreen {
     const v = this.view, r = v.room;
     const spectator = this.me === null;
     const playing = r.status === 'playing';
-    clear(this.bar).append(
+    fill(this.bar, 
       h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
       h('h2', {}, r.name),
       h('span', { class: `tag tag-${r.status}` }, r.status),
@@ -193,7 +193,7 @@ class RoomScreen {
     }
     const full = r.seats.every((s) => s.kind !== 'empty');
     const s = r.settings || {};
-    clear(this.waiting).append(
+    fill(this.waiting, 
       h('h2', {}, 'Waiting for players'),
       h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}`),
       r.invite ? h('p', {}, 'Invite code: ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
@@ -237,7 +237,7 @@ class RoomScreen {
       li.firstChild.innerHTML = badgeSvg(seat, 28);
       list.append(li);
     });
-    clear(this.scores).append(h('h3', {}, 'Players'), list);
+    fill(this.scores, h('h3', {}, 'Players'), list);
     this.tickClock();
   }
 
@@ -268,7 +268,7 @@ class RoomScreen {
       grid.append(h('div', { class: 'remaining-tile', title: `${t.id}: ${n} left` }, h('span', { class: 'mini' }), h('span', { class: 'n' }, `×${n}`)));
       grid.lastChild.firstChild.innerHTML = `<svg viewBox="0 0 100 100" width="34" height="34"><use href="#${tileDomId(t.id)}"/></svg>`;
     });
-    clear(this.tilesPanel).append(h('details', { open },
+    fill(this.tilesPanel, h('details', { open },
       h('summary', {}, h('b', { id: 'tiles-left', dataset: { n: g.tiles_left } }, `${g.tiles_left}`), ` tile${g.tiles_left === 1 ? '' : 's'} left in the pile`), grid));
   }
 
@@ -498,6 +498,7 @@ class RoomScreen {
         h('p', { class: 'keys muted' }, 'Keys: N/P next square · R/Q rotate · 1-9 follower · Enter confirm · arrows pan · +/− zoom'));
       return;
     }
+    if (this.ui.busy) { this.hand.append(h('h3', {}, 'Your turn'), h('p', { class: 'muted' }, 'Sending your move…')); return; }
     if (g.decider === this.me && (v.you.legal || []).length) {
       const box = h('div', { class: 'choices column' });
       for (const o of v.you.legal) box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) }, describeAction(o, names, g.followers)));

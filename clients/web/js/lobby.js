@@ -1,7 +1,7 @@
 // The lobby: the live list of public rooms, joining by invite code, the create-room form and
 // the finished games that can be replayed.
 
-import { h, clear, toast } from './dom.js';
+import { h, clear, fill, toast } from './dom.js';
 
 const EXPANSIONS = [
   ['tower', 'The Tower'],
@@ -74,8 +74,8 @@ function drawRooms(box, rooms, app) {
         h('div', { class: 'room-sub muted' },
           `host ${r.host} · seats ${r.taken}/${r.seats}${r.bots ? ` (${r.bots} bot${r.bots > 1 ? 's' : ''})` : ''} · ${r.spectators} watching · ${clockText(r.clock)}`)),
       h('div', { class: 'room-actions' },
-        r.status === 'waiting' && free > 0 ? h('button', { class: 'btn btn-primary', onclick: () => joinRoom(app, r.id) }, 'Join') : null,
-        r.spectators_allowed ? h('button', { class: 'btn', onclick: () => spectate(app, r.id) }, 'Watch') : null)));
+        r.status === 'waiting' && free > 0 ? h('button', { class: 'btn btn-primary btn-join', onclick: () => joinRoom(app, r.id) }, 'Join') : null,
+        r.spectators_allowed ? h('button', { class: 'btn btn-watch', onclick: () => spectate(app, r.id) }, 'Watch') : null)));
   }
 }
 
@@ -115,7 +115,7 @@ async function loadGames(box) {
         h('span', {}, players || g.game_id), h('span', { class: 'muted' }, new Date(g.finished_at_ms || g.finished_at || 0).toLocaleString())));
     }
   } catch {
-    clear(box).append(h('p', { class: 'muted empty' }, 'Replays are not available.'));
+    fill(box, h('p', { class: 'muted empty' }, 'Replays are not available.'));
   }
 }
 
@@ -159,7 +159,7 @@ function createForm(app) {
     // One bot selector per seat except the creator's.
     const n = Number(f.seats.value);
     const old = [...botBox.querySelectorAll('select')].map((s) => s.value);
-    clear(botBox).append(h('span', { class: 'bots-title' }, 'Seats'));
+    fill(botBox, h('span', { class: 'bots-title' }, 'Seats'));
     botBox.append(h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('span', { class: 'muted' }, 'you')));
     for (let s = 1; s < n; s++) {
       botBox.append(h('div', { class: 'seat-row' }, h('span', {}, `Seat ${s + 1}`),

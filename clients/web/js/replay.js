@@ -2,13 +2,13 @@
 // forward and back through it. The record's events say what each move did (tile laid, follower
 // placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
 
-import { h, clear, toast } from './dom.js';
+import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
 
 export function renderReplay(root, app, gameId) {
-  clear(root).append(h('div', { class: 'loading' }, 'Loading the game record…'));
+  fill(root, h('div', { class: 'loading' }, 'Loading the game record…'));
   let destroyed = false;
   let keys = null;
   fetch(`/api/games/${encodeURIComponent(gameId)}`).then(async (r) => {
@@ -17,7 +17,7 @@ export function renderReplay(root, app, gameId) {
     if (destroyed) return;
     keys = mountReplay(root, app, gameId, record);
   }).catch((e) => {
-    clear(root).append(h('div', { class: 'panel narrow' }, h('h2', {}, 'Replay not available'), h('p', {}, e.message), h('a', { class: 'btn', href: '#/' }, 'Back to the lobby')));
+    fill(root, h('div', { class: 'panel narrow' }, h('h2', {}, 'Replay not available'), h('p', {}, e.message), h('a', { class: 'btn', href: '#/' }, 'Back to the lobby')));
     toast(e.message, 'error');
   });
   return () => { destroyed = true; if (keys) document.removeEventListener('keydown', keys); };
@@ -109,7 +109,7 @@ function mountReplay(root, app, gameId, record) {
   const scores = h('ol', { class: 'players' });
   const log = h('ol', { class: 'log' });
   const btn = (id, label, title, fn) => h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
-  clear(root).append(h('div', { class: 'room replay' },
+  fill(root, h('div', { class: 'room replay' },
     h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
       h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.rules || record.config?.rules || 'carcassonne'),
       h('span', { class: 'spacer' }),
