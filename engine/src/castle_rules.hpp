@@ -49,6 +49,12 @@ struct CastleRules {
     static std::vector<int> feature_roots(const State& s, FeatureKind kind);
     static void emit_scored(State& s, int root, PlayerId p, int points, bool final,
                             std::string detail, std::vector<Event>* events);
+
+    // ---- test seams: set up a position without playing up to it ----
+    static void set_score(State& s, PlayerId p, int score) { s.players_[p].score = score; }
+    static void give_token(State& s, PlayerId p, WallToken t) {
+        ++s.castle_.players[p].tokens[static_cast<int>(t)];
+    }
 };
 
 }  // namespace carc
