@@ -18,6 +18,8 @@ run: build
 	@bash scripts/run.sh $(BUILD) $(PORT) $(DATA_DIR)
 
 test: build test-asan
+	@CARC_WITH_BROWSER=1 bash scripts/install-deps.sh
+	@if [ ! -d tests/e2e/node_modules ]; then cd tests/e2e && npm ci --no-audit --no-fund; fi
 	@bash scripts/test.sh $(BUILD)
 
 # The engine's tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
