@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `make bench`: the engine benchmarks (docs/benchmarks.md). Figures only, no pass/fail.
+set -euo pipefail
+build=$1
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "compiler: $(c++ --version | head -1)"
+echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+"$build/bin/carc-bench" 20000
+for expansion in tower; do
+  "$build/bin/carc-sim" playout --players 2 --games 20000 --seed 1 --expansions "$expansion" || true
+done
+"$build/bin/carc-sim" playout --game castle --games 20000 --seed 1 || true
