@@ -117,7 +117,9 @@ export class Board extends EventTarget {
     }
     this.layers.spots.innerHTML = spots;
 
-    if (!this.fitted && board.length) { this.fit(board); this.fitted = true; }
+    // Fit once at the start, and again whenever a tile lands outside the visible area.
+    if (board.length && (!this.fitted || (board.length !== this.lastCount && !this.visible(board[board.length - 1])))) { this.fit(board); this.fitted = true; }
+    this.lastCount = board.length;
   }
 
   foundationSeg(tileId) {
@@ -172,9 +174,14 @@ export class Board extends EventTarget {
     const xs = board.map((t) => t.x), ys = board.map((t) => t.y);
     const minX = (Math.min(...xs) - 1.5) * T, maxX = (Math.max(...xs) + 2.5) * T;
     const minY = (Math.min(...ys) - 1.5) * T, maxY = (Math.max(...ys) + 2.5) * T;
-    const size = Math.max(maxX - minX, maxY - minY, 500);
+    const size = Math.max(maxX - minX, maxY - minY, 700);
     this.view = { x: (minX + maxX) / 2 - size / 2, y: (minY + maxY) / 2 - size / 2, w: size, h: size };
     this.applyView();
+  }
+
+  visible(t) {
+    const v = this.view;
+    return t.x * T >= v.x && (t.x + 1) * T <= v.x + v.w && t.y * T >= v.y && (t.y + 1) * T <= v.y + v.h;
   }
 
   zoom(factor, cx, cy) {

@@ -144,7 +144,7 @@ class RoomScreen {
       h('span', { class: `tag tag-${r.status}` }, r.status),
       r.settings?.rules === 'castle' ? h('span', { class: 'tag' }, 'The Castle') : null,
       ...Object.entries(r.settings?.expansions || {}).filter(([, on]) => on).map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
-      spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, '👁 Spectating') : null,
+      spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, 'Spectating') : null,
       h('span', { class: 'spacer' }),
       r.invite ? h('button', { class: 'btn btn-ghost invite', title: 'Copy the invite code', onclick: () => navigator.clipboard?.writeText(r.invite).then(() => toast('Invite code copied')) }, `Invite: ${r.invite}`) : null,
       playing && !spectator ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => this.resign() }, 'Resign') : null,
@@ -217,8 +217,8 @@ class RoomScreen {
     (g.players || []).forEach((p, seat) => {
       const s = v.room.seats[seat] || {};
       const active = g.decider === seat && !g.result;
-      const crowns = [g.king === seat ? h('span', { class: 'token', title: 'King: 1 point per completed city at the end' }, '👑 King') : null,
-        g.robber === seat ? h('span', { class: 'token', title: 'Robber Baron: 1 point per completed road at the end' }, '🗡 Robber') : null];
+      const crowns = [g.king === seat ? h('span', { class: 'token', title: 'King: 1 point per completed city at the end' }, '♛ King') : null,
+        g.robber === seat ? h('span', { class: 'token', title: 'Robber Baron: 1 point per completed road at the end' }, '⚔ Robber Baron') : null];
       const held = (p.prisoners || []).map((n, owner) => (n ? `${n}× ${names[owner]}` : null)).filter(Boolean);
       const li = h('li', { class: `player${active ? ' active' : ''}${seat === this.me ? ' me' : ''}${s.resigned ? ' resigned' : ''}`, dataset: { seat }, style: `--pc:${styleOf(seat).colour}` },
         h('span', { class: 'p-badge' }),
@@ -230,7 +230,7 @@ class RoomScreen {
         h('span', { class: 'p-sub' },
           h('span', { class: 'supply', title: `${p.supply} followers in supply` }, h('span', { class: 'meeple-icon' }), `× ${p.supply}`),
           g.tower_rules || p.floors ? h('span', { title: 'tower floors in supply' }, `▥ ${p.floors}`) : null,
-          held.length ? h('span', { title: 'prisoners held' }, `⛓ ${held.join(', ')}`) : null,
+          held.length ? h('span', { title: 'prisoners held' }, `holds ${held.join(', ')}`) : null,
           ...crowns,
           clock ? h('span', { class: 'clock', dataset: { clockSeat: seat } }, '') : null),
         active ? h('span', { class: 'p-turn', 'aria-label': 'to play' }, '◀ to play') : null);
@@ -250,7 +250,7 @@ class RoomScreen {
       if (c.running === seat && !this.view.game.result) ms -= Math.max(0, Date.now() - c.since);
       ms = Math.max(0, ms);
       const m = Math.floor(ms / 60000), s = Math.floor((ms % 60000) / 1000);
-      el.textContent = `⏱ ${m}:${String(s).padStart(2, '0')}`;
+      el.textContent = `◷ ${m}:${String(s).padStart(2, '0')}`;
       el.classList.toggle('low', ms < 30000);
       el.classList.toggle('running', c.running === seat);
     }
@@ -519,7 +519,7 @@ class RoomScreen {
   tilePreview(id, rotation, label) {
     const box = h('figure', { class: 'tile-preview', id: 'hand-tile', dataset: { tile: id, rotation } });
     if (this.board.ensureTile(id)) {
-      box.innerHTML = `<svg viewBox="-3 -3 106 106" width="96" height="96" role="img" aria-label="${esc(label)} ${esc(id)}"><g transform="rotate(${rotation * 90} 50 50)"><use href="#${tileDomId(id)}"/></g><rect x="0" y="0" width="100" height="100" fill="none" stroke="#5b4a33" stroke-width="2"/></svg><figcaption>${esc(id)}</figcaption>`;
+      box.innerHTML = `<svg viewBox="-3 -3 106 106" width="96" height="96" role="img" aria-label="${esc(label)} ${esc(id)}">${this.board.tileMarkup({ x: 0, y: 0, tile: id, rotation })}<rect x="0" y="0" width="100" height="100" fill="none" stroke="#5b4a33" stroke-width="2"/></svg><figcaption>${esc(id)}</figcaption>`;
     }
     return box;
   }
@@ -601,7 +601,7 @@ class RoomScreen {
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...kinds.map((k) => h('th', {}, k.endsWith(':final') ? `${featureName(k.split(':')[0])} (end)` : featureName(k))), h('th', {}, 'Total'))),
       h('tbody', {}, ...order.map(({ seat, score }) => {
         const tr = h('tr', { class: (res.winners || []).includes(seat) ? 'winner' : '' },
-          h('td', {}, h('span', { class: 'b' }), ' ', names[seat], (res.winners || []).includes(seat) ? ' 🏆' : '', (res.resigned || []).includes(seat) ? ' (resigned)' : ''),
+          h('td', {}, h('span', { class: 'b' }), ' ', names[seat], (res.winners || []).includes(seat) ? ' ★ winner' : '', (res.resigned || []).includes(seat) ? ' (resigned)' : ''),
           ...kinds.map((k) => h('td', {}, String(this.breakdown[seat]?.[k] || 0))),
           h('td', { class: 'total', dataset: { seat } }, String(score)));
         tr.firstChild.firstChild.innerHTML = badgeSvg(seat, 18);

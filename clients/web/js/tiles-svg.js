@@ -98,8 +98,8 @@ const CENTRE_ART = {
 };
 
 const MARKER_ART = {
-  junction: (p) => `<g transform="translate(${p.x} ${p.y})"><rect x="-7" y="-5" width="14" height="10" fill="#f3ead6" stroke="#6b5a45" stroke-width="1"/><path d="M-9 -4L0 -11L9 -4Z" fill="#8f5a3c" stroke="#5e3a26" stroke-width="1"/></g>`,
-  hut: (p) => `<g transform="translate(${p.x} ${p.y})"><rect x="-5" y="-3" width="10" height="8" fill="#f3ead6" stroke="#6b5a45" stroke-width="1"/><path d="M-7 -2L0 -8L7 -2Z" fill="#8f5a3c"/></g>`,
+  junction: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="9" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="2"/><rect x="-4" y="-4" width="8" height="8" fill="#c8553d" stroke="#7c2e1f" stroke-width="1" transform="rotate(45)"/></g>`,
+  hut: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="6" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="1.5"/><circle r="2.5" fill="#c8553d"/></g>`,
   plaza: (p) => `<circle cx="${p.x}" cy="${p.y}" r="9" fill="url(#pat-cobble)" stroke="#8a7d68" stroke-width="1.5"/>`,
   square: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="14" fill="url(#pat-cobble)" stroke="#8a7d68" stroke-width="2"/><circle r="5" fill="#4f9ad8" stroke="#6d655a" stroke-width="2"/></g>`,
   pool: (p) => `<circle cx="${p.x}" cy="${p.y}" r="10" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2"/>`,
@@ -117,7 +117,7 @@ function polyD(pts) {
 
 // Icons drawn upright at a spot whatever the tile's rotation: shields, markets, flags.
 export function tileIcons(tile, geometry) {
-  const icons = [];
+  const icons = geometry.centres.map((c) => ({ kind: c.kind, seg: c.seg, k: 0 }));
   for (const c of geometry.cities) {
     for (let k = 0; k < c.shields; k++) icons.push({ kind: 'shield', seg: c.seg, k });
   }
@@ -129,6 +129,7 @@ export function tileIcons(tile, geometry) {
 }
 
 export function iconMarkup(kind, p) {
+  if (CENTRE_ART[kind]) return CENTRE_ART[kind](p);
   const t = `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`;
   switch (kind) {
     case 'shield': return `<use href="#sym-shield" x="${(p.x - 7).toFixed(1)}" y="${(p.y - 8).toFixed(1)}" width="14" height="16"/>`;
@@ -143,6 +144,7 @@ export function iconMarkup(kind, p) {
 // Where the k-th icon of a segment goes, in canonical coordinates (beside its spot).
 export function iconPoint(geometry, seg, k, kind) {
   const s = geometry.spots[seg] || { x: 50, y: 50 };
+  if (CENTRE_ART[kind]) return s;
   if (kind === 'shield' || kind === 'market') return { x: s.x + 13 + k * 12, y: s.y - 10 };
   return { x: s.x + 12, y: s.y + 10 };
 }
@@ -163,7 +165,7 @@ export function tileArt(tile) {
   for (const c of g.cities) out += cityMarkup(c);
   for (const l of g.linear) if (l.over) out += linearMarkup(l);
   for (const m of g.markers) out += MARKER_ART[m.kind](m.at);
-  for (const c of g.centres) out += CENTRE_ART[c.kind](c.at);
+  // Centre buildings are drawn upright by the board (tileIcons), like shields.
   return { markup: out, geometry: g };
 }
 
