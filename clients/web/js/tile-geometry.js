@@ -292,17 +292,35 @@ export function tileGeometry(tile) {
       spotAt = lerp(from, to, 0.45);
     }
     const flags = s.flags || [];
-    g.linear.push({ seg: i, kind: s.kind, over, paths: paths.map((p) => pathD(p)), points: paths.map((p) => samplePath(p)), flags });
+    g.linear.push({ seg: i, kind: s.kind, over, paths: paths.map((p) => pathD(p)), points: paths.map((p) => samplePath(p)), flags, raw: paths, through: mids.length === 2 && (mids[0].x === mids[1].x || mids[0].y === mids[1].y) ? s.ports : null });
     g.spots[i] = spotAt || (paths[0] ? pointOnPath(paths[0], 0.5) : { ...CENTRE });
   });
 
   // Centre buildings: a cloister and a tower foundation on one tile (T-03) share the middle.
   const centres = segs.map((s, i) => [s, i]).filter(([s]) => CENTRE_KINDS.has(s.kind));
-  centres.forEach(([s, i], k) => {
-    const at = centres.length > 1 && s.kind === 'foundation' ? { x: 74, y: 74 } : (k === 0 ? { x: 50, y: 50 } : { x: 74, y: 74 });
+  // A straight road or river through the middle pushes the building onto one side of it,
+  // the side without a city when there is one.
+  const through = g.linear.find((l) => l.through);
+  let home = { x: 50, y: 50 };
+  if (through) {
+    const vertical = through.through.some((p) => p[0] === 'N');
+    const [a, b] = vertical ? ['E', 'W'] : ['S', 'N'];
+    const cityOn = (side) => segs.some((x) => x.kind === 'city' && x.ports.includes(side + 'M'));
+    const side = cityOn(a) && !cityOn(b) ? b : a;
+    home = add(CENTRE, INWARD[side], -26);
+  }
+  centres.forEach(([s, i]) => {
+    const at = centres.length > 1 && s.kind === 'foundation' ? { x: 76, y: 76 } : home;
     g.centres.push({ seg: i, kind: s.kind, at });
     g.spots[i] = at;
   });
+  // Spots of roads and rivers must not sit on a building or on each other's spot.
+  const taken = g.centres.map((c) => c.at);
+  for (const l of g.linear) {
+    const p = g.spots[l.seg];
+    if (taken.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 10) && l.raw[0]) g.spots[l.seg] = pointOnPath(l.raw[0], 0.22);
+    taken.push(g.spots[l.seg]);
+  }
 
   // Spots for cities, fields and castle areas from a raster of what is free.
   const blocked = (p) => {
