@@ -1,0 +1,102 @@
+#pragma once
+// Builds Castle positions through the public API: players move in turn from player 0 (black),
+// each move lays a tile and then places a follower or passes. The board is
+// engine/data/castle-board.txt (starting spaces: street 06 at (3,0), market 20 at (8,2), house
+// 30 at (11,4), street 42 at (9,8), tower 62 at (5,14), street 78 at (2,9), court 94 at (0,3)).
+
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "carc/castle.hpp"
+#include "carc/game.hpp"
+#include "carc/state.hpp"
+#include "castle_rules.hpp"
+
+namespace carc::test {
+
+struct CastleMove {
+    CastleMove(std::string tile_id, int x_, int y_, int degrees_ = 0, std::string on_ = "",
+               std::string at_ = "")
+        : tile(std::move(tile_id)), x(x_), y(y_), degrees(degrees_), on(std::move(on_)),
+          at(std::move(at_)) {}
+    std::string tile;
+    int x = 0;
+    int y = 0;
+    int degrees = 0;
+    std::string on;  // "" = no follower; street, castle_tower, house, courtyard
+    std::string at;  // "N" (street) or a half-edge "NL" ... (areas), board orientation
+};
+
+class CastleGame {
+public:
+    // `tiles` is the whole draw order (moves first); `wall` the tokens on the 13 towers.
+    explicit CastleGame(const std::vector<std::string>& tiles, std::vector<WallToken> wall = {}) {
+        GameConfig config;
+        config.rules = RuleSystem::castle;
+        std::string error;
+        game_ = Game::create(config, &error);
+        INFO(error);
+        REQUIRE(game_);
+        std::vector<TileTypeId> order;
+        for (const auto& name : tiles) order.push_back(id(name));
+        wall.resize(castle_token_slots, WallToken::none);
+        state_ = std::make_unique<State>(start_castle(*game_, order, wall));
+    }
+
+    // Lays the tile and places the follower; leaves any scoring decision open.
+    void lay(const CastleMove& m) {
+        INFO("move " << m.tile << " at (" << m.x << "," << m.y << ")");
+        REQUIRE(state_->phase() == Phase::place_tile);
+        REQUIRE(game_->tiles().at(state_->drawn_tile()).id == m.tile);
+        const int rotation = m.degrees / 90;
+        auto refused = state_->apply(Action::place_tile(Coord{static_cast<std::int16_t>(m.x),
+                                                              static_cast<std::int16_t>(m.y)},
+                                                        rotation),
+                                     &events_);
+        if (refused) FAIL(refused->message);
+        Action next = Action::pass();
+        if (!m.on.empty()) {
+            FeatureKind kind;
+            REQUIRE(feature_kind_from_string(m.on, kind));
+            const int seg = game_->tiles().at(id(m.tile)).segment_at(rotation, kind, m.at);
+            REQUIRE(seg >= 0);
+            next = Action::place_follower(seg);
+        }
+        refused = state_->apply(next, &events_);
+        if (refused) FAIL(refused->message);
+    }
+    void play(const std::vector<CastleMove>& moves) {
+        for (const auto& m : moves) lay(m);
+    }
+    void apply(const Action& a) {
+        auto refused = state_->apply(a, &events_);
+        if (refused) FAIL(refused->message);
+    }
+
+    State& state() { return *state_; }
+    const Game& game() const { return *game_; }
+    const std::vector<Event>& events() const { return events_; }
+    TileTypeId id(const std::string& name) const {
+        const auto* t = TileCatalog::instance().find(name);
+        INFO(name);
+        REQUIRE(t);
+        return t->index;
+    }
+    std::vector<Event> of_type(EventType type) const {
+        std::vector<Event> out;
+        for (const auto& e : events_)
+            if (e.type == type) out.push_back(e);
+        return out;
+    }
+    void set_score(PlayerId p, int score) { CastleRules::set_score(*state_, p, score); }
+    void give_token(PlayerId p, WallToken t) { CastleRules::give_token(*state_, p, t); }
+
+private:
+    std::shared_ptr<const Game> game_;
+    std::unique_ptr<State> state_;
+    std::vector<Event> events_;
+};
+
+}  // namespace carc::test
