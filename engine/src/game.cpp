@@ -28,7 +28,7 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
     if (config.players < 2 || config.players > max)
         return fail("Carcassonne takes 2 to " + std::to_string(max) + " players" +
                     (ex.tower ? "" : " (6 with The Tower)"));
-    if (ex.tower || ex.river2 || ex.count || ex.king_robber || ex.cult)
+    if (ex.river2 || ex.count || ex.king_robber || ex.cult)
         return fail("this expansion is not available yet");
 
     const TileType* start = catalog.find("B-D");
@@ -43,8 +43,22 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
         }
         for (int i = 0; i < copies; ++i) game->pile_.push_back(t.index);
     }
+    game->add_tower();
     game->followers_per_player_ = 7;
     return game;
+}
+
+// The Tower, whole or in part: its tiles join the land pile, its rules bring the floors.
+void Game::add_tower() {
+    if (!config_.expansions.tower) return;
+    if (config_.options.tower_tiles) {
+        for (const auto& t : catalog_->all())
+            if (in_set(t, "tower"))
+                for (int i = 0; i < t.count; ++i) pile_.push_back(t.index);
+    }
+    // Floors per player by player count (rule book): 2: 10, 3: 9, 4: 7, 5: 6, 6: 5.
+    static constexpr int floors_by_players[max_players + 1] = {0, 0, 10, 9, 7, 6, 5};
+    if (config_.options.tower_rules) tower_floors_per_player_ = floors_by_players[config_.players];
 }
 
 }  // namespace carc

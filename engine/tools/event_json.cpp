@@ -36,6 +36,15 @@ json event_to_json(const Event& e, const TileCatalog& tiles) {
             j["tiles"] = cells;
             break;
         }
+        case EventType::floor_added:  // The Tower
+            j["at"] = {e.at.x, e.at.y};
+            j["height"] = e.count;
+            break;
+        case EventType::follower_captured:
+            j["at"] = {e.at.x, e.at.y};
+            j["owner"] = e.target_player;
+            j["feature"] = std::string(to_string(e.feature));  // "foundation": on a tower
+            break;
         default:
             if (e.target_player != no_player) j["target_player"] = e.target_player;
             if (e.points) j["points"] = e.points;
@@ -68,6 +77,14 @@ bool config_from_json(const json& j, GameConfig& config, std::string& error) {
             return false;
         }
     }
+    // The Tower in part: {"options": {"tower_tiles": false}} or {"tower_rules": false}.
+    const json options = j.value("options", json::object());
+    if (!options.is_object()) {
+        error = "\"options\" must be an object";
+        return false;
+    }
+    config.options.tower_tiles = options.value("tower_tiles", config.options.tower_tiles);
+    config.options.tower_rules = options.value("tower_rules", config.options.tower_rules);
     return true;
 }
 

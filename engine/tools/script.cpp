@@ -2,6 +2,7 @@
 
 #include "carc/match.hpp"
 #include "event_json.hpp"
+#include "script_tower.hpp"
 
 namespace carc::sim {
 namespace {
@@ -47,11 +48,15 @@ json run_script(const json& script, std::string& error) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const auto& move = moves[i];
         const std::string where = "move " + std::to_string(i + 1) + ": ";
-        const auto& state = match->state();
-        if (state.is_over()) {
+        if (match->state().is_over()) {
             error = where + "the game is already over";
             return nullptr;
         }
+        if (!play_scripted_ransom(*match, move, "before_tile", events, error)) {
+            error = where + error;
+            return nullptr;
+        }
+        const auto& state = match->state();
         const auto& tile = catalog.at(state.drawn_tile());
         if (tile.id != move.value("tile", "")) {
             error = where + "expected tile " + move.value("tile", "") + " but " + tile.id +
@@ -71,7 +76,20 @@ json run_script(const json& script, std::string& error) {
             error = where + refused->message;
             return nullptr;
         }
+        if (!play_scripted_ransom(*match, move, "after_tile", events, error)) {
+            error = where + error;
+            return nullptr;
+        }
         Action follow = Action::pass();
+        const bool has_tower = move.contains("tower") && !move["tower"].is_null();
+        if (has_tower && move.contains("follower") && !move["follower"].is_null()) {
+            error = where + "a move has either \"follower\" or \"tower\", not both";
+            return nullptr;
+        }
+        if (has_tower && !scripted_tower_action(move["tower"], follow, error)) {
+            error = where + error;
+            return nullptr;
+        }
         if (move.contains("follower") && !move["follower"].is_null()) {
             const int seg = follower_segment(move["follower"], tile, rotation, error);
             if (seg < 0) {
@@ -82,6 +100,10 @@ json run_script(const json& script, std::string& error) {
         }
         if (auto refused = match->apply(follow, &events)) {
             error = where + refused->message;
+            return nullptr;
+        }
+        if (!play_scripted_capture(*match, move, events, error)) {
+            error = where + error;
             return nullptr;
         }
     }

@@ -84,6 +84,8 @@ private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
     GameConfig config_;
     const TileCatalog* catalog_ = nullptr;
+    void add_tower();
+
     std::vector<SetupTile> setup_;
     std::vector<TileTypeId> pile_;
     std::vector<TileTypeId> river_first_, river_shuffled_, river_last_;

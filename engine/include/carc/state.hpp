@@ -139,6 +139,12 @@ public:
     PlayerId king() const { return king_; }
     PlayerId robber() const { return robber_; }
     int turn_number() const { return turn_number_; }
+    // The Tower: whether a follower may still go on top of (or a floor onto) that tile's
+    // foundation, the tower that just grew (tower_capture phase, else -1), and whether the
+    // turn player has paid a ransom this turn.
+    bool tower_open(int placed_index) const;
+    int growing_tower() const { return growing_tower_; }
+    bool ransom_paid() const { return ransom_paid_; }
 
     // The Castle: keeps, face-up tokens, which towers still hold a token, pending scorings.
     const CastleState& castle() const { return castle_; }
@@ -171,6 +177,21 @@ private:
     void score_farms(std::vector<Event>* events);
     std::array<int, max_players> followers_on(int root) const;
 
+    // The Tower (state_tower.cpp).
+    void append_tower_actions(std::vector<Action>& out) const;
+    void append_captures(std::vector<Action>& out) const;
+    void append_ransoms(std::vector<Action>& out) const;
+    std::optional<RuleError> check_tower_action(const Action& a) const;
+    std::optional<RuleError> check_capture_step(const Action& a) const;
+    std::optional<RuleError> check_ransom(const Action& a) const;
+    bool has_foundation(int placed_index) const;
+    bool in_reach(int tower_index, const Follower& f) const;
+    bool apply_add_floor(const Action& a, std::vector<Event>* events);  // true: may capture
+    void apply_tower_follower(const Action& a, std::vector<Event>* events);
+    void apply_capture(const Action& a, std::vector<Event>* events);
+    void exchange_prisoners(PlayerId captor, PlayerId owner, std::vector<Event>* events);
+    void apply_ransom(const Action& a, std::vector<Event>* events);
+
     friend struct CastleRules;  // The Castle's turn flow and scoring (castle_rules.cpp)
 
     const Game* game_ = nullptr;
@@ -186,6 +207,8 @@ private:
     PlayerId robber_ = no_player;
     std::uint8_t king_size_ = 0;
     std::uint8_t robber_size_ = 0;
+    std::int16_t growing_tower_ = -1;  // The Tower: placed index of the tower that just grew
+    bool ransom_paid_ = false;         // The Tower: once per turn
     std::array<PlayerState, max_players> players_{};
     Board board_;
     StaticVector<Follower, max_board_followers> followers_;

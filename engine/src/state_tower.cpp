@@ -1,0 +1,269 @@
+// The Tower: floors, followers on towers, captures, prisoner exchange and ransom
+// (rule book seeds/002; clarifications in tiles-carcassonne.md §5.2).
+//
+// After laying a tile the player does exactly one thing: a follower as usual, a floor on any
+// open tower (a bare foundation included), or a follower on top of an open tower of at least
+// one floor, which closes it. A floor may be followed by one capture within reach, taken before
+// the tile's features are scored. Towers are open while no follower stands on them, so a
+// capture from a closed tower reopens it without any extra bookkeeping.
+#include <cstdlib>
+
+#include "carc/state.hpp"
+
+namespace carc {
+namespace {
+
+constexpr int ransom_price = 3;
+
+RuleError refuse(RuleErrorCode code, std::string message) { return RuleError{code, std::move(message)}; }
+
+std::string cell_text(Coord c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+Action tower_action(ActionType type, Coord at) {
+    Action a;
+    a.type = type;
+    a.at = at;
+    return a;
+}
+
+Action target_action(ActionType type, int target) {
+    Action a;
+    a.type = type;
+    a.target = static_cast<std::int16_t>(target);
+    return a;
+}
+
+}  // namespace
+
+// ---- queries -----------------------------------------------------------------------------
+
+bool State::has_foundation(int placed_index) const {
+    return board_.type_of(placed_index).has(FeatureKind::foundation);
+}
+
+bool State::tower_open(int placed_index) const {
+    if (placed_index < 0 || placed_index >= board_.size() || !has_foundation(placed_index))
+        return false;
+    for (const auto& f : followers_)
+        if (f.spot == FollowerSpot::tower && f.tile == placed_index) return false;
+    return true;
+}
+
+// Same tile, or same row or column at most `height` tiles away; what lies between does not
+// matter. Followers inside the City of Carcassonne are out of any tower's reach (§5.2).
+bool State::in_reach(int tower_index, const Follower& f) const {
+    if (f.spot == FollowerSpot::quarter) return false;
+    const Coord tower = board_.tile(tower_index).at;
+    const Coord cell = follower_cell(f);
+    const int height = board_.tile(tower_index).tower_height;
+    if (cell.x == tower.x) return std::abs(cell.y - tower.y) <= height;
+    if (cell.y == tower.y) return std::abs(cell.x - tower.x) <= height;
+    return false;
+}
+
+// ---- legal actions -----------------------------------------------------------------------
+
+void State::append_tower_actions(std::vector<Action>& out) const {
+    if (!game_->tower_rules()) return;
+    const auto& me = players_[decider_];
+    if (me.floors == 0 && me.supply == 0) return;
+    for (int i = 0; i < board_.size(); ++i) {
+        if (!tower_open(i)) continue;
+        const auto& tile = board_.tile(i);
+        if (me.floors > 0) out.push_back(tower_action(ActionType::add_floor, tile.at));
+        if (me.supply > 0 && tile.tower_height > 0)
+            out.push_back(tower_action(ActionType::tower_follower, tile.at));
+    }
+}
+
+void State::append_captures(std::vector<Action>& out) const {
+    for (std::size_t i = 0; i < followers_.size(); ++i)
+        if (in_reach(growing_tower_, followers_[i]))
+            out.push_back(target_action(ActionType::capture, static_cast<int>(i)));
+    out.push_back(Action::pass());
+}
+
+void State::append_ransoms(std::vector<Action>& out) const {
+    if (!game_->tower_rules()) return;
+    for (int holder = 0; holder < game_->players(); ++holder)
+        if (!check_ransom(target_action(ActionType::ransom, holder)))
+            out.push_back(target_action(ActionType::ransom, holder));
+}
+
+// ---- checks ------------------------------------------------------------------------------
+
+std::optional<RuleError> State::check_tower_action(const Action& a) const {
+    if (!game_->tower_rules())
+        return refuse(RuleErrorCode::not_allowed, "The Tower's rules are not in play");
+    const int index = tile_at(a.at);
+    if (index < 0) return refuse(RuleErrorCode::not_allowed, "no tile at " + cell_text(a.at));
+    if (!has_foundation(index))
+        return refuse(RuleErrorCode::not_allowed,
+                      "the tile at " + cell_text(a.at) + " has no tower foundation");
+    if (!tower_open(index))
+        return refuse(RuleErrorCode::not_allowed,
+                      "the tower at " + cell_text(a.at) + " is closed by a follower on top");
+    const auto& me = players_[decider_];
+    if (a.type == ActionType::add_floor) {
+        if (me.floors == 0) return refuse(RuleErrorCode::not_allowed, "no tower floor left");
+        return std::nullopt;
+    }
+    if (me.supply == 0) return refuse(RuleErrorCode::no_follower_left, "no follower left in supply");
+    if (board_.tile(index).tower_height == 0)
+        return refuse(RuleErrorCode::not_allowed,
+                      "no follower may stand on a bare foundation: the tower at " +
+                          cell_text(a.at) + " needs a floor first");
+    return std::nullopt;
+}
+
+std::optional<RuleError> State::check_capture_step(const Action& a) const {
+    if (a.type == ActionType::pass) return std::nullopt;
+    if (a.type != ActionType::capture)
+        return refuse(RuleErrorCode::wrong_phase,
+                      "after a floor: capture a follower in reach or pass, not " +
+                          std::string(to_string(a.type)));
+    if (a.target < 0 || a.target >= static_cast<int>(followers_.size()))
+        return refuse(RuleErrorCode::not_allowed, "there is no follower " + std::to_string(a.target));
+    const auto& f = followers_[a.target];
+    if (f.spot == FollowerSpot::quarter)
+        return refuse(RuleErrorCode::not_allowed,
+                      "followers in the City of Carcassonne cannot be captured");
+    if (!in_reach(growing_tower_, f)) {
+        const auto& tower = board_.tile(growing_tower_);
+        return refuse(RuleErrorCode::not_allowed,
+                      "the follower at " + cell_text(follower_cell(f)) +
+                          " is out of reach of the tower at " + cell_text(tower.at) +
+                          " (height " + std::to_string(tower.tower_height) +
+                          ": same tile, row or column only)");
+    }
+    return std::nullopt;
+}
+
+std::optional<RuleError> State::check_ransom(const Action& a) const {
+    if (!game_->tower_rules())
+        return refuse(RuleErrorCode::not_allowed, "The Tower's rules are not in play");
+    const bool own_turn_phase = phase_ == Phase::place_tile || phase_ == Phase::place_follower ||
+                                phase_ == Phase::tower_capture;
+    if (!own_turn_phase || decider_ != turn_player_)
+        return refuse(RuleErrorCode::not_allowed, "a ransom is paid only during one's own turn");
+    if (ransom_paid_) return refuse(RuleErrorCode::not_allowed, "only one ransom per turn");
+    if (a.target < 0 || a.target >= game_->players() || a.target == decider_)
+        return refuse(RuleErrorCode::not_allowed,
+                      "player " + std::to_string(a.target) + " cannot be paid a ransom");
+    if (players_[a.target].prisoners[decider_] == 0)
+        return refuse(RuleErrorCode::not_allowed,
+                      "player " + std::to_string(a.target) + " holds none of your followers");
+    if (players_[decider_].score < ransom_price)
+        return refuse(RuleErrorCode::not_allowed,
+                      "a ransom costs 3 points and the score may not go below 0");
+    return std::nullopt;
+}
+
+// ---- applying ----------------------------------------------------------------------------
+
+bool State::apply_add_floor(const Action& a, std::vector<Event>* events) {
+    const int index = tile_at(a.at);
+    auto& tile = board_.tile(index);
+    ++tile.tower_height;
+    --players_[decider_].floors;
+    growing_tower_ = static_cast<std::int16_t>(index);
+    if (events) {
+        Event e;
+        e.type = EventType::floor_added;
+        e.player = decider_;
+        e.at = a.at;
+        e.count = tile.tower_height;
+        events->push_back(std::move(e));
+    }
+    for (const auto& f : followers_) {
+        if (in_reach(index, f)) {
+            phase_ = Phase::tower_capture;
+            return true;
+        }
+    }
+    return false;
+}
+
+void State::apply_tower_follower(const Action& a, std::vector<Event>* events) {
+    const int index = tile_at(a.at);
+    // The segment names the foundation so that code reading (tile, segment) sees a foundation.
+    const int foundation = board_.type_of(index).segment_of_kind(FeatureKind::foundation);
+    followers_.push_back(Follower{decider_, FollowerSpot::tower, static_cast<std::uint8_t>(index),
+                                  static_cast<std::int8_t>(foundation), 0});
+    --players_[decider_].supply;
+    if (events) {
+        Event e;
+        e.type = EventType::follower_placed;
+        e.player = decider_;
+        e.at = a.at;
+        e.segment = static_cast<std::int8_t>(foundation);
+        e.feature = FeatureKind::foundation;
+        events->push_back(std::move(e));
+    }
+}
+
+void State::apply_capture(const Action& a, std::vector<Event>* events) {
+    const Follower f = followers_[a.target];
+    const PlayerId captor = decider_;
+    FeatureKind kind = FeatureKind::foundation;
+    if (f.spot == FollowerSpot::feature) {
+        const int segment = board_.segment_id(f.tile, f.segment);
+        kind = board_.kind(segment);
+        board_.add_followers(board_.find(segment), -1);
+    }
+    followers_.erase_at(static_cast<std::size_t>(a.target));
+    if (events) {
+        Event e;
+        e.type = EventType::follower_captured;
+        e.player = captor;
+        e.target_player = f.owner;
+        e.at = follower_cell(f);
+        e.segment = f.segment;
+        e.feature = kind;
+        events->push_back(std::move(e));
+    }
+    if (f.owner == captor) {
+        ++players_[captor].supply;  // one's own follower simply goes home
+        return;
+    }
+    ++players_[captor].prisoners[f.owner];
+    exchange_prisoners(captor, f.owner, events);
+}
+
+// Two players holding each other's followers swap one each at once. All followers of a
+// player are alike in this engine, so the captor's choice of which comes back is moot.
+void State::exchange_prisoners(PlayerId captor, PlayerId owner, std::vector<Event>* events) {
+    auto& a = players_[captor];
+    auto& b = players_[owner];
+    if (a.prisoners[owner] == 0 || b.prisoners[captor] == 0) return;
+    --a.prisoners[owner];
+    --b.prisoners[captor];
+    ++a.supply;
+    ++b.supply;
+    if (events) {
+        Event e;
+        e.type = EventType::prisoners_exchanged;
+        e.player = captor;
+        e.target_player = owner;
+        events->push_back(std::move(e));
+    }
+}
+
+void State::apply_ransom(const Action& a, std::vector<Event>* events) {
+    const auto holder = static_cast<PlayerId>(a.target);
+    players_[decider_].score -= ransom_price;
+    players_[holder].score += ransom_price;
+    --players_[holder].prisoners[decider_];
+    ++players_[decider_].supply;
+    ransom_paid_ = true;
+    if (events) {
+        Event e;
+        e.type = EventType::ransom_paid;
+        e.player = decider_;
+        e.target_player = holder;
+        e.points = ransom_price;
+        events->push_back(std::move(e));
+    }
+}
+
+}  // namespace carc

@@ -1,0 +1,53 @@
+#pragma once
+// Error codes sent to clients (docs/protocol.md, "Errors") and the exception that carries one
+// out of message parsing.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace carc::protocol {
+
+enum class ErrorCode : std::uint8_t {
+    bad_json,
+    too_large,
+    too_deep,
+    unknown_type,
+    bad_field,
+    hello_required,
+    already_hello,
+    protocol_version,
+    unknown_token,
+    rate_limited,
+    no_such_room,
+    not_in_room,
+    not_seated,
+    seat_taken,
+    not_host,
+    wrong_status,
+    spectators_not_allowed,
+    bad_settings,
+    not_your_turn,
+    illegal_action,
+    stale_version,
+    journal_failed,
+    internal,
+};
+inline constexpr int error_code_count = 23;
+
+std::string_view to_string(ErrorCode code);
+bool error_code_from_string(std::string_view text, ErrorCode& out);
+
+// Thrown by the parsers on input a client got wrong; the server turns it into an `error` reply.
+class WireError : public std::runtime_error {
+public:
+    WireError(ErrorCode code, const std::string& message)
+        : std::runtime_error(message), code_(code) {}
+    ErrorCode code() const { return code_; }
+
+private:
+    ErrorCode code_;
+};
+
+}  // namespace carc::protocol

@@ -1,0 +1,311 @@
+#pragma once
+// Every message of docs/protocol.md as a type with to_json / from_json. Client messages are
+// parsed from untrusted text by parse_client_message (limits first, then shape); server messages
+// are written by encode(), which adds `type` and the echoed request `id`.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "carc/action.hpp"
+#include "carc/protocol/errors.hpp"
+#include "carc/protocol/json_limits.hpp"
+#include "carc/protocol/settings.hpp"
+#include "carc/protocol/version.hpp"
+#include "carc/protocol/view.hpp"
+
+namespace carc::protocol {
+
+using json = nlohmann::json;
+
+inline constexpr std::size_t max_name_length = 32;
+inline constexpr std::size_t max_chat_length = 500;
+inline constexpr std::size_t max_id_length = 64;
+
+// ---- client to server ----------------------------------------------------------------------
+
+struct Hello {
+    static constexpr std::string_view type = "hello";
+    int protocol = 0;
+    std::string name;
+    std::optional<std::string> token;
+    friend bool operator==(const Hello&, const Hello&) = default;
+};
+struct GetTiles {
+    static constexpr std::string_view type = "get_tiles";
+    friend bool operator==(const GetTiles&, const GetTiles&) = default;
+};
+struct ListRooms {
+    static constexpr std::string_view type = "list_rooms";
+    friend bool operator==(const ListRooms&, const ListRooms&) = default;
+};
+struct LobbySubscribe {
+    static constexpr std::string_view type = "lobby_subscribe";
+    friend bool operator==(const LobbySubscribe&, const LobbySubscribe&) = default;
+};
+struct LobbyUnsubscribe {
+    static constexpr std::string_view type = "lobby_unsubscribe";
+    friend bool operator==(const LobbyUnsubscribe&, const LobbyUnsubscribe&) = default;
+};
+struct CreateRoom {
+    static constexpr std::string_view type = "create_room";
+    RoomSettings settings;
+    friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
+};
+// A room is named by its id or, for private rooms, by the invite code.
+struct RoomRef {
+    std::optional<std::string> room;
+    std::optional<std::string> invite;
+    friend bool operator==(const RoomRef&, const RoomRef&) = default;
+};
+struct Join {
+    static constexpr std::string_view type = "join";
+    RoomRef ref;
+    std::optional<int> seat;
+    friend bool operator==(const Join&, const Join&) = default;
+};
+struct Spectate {
+    static constexpr std::string_view type = "spectate";
+    RoomRef ref;
+    friend bool operator==(const Spectate&, const Spectate&) = default;
+};
+struct Leave {
+    static constexpr std::string_view type = "leave";
+    std::string room;
+    friend bool operator==(const Leave&, const Leave&) = default;
+};
+struct Kick {
+    static constexpr std::string_view type = "kick";
+    std::string room;
+    std::string person;
+    friend bool operator==(const Kick&, const Kick&) = default;
+};
+struct SetBot {
+    static constexpr std::string_view type = "set_bot";
+    std::string room;
+    int seat = 0;
+    std::optional<BotKind> bot;  // nullopt: remove the bot
+    friend bool operator==(const SetBot&, const SetBot&) = default;
+};
+struct Start {
+    static constexpr std::string_view type = "start";
+    std::string room;
+    friend bool operator==(const Start&, const Start&) = default;
+};
+struct ChatRequest {
+    static constexpr std::string_view type = "chat";
+    std::string room;
+    std::string text;
+    friend bool operator==(const ChatRequest&, const ChatRequest&) = default;
+};
+struct PlayAction {
+    static constexpr std::string_view type = "action";
+    std::string room;
+    std::uint64_t version = 0;
+    Action action;
+    friend bool operator==(const PlayAction&, const PlayAction&) = default;
+};
+struct LegalPlacementsQuery {
+    static constexpr std::string_view type = "legal_placements";
+    std::string room;
+    friend bool operator==(const LegalPlacementsQuery&, const LegalPlacementsQuery&) = default;
+};
+struct FollowerOptionsQuery {
+    static constexpr std::string_view type = "follower_options";
+    std::string room;
+    Action placement;  // a place_tile action
+    friend bool operator==(const FollowerOptionsQuery&, const FollowerOptionsQuery&) = default;
+};
+struct Resign {
+    static constexpr std::string_view type = "resign";
+    std::string room;
+    friend bool operator==(const Resign&, const Resign&) = default;
+};
+struct SnapshotRequest {
+    static constexpr std::string_view type = "snapshot";
+    std::string room;
+    friend bool operator==(const SnapshotRequest&, const SnapshotRequest&) = default;
+};
+
+using ClientMessage =
+    std::variant<Hello, GetTiles, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
+                 Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
+                 LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest>;
+
+// ---- server to client ----------------------------------------------------------------------
+
+struct Welcome {
+    static constexpr std::string_view type = "welcome";
+    int protocol = protocol_version;
+    std::string server;
+    std::string person;
+    std::string name;
+    std::string token;
+    bool resumed = false;
+    std::vector<std::string> rooms;
+    std::int64_t max_message = 0;
+    int max_depth = 0;
+    double rate_per_second = 0;
+    double burst = 0;
+    friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+struct Tiles {
+    static constexpr std::string_view type = "tiles";
+    json tiles = json::array();
+    friend bool operator==(const Tiles&, const Tiles&) = default;
+};
+struct Lobby {
+    static constexpr std::string_view type = "lobby";
+    std::vector<RoomSummary> rooms;
+    friend bool operator==(const Lobby&, const Lobby&) = default;
+};
+struct RoomCreated {
+    static constexpr std::string_view type = "room_created";
+    std::string room;
+    std::string invite;
+    friend bool operator==(const RoomCreated&, const RoomCreated&) = default;
+};
+struct Joined {
+    static constexpr std::string_view type = "joined";
+    std::string room;
+    std::optional<int> seat;  // nullopt: spectator
+    friend bool operator==(const Joined&, const Joined&) = default;
+};
+struct Left {
+    static constexpr std::string_view type = "left";
+    std::string room;
+    friend bool operator==(const Left&, const Left&) = default;
+};
+struct Kicked {
+    static constexpr std::string_view type = "kicked";
+    std::string room;
+    friend bool operator==(const Kicked&, const Kicked&) = default;
+};
+struct Snapshot {
+    static constexpr std::string_view type = "snapshot";
+    std::string room;
+    std::uint64_t version = 0;
+    json view;
+    friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+struct Patch {
+    static constexpr std::string_view type = "patch";
+    std::string room;
+    std::uint64_t version = 0;
+    json patch = json::array();
+    json events = json::array();
+    friend bool operator==(const Patch&, const Patch&) = default;
+};
+struct Ack {
+    static constexpr std::string_view type = "ack";
+    std::optional<std::uint64_t> version;
+    friend bool operator==(const Ack&, const Ack&) = default;
+};
+struct ChatMessage {
+    static constexpr std::string_view type = "chat";
+    std::string room;
+    std::string from;
+    std::string name;
+    std::string text;
+    std::int64_t time = 0;
+    friend bool operator==(const ChatMessage&, const ChatMessage&) = default;
+};
+struct LegalPlacements {
+    static constexpr std::string_view type = "legal_placements";
+    std::string room;
+    std::uint64_t version = 0;
+    std::optional<std::string> tile;
+    std::vector<Action> placements;
+    friend bool operator==(const LegalPlacements&, const LegalPlacements&) = default;
+};
+struct FollowerOptions {
+    static constexpr std::string_view type = "follower_options";
+    std::string room;
+    std::uint64_t version = 0;
+    Action placement;
+    std::vector<Action> options;
+    friend bool operator==(const FollowerOptions&, const FollowerOptions&) = default;
+};
+struct ErrorMessage {
+    static constexpr std::string_view type = "error";
+    ErrorCode code = ErrorCode::internal;
+    std::string message;
+    std::optional<std::string> room;
+    std::optional<std::string> rule;          // illegal_action: the engine's reason
+    std::optional<std::uint64_t> version;     // stale_version: the current version
+    friend bool operator==(const ErrorMessage&, const ErrorMessage&) = default;
+};
+
+// ---- JSON conversions (each message both ways, for round trips and test clients) ------------
+
+#define CARC_PROTOCOL_JSON(T)                       \
+    void to_json(json& out, const T& message);      \
+    void from_json(const json& in, T& message);
+CARC_PROTOCOL_JSON(Hello)
+CARC_PROTOCOL_JSON(GetTiles)
+CARC_PROTOCOL_JSON(ListRooms)
+CARC_PROTOCOL_JSON(LobbySubscribe)
+CARC_PROTOCOL_JSON(LobbyUnsubscribe)
+CARC_PROTOCOL_JSON(CreateRoom)
+CARC_PROTOCOL_JSON(Join)
+CARC_PROTOCOL_JSON(Spectate)
+CARC_PROTOCOL_JSON(Leave)
+CARC_PROTOCOL_JSON(Kick)
+CARC_PROTOCOL_JSON(SetBot)
+CARC_PROTOCOL_JSON(Start)
+CARC_PROTOCOL_JSON(ChatRequest)
+CARC_PROTOCOL_JSON(PlayAction)
+CARC_PROTOCOL_JSON(LegalPlacementsQuery)
+CARC_PROTOCOL_JSON(FollowerOptionsQuery)
+CARC_PROTOCOL_JSON(Resign)
+CARC_PROTOCOL_JSON(SnapshotRequest)
+CARC_PROTOCOL_JSON(Welcome)
+CARC_PROTOCOL_JSON(Tiles)
+CARC_PROTOCOL_JSON(Lobby)
+CARC_PROTOCOL_JSON(RoomCreated)
+CARC_PROTOCOL_JSON(Joined)
+CARC_PROTOCOL_JSON(Left)
+CARC_PROTOCOL_JSON(Kicked)
+CARC_PROTOCOL_JSON(Snapshot)
+CARC_PROTOCOL_JSON(Patch)
+CARC_PROTOCOL_JSON(Ack)
+CARC_PROTOCOL_JSON(ChatMessage)
+CARC_PROTOCOL_JSON(LegalPlacements)
+CARC_PROTOCOL_JSON(FollowerOptions)
+CARC_PROTOCOL_JSON(ErrorMessage)
+#undef CARC_PROTOCOL_JSON
+
+// ---- parsing and encoding -------------------------------------------------------------------
+
+struct ParseLimits {
+    std::size_t max_message = default_max_message;
+    int max_depth = default_max_depth;
+};
+
+// A parsed request, or the error to answer it with. `id` is the request id when one could be
+// read (null otherwise), so even refusals echo it.
+struct ParsedRequest {
+    json id;
+    std::optional<ClientMessage> message;
+    std::optional<ErrorMessage> error;
+};
+
+ParsedRequest parse_client_message(std::string_view text, const ParseLimits& limits = {});
+
+// The JSON text of a server message with `type` and, when not null, the request `id`.
+template <typename Message>
+std::string encode(const Message& message, const json& id = nullptr) {
+    json out = message;
+    out["type"] = Message::type;
+    if (!id.is_null()) out["id"] = id;
+    return out.dump();
+}
+
+std::string_view type_of(const ClientMessage& message);
+
+}  // namespace carc::protocol

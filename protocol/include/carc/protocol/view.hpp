@@ -1,0 +1,98 @@
+#pragma once
+// Per-viewer views of a room (docs/protocol.md, "The view"). The server describes the room in
+// these plain structs; build_view turns them and the engine State into the JSON one viewer may
+// see. Hidden information (the pile order, the seed before the end) has no field here at all,
+// so it cannot leak by accident.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "carc/protocol/settings.hpp"
+#include "carc/state.hpp"
+
+namespace carc::protocol {
+
+enum class RoomStatus : std::uint8_t { waiting, playing, finished };
+std::string_view to_string(RoomStatus status);
+
+struct SeatInfo {
+    enum class Kind : std::uint8_t { empty, human, bot };
+    Kind kind = Kind::empty;
+    std::string person;  // human seats
+    std::string name;
+    bool online = false;
+    BotKind bot = BotKind::random;  // bot seats
+    bool resigned = false;
+};
+
+struct MemberInfo {
+    std::string person;
+    std::string name;
+    bool online = false;
+};
+
+struct RoomInfo {
+    std::string id;
+    std::string invite;
+    std::string host;  // person id
+    RoomStatus status = RoomStatus::waiting;
+    RoomSettings settings;
+    std::vector<SeatInfo> seats;
+    std::vector<MemberInfo> spectators;
+};
+
+struct ClockState {
+    std::vector<std::int64_t> remaining_ms;
+    int running = -1;            // seat whose time runs, -1: none
+    std::int64_t since_ms = 0;   // Unix ms when `running` started this stretch
+};
+
+struct GameResult {
+    std::string reason;  // "complete" or "resigned"
+    std::vector<int> scores;
+    std::vector<int> winners;
+    std::vector<int> resigned;
+};
+
+// Everything about a running game the engine does not know.
+struct GameExtras {
+    std::string seed_commitment;
+    std::optional<std::string> seed;        // revealed at the end only
+    std::optional<std::string> seed_nonce;  // revealed at the end only
+    std::optional<ClockState> clock;
+    std::optional<GameResult> result;
+};
+
+nlohmann::json room_to_json(const RoomInfo& room);
+nlohmann::json game_to_json(const State& state, const GameExtras& extras);
+// The view of one viewer: `seat` is theirs, nullopt for spectators. `state` is null before start.
+nlohmann::json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
+                          std::optional<int> seat);
+
+// One row of the lobby list.
+struct RoomSummary {
+    std::string id;
+    std::string name;
+    std::string rules;
+    std::vector<std::string> expansions;
+    RoomStatus status = RoomStatus::waiting;
+    int seats = 0;
+    int taken = 0;
+    int bots = 0;
+    int humans_online = 0;
+    int spectators = 0;
+    bool spectators_allowed = true;
+    std::optional<ClockSettings> clock;
+    std::string host;  // host's name
+    friend bool operator==(const RoomSummary&, const RoomSummary&) = default;
+};
+
+RoomSummary summarize(const RoomInfo& room);
+void to_json(nlohmann::json& out, const RoomSummary& summary);
+void from_json(const nlohmann::json& in, RoomSummary& summary);
+
+}  // namespace carc::protocol

@@ -1,0 +1,258 @@
+#include "carc/protocol/view.hpp"
+
+#include "carc/protocol/engine_json.hpp"
+#include "carc/protocol/errors.hpp"
+#include "carc/protocol/field_reader.hpp"
+
+namespace carc::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+json optional_string(const std::optional<std::string>& text) {
+    if (!text) return nullptr;
+    return *text;
+}
+
+json seat_to_json(int index, const SeatInfo& seat) {
+    json out = {{"seat", index}};
+    switch (seat.kind) {
+        case SeatInfo::Kind::empty: out["kind"] = "empty"; break;
+        case SeatInfo::Kind::human:
+            out["kind"] = "human";
+            out["person"] = seat.person;
+            out["name"] = seat.name;
+            out["online"] = seat.online;
+            out["resigned"] = seat.resigned;
+            break;
+        case SeatInfo::Kind::bot:
+            out["kind"] = "bot";
+            out["bot"] = to_string(seat.bot);
+            out["name"] = seat.name;
+            out["resigned"] = seat.resigned;
+            break;
+    }
+    return out;
+}
+
+json follower_to_json(const State& state, const Follower& f) {
+    json out = {{"owner", f.owner}};
+    switch (f.spot) {
+        case FollowerSpot::feature: {
+            const Coord at = state.tiles()[f.tile].at;
+            out["spot"] = "feature";
+            out["x"] = at.x;
+            out["y"] = at.y;
+            out["segment"] = f.segment;
+            break;
+        }
+        case FollowerSpot::tower: {
+            const Coord at = state.tiles()[f.tile].at;
+            out["spot"] = "tower";
+            out["x"] = at.x;
+            out["y"] = at.y;
+            break;
+        }
+        case FollowerSpot::quarter:
+            out["spot"] = "quarter";
+            out["quarter"] = to_string(static_cast<Quarter>(f.quarter));
+            break;
+    }
+    return out;
+}
+
+json clock_state_to_json(const std::optional<ClockState>& clock) {
+    if (!clock) return nullptr;
+    return {{"remaining_ms", clock->remaining_ms},
+            {"running", clock->running},
+            {"since", clock->since_ms}};
+}
+
+json result_to_json(const std::optional<GameResult>& result) {
+    if (!result) return nullptr;
+    return {{"reason", result->reason},
+            {"scores", result->scores},
+            {"winners", result->winners},
+            {"resigned", result->resigned}};
+}
+
+}  // namespace
+
+std::string_view to_string(RoomStatus status) {
+    switch (status) {
+        case RoomStatus::waiting: return "waiting";
+        case RoomStatus::playing: return "playing";
+        case RoomStatus::finished: return "finished";
+    }
+    return "waiting";
+}
+
+json room_to_json(const RoomInfo& room) {
+    const RoomSettings& s = room.settings;
+    json seats = json::array();
+    for (std::size_t i = 0; i < room.seats.size(); ++i)
+        seats.push_back(seat_to_json(static_cast<int>(i), room.seats[i]));
+    json spectators = json::array();
+    for (const MemberInfo& m : room.spectators)
+        spectators.push_back({{"person", m.person}, {"name", m.name}, {"online", m.online}});
+    return {{"id", room.id},
+            {"name", s.name},
+            {"status", to_string(room.status)},
+            {"host", room.host},
+            {"private", s.is_private},
+            {"invite", room.invite},
+            {"spectators_allowed", s.spectators},
+            {"settings",
+             {{"rules", to_string(s.config.rules)},
+              {"expansions", expansions_to_json(s.config.expansions)},
+              {"options", options_to_json(s.config.options)},
+              {"seats", s.config.players},
+              {"clock", clock_to_json(s.clock)}}},
+            {"seats", std::move(seats)},
+            {"spectators", std::move(spectators)}};
+}
+
+json game_to_json(const State& state, const GameExtras& extras) {
+    const Game& game = state.game();
+    const TileCatalog& catalog = game.tiles();
+    json board = json::array();
+    for (const PlacedTile& t : state.tiles())
+        board.push_back({{"x", t.at.x},
+                         {"y", t.at.y},
+                         {"tile", catalog.at(t.type).id},
+                         {"rotation", t.rotation},
+                         {"height", t.tower_height}});
+    json followers = json::array();
+    for (const Follower& f : state.followers()) followers.push_back(follower_to_json(state, f));
+    json players = json::array();
+    for (int p = 0; p < game.players(); ++p) {
+        const PlayerState& ps = state.player(static_cast<PlayerId>(p));
+        json prisoners = json::array();
+        for (int q = 0; q < game.players(); ++q) prisoners.push_back(ps.prisoners[q]);
+        players.push_back({{"score", ps.score},
+                           {"supply", ps.supply},
+                           {"floors", ps.floors},
+                           {"prisoners", std::move(prisoners)}});
+    }
+    json drawn = nullptr;
+    if (state.drawn_tile() != no_tile) drawn = catalog.at(state.drawn_tile()).id;
+
+    json out = {{"rules", to_string(game.config().rules)},
+                {"players", game.players()},
+                {"phase", to_string(state.phase())},
+                {"turn", state.turn_number()},
+                {"turn_player", state.turn_player()},
+                {"decider", state.decider()},
+                {"drawn_tile", std::move(drawn)},
+                {"tiles_left", state.tiles_left()},
+                {"remaining", state.remaining_tiles()},
+                {"board", std::move(board)},
+                {"followers", std::move(followers)},
+                {"players", std::move(players)},
+                {"clock", clock_state_to_json(extras.clock)},
+                {"seed_commitment", extras.seed_commitment},
+                {"seed", optional_string(extras.seed)},
+                {"seed_nonce", optional_string(extras.seed_nonce)},
+                {"result", result_to_json(extras.result)}};
+    const Expansions& e = game.config().expansions;
+    if (e.count) out["count_quarter"] = to_string(state.count_quarter());
+    if (e.king_robber) {
+        out["king"] = state.king();
+        out["robber"] = state.robber();
+    }
+    return out;
+}
+
+json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
+                std::optional<int> seat) {
+    json you = {{"seat", nullptr}, {"legal", json::array()}};
+    if (seat) {
+        you["seat"] = *seat;
+        const bool deciding = state && !extras.result && !state->is_over() &&
+                              state->decider() == *seat && state->phase() != Phase::place_tile;
+        if (deciding) {
+            std::vector<Action> legal;
+            state->legal_actions(legal);
+            you["legal"] = actions_to_json(legal);
+        }
+    }
+    return {{"room", room_to_json(room)},
+            {"you", std::move(you)},
+            {"game", state ? game_to_json(*state, extras) : json(nullptr)}};
+}
+
+RoomSummary summarize(const RoomInfo& room) {
+    const RoomSettings& s = room.settings;
+    RoomSummary out;
+    out.id = room.id;
+    out.name = s.name;
+    out.rules = std::string(to_string(s.config.rules));
+    const Expansions& e = s.config.expansions;
+    if (e.tower) out.expansions.emplace_back("tower");
+    if (e.river2) out.expansions.emplace_back("river2");
+    if (e.count) out.expansions.emplace_back("count");
+    if (e.king_robber) out.expansions.emplace_back("king_robber");
+    if (e.cult) out.expansions.emplace_back("cult");
+    out.status = room.status;
+    out.seats = static_cast<int>(room.seats.size());
+    for (const SeatInfo& seat : room.seats) {
+        if (seat.kind != SeatInfo::Kind::empty) ++out.taken;
+        if (seat.kind == SeatInfo::Kind::bot) ++out.bots;
+        if (seat.kind == SeatInfo::Kind::human && seat.online) ++out.humans_online;
+        if (seat.kind == SeatInfo::Kind::human && seat.person == room.host) out.host = seat.name;
+    }
+    out.spectators = static_cast<int>(room.spectators.size());
+    out.spectators_allowed = s.spectators;
+    out.clock = s.clock;
+    return out;
+}
+
+void to_json(json& out, const RoomSummary& r) {
+    out = {{"id", r.id},
+           {"name", r.name},
+           {"rules", r.rules},
+           {"expansions", r.expansions},
+           {"status", to_string(r.status)},
+           {"seats", r.seats},
+           {"taken", r.taken},
+           {"bots", r.bots},
+           {"humans_online", r.humans_online},
+           {"spectators", r.spectators},
+           {"spectators_allowed", r.spectators_allowed},
+           {"clock", clock_to_json(r.clock)},
+           {"host", r.host}};
+}
+
+void from_json(const json& value, RoomSummary& r) {
+    const FieldReader in(value, "room summary");
+    r.id = in.string("id", 64);
+    r.name = in.string("name", 64);
+    r.rules = in.string("rules", 16);
+    r.expansions = value.at("expansions").get<std::vector<std::string>>();
+    const std::string status = in.string("status", 16);
+    if (status == "waiting") r.status = RoomStatus::waiting;
+    else if (status == "playing") r.status = RoomStatus::playing;
+    else if (status == "finished") r.status = RoomStatus::finished;
+    else in.fail("status", "waiting, playing or finished");
+    r.seats = static_cast<int>(in.integer("seats", 0, max_seats));
+    r.taken = static_cast<int>(in.integer("taken", 0, max_seats));
+    r.bots = static_cast<int>(in.integer("bots", 0, max_seats));
+    r.humans_online = static_cast<int>(in.integer("humans_online", 0, max_seats));
+    r.spectators = static_cast<int>(in.integer("spectators", 0, 1 << 20));
+    r.spectators_allowed = in.boolean("spectators_allowed", true);
+    if (const json* clock = in.member("clock")) {
+        const FieldReader c(*clock, "clock");
+        ClockSettings settings;
+        settings.initial_ms = c.integer("initial_ms", 1, 1LL << 40);
+        settings.increment_ms = c.integer("increment_ms", 0, 1LL << 40);
+        settings.on_timeout =
+            c.string("on_timeout", 16) == "forfeit" ? TimeoutPolicy::forfeit : TimeoutPolicy::random;
+        r.clock = settings;
+    } else {
+        r.clock.reset();
+    }
+    r.host = in.string("host", 64);
+}
+
+}  // namespace carc::protocol

@@ -1,0 +1,25 @@
+#pragma once
+// What a room or the lobby needs from a connection: a way to send it a message and to close it.
+// websocket_session implements it; tests can use a recording fake.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace carc::server {
+
+class client_link {
+public:
+    virtual ~client_link() = default;
+    // Thread-safe; the message is shared, never copied per viewer.
+    virtual void send(std::shared_ptr<const std::string> message) = 0;
+    // Thread-safe; sends a close frame with `code` and `reason`.
+    virtual void close(std::uint16_t code, std::string reason) = 0;
+    virtual std::uint64_t id() const = 0;
+};
+
+inline std::shared_ptr<const std::string> shared_text(std::string text) {
+    return std::make_shared<const std::string>(std::move(text));
+}
+
+}  // namespace carc::server

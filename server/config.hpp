@@ -1,0 +1,50 @@
+#pragma once
+// Server configuration: every flag of `carc-server --help` with its default.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace carc::server {
+
+struct server_config {
+    std::string bind = "0.0.0.0";
+    unsigned short port = 8080;
+    int threads = 2;
+    std::string data_dir = "./data";
+    std::string web_root;  // empty: found next to the executable or the working directory
+    std::string log_level = "info";
+
+    std::size_t max_message = 64 * 1024;
+    int max_depth = 32;
+    double rate_per_second = 20;
+    double burst = 40;
+    int flood_close_after = 200;  // dropped messages in a row before the connection is closed
+    int max_connections_per_ip = 16;
+    std::size_t send_queue_messages = 256;
+    std::size_t send_queue_bytes = 4 * 1024 * 1024;
+    std::chrono::milliseconds handshake_timeout{10000};
+    std::chrono::milliseconds hello_timeout{10000};
+    std::chrono::milliseconds idle_timeout{60000};
+    std::chrono::milliseconds grace{120000};
+    std::chrono::milliseconds bot_delay{400};
+    std::vector<std::string> allowed_origins;  // empty: any
+
+    // Tests only: every game uses this seed instead of a CSPRNG one.
+    std::optional<std::uint64_t> fixed_seed;
+};
+
+// Parses argv; on --help or a bad flag prints to stdout/stderr and returns the exit code to use.
+struct parse_outcome {
+    std::optional<server_config> config;
+    int exit_code = 0;
+};
+parse_outcome parse_command_line(int argc, char** argv);
+
+// The browser client directory: --web-root, else clients/web near the executable (build/bin ->
+// repository root) or below the working directory.
+std::string find_web_root(const std::string& configured, const char* argv0);
+
+}  // namespace carc::server

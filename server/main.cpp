@@ -1,0 +1,48 @@
+// carc-server: the Carcassonne game server. HTTP (browser client, health, room list, tiles,
+// metrics) and the game WebSocket on one port; see docs/protocol.md and docs/architecture.md.
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+
+#include <boost/asio/signal_set.hpp>
+#include <spdlog/spdlog.h>
+
+#include "config.hpp"
+#include "server.hpp"
+
+int main(int argc, char** argv) {
+    using namespace carc::server;
+    const parse_outcome parsed = parse_command_line(argc, argv);
+    if (!parsed.config) return parsed.exit_code;
+    const server_config& config = *parsed.config;
+
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+
+    std::error_code ec;
+    std::filesystem::create_directories(config.data_dir, ec);
+    if (ec) {
+        spdlog::error("event=data_dir_failed dir={} error=\"{}\"", config.data_dir, ec.message());
+        return 1;
+    }
+
+    try {
+        server app(config, nullptr, find_web_root(config.web_root, argv[0]));
+        app.start();
+        boost::asio::io_context signals_ioc;
+        boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+        signals.async_wait([&](boost::system::error_code, int signal) {
+            spdlog::info("event=signal signal={}", signal);
+            app.stop();
+        });
+        std::thread signal_thread([&] { signals_ioc.run(); });
+        app.run();
+        signals_ioc.stop();
+        signal_thread.join();
+    } catch (const std::exception& e) {
+        spdlog::error("event=fatal error=\"{}\"", e.what());
+        return 1;
+    }
+    spdlog::info("event=stopped");
+    return 0;
+}

@@ -1,0 +1,40 @@
+#pragma once
+// Process-wide counters, exported at GET /metrics in the Prometheus text format. Lock-free
+// atomics: every thread bumps them.
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace carc::server {
+
+class metrics {
+public:
+    std::atomic<std::uint64_t> connections_total{0};
+    std::atomic<std::int64_t> connections_open{0};
+    std::atomic<std::int64_t> rooms_open{0};
+    std::atomic<std::int64_t> games_running{0};
+    std::atomic<std::uint64_t> games_finished_total{0};
+    std::atomic<std::uint64_t> messages_in_total{0};
+    std::atomic<std::uint64_t> messages_out_total{0};
+    std::atomic<std::uint64_t> actions_accepted_total{0};
+    std::atomic<std::uint64_t> actions_refused_total{0};
+    std::atomic<std::uint64_t> errors_total{0};
+    std::atomic<std::uint64_t> slow_clients_dropped_total{0};
+
+    // Time to build, diff, serialise and queue one room update for all its viewers.
+    void observe_broadcast(std::chrono::nanoseconds elapsed);
+
+    std::string prometheus_text() const;
+
+private:
+    static constexpr std::array<double, 10> bucket_bounds_ = {
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1};
+    std::array<std::atomic<std::uint64_t>, bucket_bounds_.size() + 1> buckets_{};
+    std::atomic<std::uint64_t> broadcast_count_{0};
+    std::atomic<std::uint64_t> broadcast_nanos_{0};
+};
+
+}  // namespace carc::server

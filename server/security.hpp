@@ -1,0 +1,21 @@
+#pragma once
+// Secrets from the operating system's CSPRNG (OpenSSL RAND_bytes) and SHA-256 for the seed
+// commitment. Never the engine's Rng: that one is reproducible by design.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace carc::server {
+
+std::string random_hex(std::size_t bytes);  // 2 * bytes lowercase hex characters
+std::uint64_t random_u64();
+std::string sha256_hex(std::string_view data);
+
+// A short code people can type: groups of letters and digits without look-alikes, "KQ7M-TX3P".
+std::string random_invite_code();
+
+// The commitment published at game start for `seed` and `nonce` (docs/protocol.md).
+std::string seed_commitment(std::uint64_t seed, std::string_view nonce);
+
+}  // namespace carc::server

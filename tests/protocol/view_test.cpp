@@ -1,0 +1,117 @@
+// Views built from a real game: patches reproduce them, only the decider sees its options, and
+// nothing in any view reveals the order of the face-down tiles.
+#include <catch2/catch.hpp>
+
+#include "carc/bots.hpp"
+#include "carc/match.hpp"
+#include "carc/protocol/engine_json.hpp"
+#include "carc/protocol/view.hpp"
+
+using namespace carc;
+using namespace carc::protocol;
+using nlohmann::json;
+
+namespace {
+
+RoomInfo two_seat_room() {
+    RoomInfo room;
+    room.id = "r1";
+    room.invite = "ABCD-EFGH";
+    room.host = "p1";
+    room.status = RoomStatus::playing;
+    room.settings.config.players = 2;
+    room.seats.resize(2);
+    room.seats[0] = SeatInfo{SeatInfo::Kind::human, "p1", "Ada", true, BotKind::random, false};
+    room.seats[1] = SeatInfo{SeatInfo::Kind::bot, "", "Greedy bot", false, BotKind::greedy, false};
+    return room;
+}
+
+// True when `ids` holds `window` consecutive entries of `order` anywhere.
+bool contains_run(const std::vector<std::string>& ids, const std::vector<std::string>& order, std::size_t window) {
+    if (ids.size() < window || order.size() < window) return false;
+    for (std::size_t i = 0; i + window <= ids.size(); ++i)
+        for (std::size_t j = 0; j + window <= order.size(); ++j)
+            if (std::equal(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(i + window),
+                           order.begin() + static_cast<long>(j)))
+                return true;
+    return false;
+}
+
+void collect_string_arrays(const json& value, std::vector<std::vector<std::string>>& out) {
+    if (value.is_array()) {
+        std::vector<std::string> strings;
+        for (const json& item : value)
+            if (item.is_string()) strings.push_back(item.get<std::string>());
+        if (strings.size() == value.size()) out.push_back(strings);
+    }
+    if (value.is_structured())
+        for (const json& item : value) collect_string_arrays(item, out);
+}
+
+}  // namespace
+
+TEST_CASE("views of a whole game patch cleanly and hide the pile", "[protocol]") {
+    MatchSetup setup;
+    setup.config.players = 2;
+    setup.seed = 20240607;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    const TileCatalog& catalog = match->game().tiles();
+    std::vector<std::string> order;
+    for (TileTypeId t : match->state().hidden_pile_order()) order.push_back(catalog.at(t).id);
+    REQUIRE(order.size() > 10);
+
+    const RoomInfo room = two_seat_room();
+    GameExtras extras;
+    extras.seed_commitment = "c0ffee";
+    std::vector<json> previous;
+    for (int key = -1; key < 2; ++key)
+        previous.push_back(build_view(room, &match->state(), extras, key < 0 ? std::nullopt : std::optional<int>(key)));
+
+    Rng rng(7);
+    int moves = 0;
+    while (!match->state().is_over()) {
+        const Action action = choose_random(match->state(), rng);
+        std::vector<Event> events;
+        REQUIRE_FALSE(match->apply(action, &events));
+        CHECK(events_to_json(events, catalog).is_array());
+        ++moves;
+        const State& s = match->state();
+        for (int key = -1; key < 2; ++key) {
+            const std::optional<int> seat = key < 0 ? std::nullopt : std::optional<int>(key);
+            json next = build_view(room, &s, extras, seat);
+            const json patch = json::diff(previous[static_cast<std::size_t>(key + 1)], next);
+            CHECK(previous[static_cast<std::size_t>(key + 1)].patch(patch) == next);
+
+            const bool deciding = seat && s.decider() == *seat && !s.is_over() && s.phase() != Phase::place_tile;
+            CHECK(next["you"]["legal"].empty() == !deciding);
+            CHECK(next["game"]["seed"].is_null());
+            std::vector<std::vector<std::string>> arrays;
+            collect_string_arrays(next, arrays);
+            for (const auto& ids : arrays) CHECK_FALSE(contains_run(ids, order, 4));
+            previous[static_cast<std::size_t>(key + 1)] = std::move(next);
+        }
+    }
+    CHECK(moves > 70);
+    const json& game = previous[0]["game"];
+    CHECK(game["phase"] == "game_over");
+    CHECK(game["tiles_left"] == 0);
+    CHECK(game["board"].size() == match->state().tiles().size());
+}
+
+TEST_CASE("a view before the start has no game and lists the seats", "[protocol]") {
+    RoomInfo room = two_seat_room();
+    room.status = RoomStatus::waiting;
+    const json view = build_view(room, nullptr, GameExtras{}, 0);
+    CHECK(view["game"].is_null());
+    CHECK(view["you"]["seat"] == 0);
+    CHECK(view["room"]["status"] == "waiting");
+    CHECK(view["room"]["seats"][0]["name"] == "Ada");
+    CHECK(view["room"]["seats"][1]["kind"] == "bot");
+    CHECK(view["room"]["seats"][1]["bot"] == "greedy");
+    const RoomSummary summary = summarize(room);
+    CHECK(summary.taken == 2);
+    CHECK(summary.bots == 1);
+    CHECK(summary.host == "Ada");
+}

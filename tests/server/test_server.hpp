@@ -1,0 +1,50 @@
+#pragma once
+// An in-process server on a free loopback port, serving on a background thread for one test.
+
+#include <memory>
+#include <thread>
+
+#include "config.hpp"
+#include "server.hpp"
+
+namespace carc::test {
+
+// Defaults suited to tests: generous rate limit, no bot pause, short grace.
+inline server::server_config test_config() {
+    server::server_config config;
+    config.bind = "127.0.0.1";
+    config.port = 0;
+    config.threads = 2;
+    config.rate_per_second = 100000;
+    config.burst = 100000;
+    config.bot_delay = std::chrono::milliseconds(0);
+    config.grace = std::chrono::milliseconds(2000);
+    return config;
+}
+
+class test_server {
+public:
+    explicit test_server(server::server_config config = test_config(),
+                         std::shared_ptr<server::room_journal> journal = nullptr,
+                         std::string web_root = "/nonexistent")
+        : app_(std::make_unique<server::server>(std::move(config), std::move(journal), std::move(web_root))) {
+        port_ = app_->start();
+        thread_ = std::thread([this] { app_->run(); });
+    }
+    ~test_server() { stop(); }
+
+    void stop() {
+        if (!thread_.joinable()) return;
+        app_->stop();
+        thread_.join();
+    }
+    unsigned short port() const { return port_; }
+    server::server& app() { return *app_; }
+
+private:
+    std::unique_ptr<server::server> app_;
+    std::thread thread_;
+    unsigned short port_ = 0;
+};
+
+}  // namespace carc::test
