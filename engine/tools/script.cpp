@@ -2,6 +2,7 @@
 
 #include "carc/match.hpp"
 #include "event_json.hpp"
+#include "script_castle.hpp"
 #include "script_tower.hpp"
 
 namespace carc::sim {
@@ -28,6 +29,7 @@ int follower_segment(const json& follower, const TileType& tile, int rotation, s
 }  // namespace
 
 json run_script(const json& script, std::string& error) {
+    if (script.value("game", "") == "castle") return run_castle_script(script, error);
     MatchSetup setup;
     if (!config_from_json(script, setup.config, error)) return nullptr;
     const auto& catalog = TileCatalog::instance();
@@ -114,9 +116,11 @@ json run_script(const json& script, std::string& error) {
     for (int p = 0; p < match->game().players(); ++p) scores.push_back(match->state().score(p));
     json list = json::array();
     bool finished = match->state().is_over();
+    bool in_final_scoring = false;  // followers returned by it are left out too
     for (const auto& e : events) {
+        if (e.type == EventType::final_scoring) in_final_scoring = true;
         if (!finish && e.type == EventType::final_scoring) finished = false;
-        if (!finish && (e.final || e.type == EventType::final_scoring || e.type == EventType::game_over)) {
+        if (!finish && (e.final || in_final_scoring)) {
             if (e.type == EventType::feature_scored)
                 for (auto p : e.scorers) scores[p] -= e.points;
             continue;
