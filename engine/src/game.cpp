@@ -50,6 +50,8 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
 
 // The Tower, whole or in part: its tiles join the land pile, its rules bring the floors.
 void Game::add_tower() {
+    for (const auto& t : catalog_->all())
+        if (t.has(FeatureKind::foundation)) foundation_types_.set(t.index);
     if (!config_.expansions.tower) return;
     if (config_.options.tower_tiles) {
         for (const auto& t : catalog_->all())

@@ -38,7 +38,7 @@ Action target_action(ActionType type, int target) {
 // ---- queries -----------------------------------------------------------------------------
 
 bool State::has_foundation(int placed_index) const {
-    return board_.type_of(placed_index).has(FeatureKind::foundation);
+    return game_->has_foundation(board_.tile(placed_index).type);
 }
 
 bool State::tower_open(int placed_index) const {
@@ -83,10 +83,15 @@ void State::append_captures(std::vector<Action>& out) const {
     out.push_back(Action::pass());
 }
 
+// The same conditions as check_ransom, without building refusal messages (a hot path).
 void State::append_ransoms(std::vector<Action>& out) const {
-    if (!game_->tower_rules()) return;
+    if (!game_->tower_rules() || ransom_paid_ || decider_ != turn_player_) return;
+    if (phase_ != Phase::place_tile && phase_ != Phase::place_follower &&
+        phase_ != Phase::tower_capture)
+        return;
+    if (players_[decider_].score < ransom_price) return;
     for (int holder = 0; holder < game_->players(); ++holder)
-        if (!check_ransom(target_action(ActionType::ransom, holder)))
+        if (players_[holder].prisoners[decider_] > 0)
             out.push_back(target_action(ActionType::ransom, holder));
 }
 

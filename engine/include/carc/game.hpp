@@ -2,6 +2,7 @@
 // Game: the immutable configuration of one game (rule system, expansions, options, players)
 // with everything derived from it once (the tile multiset, the setup, follower supply).
 
+#include <bitset>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -79,19 +80,22 @@ public:
     const CastleBoard* castle_board() const { return castle_board_; }
     const BoardMask* board_mask() const;
     bool tower_rules() const { return config_.expansions.tower && config_.options.tower_rules; }
+    // Whether tiles of that type carry a tower foundation (kept here: a hot rules query).
+    bool has_foundation(TileTypeId type) const { return foundation_types_.test(type); }
 
 private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
-    GameConfig config_;
-    const TileCatalog* catalog_ = nullptr;
     void add_tower();
 
+    GameConfig config_;
+    const TileCatalog* catalog_ = nullptr;
     std::vector<SetupTile> setup_;
     std::vector<TileTypeId> pile_;
     std::vector<TileTypeId> river_first_, river_shuffled_, river_last_;
     int followers_per_player_ = 7;
     int tower_floors_per_player_ = 0;
     const CastleBoard* castle_board_ = nullptr;
+    std::bitset<no_tile + 1> foundation_types_;
 };
 
 std::string_view to_string(RuleSystem rules);
