@@ -167,7 +167,7 @@ void CastleRules::apply(State& s, const Action& a, std::vector<Event>* events) {
             continue_scoring(s, events);
             break;
         case ActionType::use_token:
-            use_token(s, s.turn_player_, WallToken::extra_turn, 0, events);
+            use_token(s, s.turn_player_, WallToken::extra_turn, 0, false, events);
             s.castle_.extra_turn = true;
             next_turn(s, events);
             break;

@@ -45,7 +45,9 @@ struct CastleRules {
     static void score_keeps(State& s, std::vector<Event>* events);
     static void score_incomplete_with_tokens(State& s, std::vector<Event>* events);
     static void score_five_point_tokens(State& s, std::vector<Event>* events);
-    static void use_token(State& s, PlayerId p, WallToken t, int points, std::vector<Event>* events);
+    // Spends a held token; `final`: during the final scoring.
+    static void use_token(State& s, PlayerId p, WallToken t, int points, bool final,
+                          std::vector<Event>* events);
     static std::vector<int> feature_roots(const State& s, FeatureKind kind);
     static void emit_scored(State& s, int root, PlayerId p, int points, bool final,
                             std::string detail, std::vector<Event>* events);

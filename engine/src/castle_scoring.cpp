@@ -72,7 +72,7 @@ void CastleRules::score_pending(State& s, int index, WallToken doubling, std::ve
     std::string detail;
     int points = feature_points(s, p.root, detail);
     if (doubling != WallToken::none) {
-        use_token(s, p.owner, doubling, 0, events);
+        use_token(s, p.owner, doubling, 0, false, events);
         points *= 2;
         detail += " x 2 (wall token " + std::to_string(static_cast<int>(doubling)) + ")";
     }
@@ -123,7 +123,8 @@ void CastleRules::update_keep(State& s, PlayerId p, int root, std::vector<Event>
     }
 }
 
-void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, std::vector<Event>* events) {
+void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, bool final,
+                            std::vector<Event>* events) {
     auto& player = s.castle_.players[p];
     const int k = static_cast<int>(t);
     --player.tokens[k];
@@ -133,6 +134,7 @@ void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, std::
         Event e;
         e.type = EventType::wall_token_used;
         e.player = p;
+        e.final = final;
         e.count = k;
         e.points = points;
         events->push_back(std::move(e));
@@ -216,7 +218,7 @@ void CastleRules::score_courtyards(State& s, std::vector<Event>* events) {
         std::string detail = std::to_string(court.markets) + (court.markets == 1 ? " market" : " markets") +
                              " x " + std::to_string(per_market);
         if (bonus) {
-            use_token(s, court.owner, WallToken::market_bonus, 0, events);
+            use_token(s, court.owner, WallToken::market_bonus, 0, true, events);
             detail += " (wall token 7)";
         }
         emit_scored(s, court.root, court.owner, points, true, std::move(detail), events);
@@ -233,7 +235,7 @@ void CastleRules::score_keeps(State& s, std::vector<Event>* events) {
         size[p] = player.keep_size;
         if (player.keep_size == 0) continue;
         while (player.tokens[static_cast<int>(WallToken::keep_bonus)] > 0) {
-            use_token(s, p, WallToken::keep_bonus, 0, events);
+            use_token(s, p, WallToken::keep_bonus, 0, true, events);
             size[p] += 2;
         }
     }
@@ -279,7 +281,7 @@ void CastleRules::score_incomplete_with_tokens(State& s, std::vector<Event>* eve
                              [](const Candidate& a, const Candidate& b) { return a.points > b.points; });
             for (auto& c : candidates) {
                 if (s.castle_.players[p].tokens[static_cast<int>(token)] == 0) break;
-                use_token(s, p, token, 0, events);
+                use_token(s, p, token, 0, true, events);
                 emit_scored(s, c.root, p, c.points, true,
                             c.detail + " (wall token " + std::to_string(static_cast<int>(token)) + ")",
                             events);
@@ -292,7 +294,7 @@ void CastleRules::score_incomplete_with_tokens(State& s, std::vector<Event>* eve
 void CastleRules::score_five_point_tokens(State& s, std::vector<Event>* events) {
     for (PlayerId p = 0; p < castle_players; ++p)
         while (s.castle_.players[p].tokens[static_cast<int>(WallToken::five_points)] > 0)
-            use_token(s, p, WallToken::five_points, 5, events);
+            use_token(s, p, WallToken::five_points, 5, true, events);
 }
 
 }  // namespace carc
