@@ -86,24 +86,24 @@ void State::legal_actions(std::vector<Action>& out) const {
                     out.push_back(Action::place_follower(static_cast<int>(i)));
                 }
             }
+            append_tower_actions(out);
             out.push_back(Action::pass());
             break;
         }
-        default:
-            break;
-    }
-}
-            append_tower_actions(out);
-
-std::optional<RuleError> State::check_placement(const Action& a) const {
-    if (tile_at(a.at) >= 0) return error(RuleErrorCode::cell_taken, "cell " + cell_text(a.at) + " already holds a tile");
         case Phase::tower_capture:
             append_captures(out);
             break;
+        default:
+            break;
+    }
+    append_ransoms(out);
+}
+
+std::optional<RuleError> State::check_placement(const Action& a) const {
+    if (tile_at(a.at) >= 0) return error(RuleErrorCode::cell_taken, "cell " + cell_text(a.at) + " already holds a tile");
     const OpenCell* cell = board_.open_cell(a.at);
     if (!cell)
         return error(RuleErrorCode::not_adjacent,
-    append_ransoms(out);
                      "cell " + cell_text(a.at) + " does not touch a placed tile with a side");
     if (!board_.fits(drawn_, *cell, a.rotation)) {
         const auto& tile = game_->tiles().at(drawn_);
@@ -148,6 +148,7 @@ std::optional<RuleError> State::check_follower(const Action& a) const {
 std::optional<RuleError> State::check(const Action& a) const {
     if (phase_ == Phase::game_over) return error(RuleErrorCode::game_over, "the game is over");
     if (CastleRules::active(*this)) return CastleRules::check(*this, a);
+    if (a.type == ActionType::ransom) return check_ransom(a);
     switch (phase_) {
         case Phase::place_tile:
             if (a.type != ActionType::place_tile)
@@ -155,23 +156,22 @@ std::optional<RuleError> State::check(const Action& a) const {
             return check_placement(a);
         case Phase::place_follower:
             if (a.type == ActionType::pass) return std::nullopt;
-    if (a.type == ActionType::ransom) return check_ransom(a);
+            if (a.type == ActionType::add_floor || a.type == ActionType::tower_follower)
+                return check_tower_action(a);
             if (a.type != ActionType::place_follower)
                 return error(RuleErrorCode::wrong_phase,
                              "expected a follower placement or pass, not " +
                                  std::string(to_string(a.type)));
             return check_follower(a);
+        case Phase::tower_capture:
+            return check_capture_step(a);
         default:
             return error(RuleErrorCode::wrong_phase, "nothing to decide in this phase");
-            if (a.type == ActionType::add_floor || a.type == ActionType::tower_follower)
-                return check_tower_action(a);
     }
 }
 
 std::optional<RuleError> State::follower_options_after(const Action& placement,
                                                        std::vector<Action>& out) const {
-        case Phase::tower_capture:
-            return check_capture_step(a);
     out.clear();
     if (placement.type != ActionType::place_tile)
         return error(RuleErrorCode::wrong_phase, "not a tile placement");
@@ -200,13 +200,6 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
         case ActionType::pass:
             after_follower_step(events);
             break;
-        default:
-            break;
-    }
-    return std::nullopt;
-}
-
-void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
         case ActionType::add_floor:
             if (!apply_add_floor(a, events)) after_follower_step(events);  // nothing in reach
             break;
@@ -221,6 +214,13 @@ void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
         case ActionType::ransom:
             apply_ransom(a, events);
             break;
+        default:
+            break;
+    }
+    return std::nullopt;
+}
+
+void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
     if (events) {
         Event e;
@@ -259,6 +259,8 @@ void State::after_follower_step(std::vector<Event>* events) {
 
 void State::end_turn(std::vector<Event>* events) {
     last_placed_ = -1;
+    growing_tower_ = -1;
+    ransom_paid_ = false;
     begin_turn(static_cast<PlayerId>((turn_player_ + 1) % game_->players()), events);
 }
 
@@ -266,8 +268,6 @@ void State::begin_turn(PlayerId player, std::vector<Event>* events) {
     turn_player_ = decider_ = player;
     ++turn_number_;
     if (events) {
-    growing_tower_ = -1;
-    ransom_paid_ = false;
         Event e;
         e.type = EventType::turn_started;
         e.player = player;
@@ -335,6 +335,8 @@ std::uint64_t State::hash() const {
     mix(count_quarter_);
     mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(king_)) << 8 |
         static_cast<std::uint8_t>(robber_));
+    if (game_->tower_rules())  // only then, so that base-game hashes stay as they were
+        mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(growing_tower_)) << 8 | ransom_paid_);
     for (const auto& t : board_.tiles())
         mix(static_cast<std::uint64_t>(t.type) | static_cast<std::uint64_t>(t.rotation) << 8 |
             static_cast<std::uint64_t>(t.tower_height) << 16 |
@@ -342,8 +344,6 @@ std::uint64_t State::hash() const {
             static_cast<std::uint64_t>(static_cast<std::uint16_t>(t.at.y)) << 48);
     for (const auto& f : followers_)
         mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(f.owner)) |
-    if (game_->tower_rules())  // only then, so that base-game hashes stay as they were
-        mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(growing_tower_)) << 8 | ransom_paid_);
             static_cast<std::uint64_t>(f.spot) << 8 | static_cast<std::uint64_t>(f.tile) << 16 |
             static_cast<std::uint64_t>(static_cast<std::uint8_t>(f.segment)) << 24 |
             static_cast<std::uint64_t>(f.quarter) << 32);
