@@ -34,6 +34,8 @@ State State::start(const Game& game, std::uint64_t seed) {
     rng.shuffle(std::span<TileTypeId>(river));
     std::vector<TileTypeId> land(game.pile());
     rng.shuffle(std::span<TileTypeId>(land));
+    const int limit = game.config().options.pile_limit;
+    if (limit > 0 && limit < static_cast<int>(land.size())) land.resize(static_cast<std::size_t>(limit));
 
     std::vector<TileTypeId> order(game.river_first());
     order.insert(order.end(), river.begin(), river.end());
@@ -64,9 +66,14 @@ void State::lay_setup() {
 
 void State::legal_placements(std::vector<Action>& out) const {
     if (phase_ != Phase::place_tile) return;
-    for (const auto& cell : board_.open_cells())
+    // The hot path of every playout: signatures in registers, one mask test per rotation.
+    const auto signature = game_->tiles().at(drawn_).signature;
+    const auto cells = board_.open_cells();
+    out.reserve(out.size() + 4 * cells.size());
+    for (const auto& cell : cells)
         for (int rot = 0; rot < 4; ++rot)
-            if (board_.fits(drawn_, cell, rot)) out.push_back(Action::place_tile(cell.at, rot));
+            if ((signature[rot] & cell.mask) == cell.required)
+                out.push_back(Action::place_tile(cell.at, rot));
 }
 
 void State::legal_actions(std::vector<Action>& out) const {

@@ -38,6 +38,8 @@ struct Options {
     bool count_market_only_at_end = true;
     // Whether the base start tile goes into the pile when River II or the City replaces it.
     bool alt_start_keeps_start_tile = false;
+    // A quick game: only this many land tiles are drawn from the shuffled pile (0 = all).
+    int pile_limit = 0;
     friend bool operator==(const Options&, const Options&) = default;
 };
 

@@ -1,0 +1,128 @@
+// carc-bench: the engine benchmarks of ../shared/guides/perf-anchors.md section 4.
+// Prints figures; it asserts nothing (speed is never a unit test). docs/benchmarks.md records
+// results with the command that produced them.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "carc/match.hpp"
+#include "carc/rng.hpp"
+#include "playout.hpp"
+
+using namespace carc;
+using clock_type = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(clock_type::time_point t) {
+    return std::chrono::duration<double>(clock_type::now() - t).count();
+}
+
+// Seeded random games stopped after `tiles` placements: mid-game positions.
+std::vector<State> mid_game_positions(const Game& game, int count, int tiles) {
+    std::vector<State> out;
+    std::vector<Action> actions;
+    for (int i = 0; i < count; ++i) {
+        State s = State::start(game, 1000 + static_cast<std::uint64_t>(i));
+        Rng rng(static_cast<std::uint64_t>(i));
+        while (!s.is_over() && (s.board().size() < tiles + 1 || s.phase() != Phase::place_tile)) {
+            s.legal_actions(actions);
+            s.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+        }
+        if (!s.is_over() && s.phase() == Phase::place_tile) out.push_back(s);
+    }
+    return out;
+}
+
+void bench_legal_generation(const Game& game) {
+    const auto positions = mid_game_positions(game, 2000, 36);
+    std::vector<Action> actions;
+    std::uint64_t total = 0;
+    const int passes = 200;
+    const auto start = clock_type::now();
+    for (int pass = 0; pass < passes; ++pass)
+        for (const auto& s : positions) {
+            actions.clear();
+            s.legal_placements(actions);
+            total += actions.size();
+        }
+    const double secs = seconds_since(start);
+    const double calls = static_cast<double>(passes) * static_cast<double>(positions.size());
+    std::printf("legal_gen_mid: %zu positions x %d passes, %.1f ns per call, %.2f placements avg,"
+                " perft total %llu\n",
+                positions.size(), passes, secs * 1e9 / calls,
+                static_cast<double>(total) / calls, static_cast<unsigned long long>(total));
+}
+
+void bench_state_copy(const Game& game) {
+    const auto positions = mid_game_positions(game, 64, 36);
+    const int rounds = 200000;
+    std::uint64_t sink = 0;
+    const auto start = clock_type::now();
+    for (int i = 0; i < rounds; ++i) {
+        State copy = positions[static_cast<std::size_t>(i) % positions.size()];
+        sink += static_cast<std::uint64_t>(copy.tiles_left());
+    }
+    const double secs = seconds_since(start);
+    std::printf("state_clone: %.1f ns per copy of a mid-game state, sizeof(State) %zu bytes"
+                " (copies move only the used part) [%llu]\n",
+                secs * 1e9 / rounds, sizeof(State), static_cast<unsigned long long>(sink % 10));
+}
+
+void bench_replay(const Game& game, const GameConfig& config) {
+    std::vector<std::vector<Action>> logs;
+    std::vector<Action> actions;
+    for (int g = 0; g < 500; ++g) {
+        std::string error;
+        auto match = Match::create(MatchSetup{config, static_cast<std::uint64_t>(g), {}}, &error);
+        Rng rng(static_cast<std::uint64_t>(g) + 77);
+        while (!match->state().is_over()) {
+            match->state().legal_actions(actions);
+            match->apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+        }
+        logs.push_back(match->actions());
+    }
+    const auto start = clock_type::now();
+    std::uint64_t sink = 0;
+    for (std::size_t g = 0; g < logs.size(); ++g) {
+        State s = State::start(game, g);
+        for (const auto& a : logs[g]) s.apply(a);
+        sink ^= s.hash();
+    }
+    const double secs = seconds_since(start);
+    std::printf("replay_full: %.1f us per game (%zu games) [%llx]\n", secs * 1e6 / static_cast<double>(logs.size()),
+                logs.size(), static_cast<unsigned long long>(sink & 0xF));
+}
+
+void bench_playout(const GameConfig& config, int games) {
+    std::string error;
+    auto game = Game::create(config, &error);
+    if (!game) {
+        std::printf("playout: %s\n", error.c_str());
+        return;
+    }
+    const auto result = sim::run_playouts(*game, games, 1);
+    std::printf("playout %dp: %d games, %.0f games/s, %.0f decisions/s, signature %s\n",
+                config.players, games, result["games_per_second"].get<double>(),
+                result["decisions_per_second"].get<double>(),
+                result["signature"].get<std::string>().c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int games = argc > 1 ? std::stoi(argv[1]) : 20000;
+    GameConfig two;
+    two.players = 2;
+    GameConfig five;
+    five.players = 5;
+    std::string error;
+    auto game = Game::create(two, &error);
+    bench_playout(two, games);
+    bench_playout(five, games);
+    bench_legal_generation(*game);
+    bench_state_copy(*game);
+    bench_replay(*game, two);
+    return 0;
+}
