@@ -124,6 +124,10 @@ std::optional<RuleError> CastleRules::check(const State& s, const Action& a) {
         case Phase::place_tile:
             if (a.type != ActionType::place_tile)
                 return error(RuleErrorCode::wrong_phase, "the drawn tile must be placed first");
+            if (!s.game().castle_board()->inside(a.at))
+                return error(RuleErrorCode::outside_board,
+                             "cell (" + std::to_string(a.at.x) + "," + std::to_string(a.at.y) +
+                                 ") is outside the castle walls");
             return s.check_placement(a);
         case Phase::place_follower:
             if (a.type == ActionType::pass) return std::nullopt;
