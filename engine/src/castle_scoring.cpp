@@ -1,6 +1,7 @@
 // The Castle's scoring: completed features with the track and its wall tokens, the keep, and
 // the final scoring (courtyards, the keep's empty area, tokens 4-9).
 #include <algorithm>
+#include <bitset>
 
 #include "castle_rules.hpp"
 
@@ -147,14 +148,18 @@ void CastleRules::return_followers(State& s, std::vector<Event>* events) {
         if (s.board_.followers(root) > 0) s.return_followers_of(root, events);
 }
 
+// The distinct features of a kind, in the order their first segment was laid.
 std::vector<int> CastleRules::feature_roots(const State& s, FeatureKind kind) {
     std::vector<int> roots;
+    std::bitset<max_board_segments> seen;
     for (int t = 0; t < s.board_.size(); ++t) {
         const auto& type = s.board_.type_of(t);
         for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
             if (type.segments[i].kind != kind) continue;
             const int root = s.board_.find(s.board_.segment_id(t, i));
-            if (std::find(roots.begin(), roots.end(), root) == roots.end()) roots.push_back(root);
+            if (seen.test(static_cast<std::size_t>(root))) continue;
+            seen.set(static_cast<std::size_t>(root));
+            roots.push_back(root);
         }
     }
     return roots;
