@@ -178,3 +178,45 @@ TEST_CASE("castle: the largest empty area of 11 spaces is worth 11", "[castle]")
     CHECK(largest_empty_area(board, castle, &cells) == 11);
     CHECK(cells.size() == 11);
 }
+
+TEST_CASE("castle: placement inside the walls, beside a tile or starting space, streets matching",
+          "[castle]") {
+    CastleGame g(draw({"K-08", "K-03"}));
+    auto& s = g.state();
+    SECTION("the first tile must touch a starting space") {
+        const auto refused = s.apply(Action::place_tile(Coord{4, 4}, 0));
+        REQUIRE(refused);
+        CHECK(refused->code == RuleErrorCode::not_adjacent);
+    }
+    SECTION("not on the wall") {
+        const auto refused = s.apply(Action::place_tile(Coord{0, 1}, 0));
+        REQUIRE(refused);
+        CHECK(refused->code == RuleErrorCode::outside_board);
+    }
+    SECTION("a street must meet a street") {
+        // Starting space 94 is a courtyard: K-08 turned east-west would put a street against it.
+        const auto refused = s.apply(Action::place_tile(Coord{1, 3}, 1));
+        REQUIRE(refused);
+        CHECK(refused->code == RuleErrorCode::edges_mismatch);
+        CHECK_FALSE(s.apply(Action::place_tile(Coord{1, 3}, 0)));  // north-south: courts face it
+    }
+    SECTION("every listed placement touches a starting space") {
+        std::vector<Action> legal;
+        s.legal_actions(legal);
+        REQUIRE_FALSE(legal.empty());
+        for (const auto& a : legal) {
+            bool beside_start = false;
+            for (const auto& start : CastleBoard::instance().starts()) beside_start |= start.faces == a.at;
+            CHECK(beside_start);
+        }
+    }
+}
+
+TEST_CASE("castle: no merchant on a courtyard someone already holds, however far", "[castle]") {
+    CastleGame g(draw({"K-03", "K-03"}));
+    g.lay({"K-03", 8, 3, 0, "courtyard", "NL"});  // black merchant on the market court
+    REQUIRE_FALSE(g.state().apply(Action::place_tile(Coord{9, 3}, 0)));
+    const auto refused = g.state().apply(Action::place_follower(0));
+    REQUIRE(refused);
+    CHECK(refused->code == RuleErrorCode::feature_occupied);
+}
