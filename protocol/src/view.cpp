@@ -62,6 +62,36 @@ json follower_to_json(const State& state, const Follower& f) {
     return out;
 }
 
+// The Castle's public state. The kinds of face-down wall tokens are hidden information: only
+// which towers still hold one is shown.
+json castle_to_json(const State& state) {
+    const CastleState& c = state.castle();
+    json towers = json::array();
+    for (int slot = 0; slot < castle_token_slots; ++slot)
+        if (c.towers_with_token & (1u << slot)) towers.push_back(slot);
+    json players = json::array();
+    for (const CastlePlayer& p : c.players) {
+        json tokens = json::object();
+        json usable = json::object();
+        for (int kind = 1; kind <= wall_token_kinds; ++kind) {
+            const auto token = static_cast<WallToken>(kind);
+            if (p.tokens[static_cast<std::size_t>(kind)] == 0) continue;
+            tokens[std::string(to_string(token))] = p.tokens[static_cast<std::size_t>(kind)];
+            usable[std::string(to_string(token))] = p.usable(token);
+        }
+        json keep = nullptr;
+        if (p.keep_size > 0) keep = {{"x", p.keep_at.x}, {"y", p.keep_at.y}, {"size", p.keep_size}};
+        players.push_back({{"tokens", std::move(tokens)}, {"usable", std::move(usable)}, {"keep", std::move(keep)}});
+    }
+    json pending = json::array();
+    for (const PendingScoring& p : c.pending)
+        pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}});
+    return {{"towers_with_token", std::move(towers)},
+            {"players", std::move(players)},
+            {"pending", std::move(pending)},
+            {"extra_turn", c.extra_turn}};
+}
+
 json clock_state_to_json(const std::optional<ClockState>& clock) {
     if (!clock) return nullptr;
     return {{"remaining_ms", clock->remaining_ms},
@@ -155,6 +185,7 @@ json game_to_json(const State& state, const GameExtras& extras) {
                 {"seed", optional_string(extras.seed)},
                 {"seed_nonce", optional_string(extras.seed_nonce)},
                 {"result", result_to_json(extras.result)}};
+    if (game.config().rules == RuleSystem::castle) out["castle"] = castle_to_json(state);
     const Expansions& e = game.config().expansions;
     if (e.count) out["count_quarter"] = to_string(state.count_quarter());
     if (e.king_robber) {

@@ -1,5 +1,7 @@
 // Every message type survives to_json -> from_json unchanged, and parse_client_message turns bad
 // input into the documented error codes.
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "carc/protocol/engine_json.hpp"
@@ -62,6 +64,17 @@ std::vector<Action> every_action_type() {
     a.at = Coord{2, 2};
     a.segment = 1;
     actions.push_back(a);
+    a = Action{};
+    a.type = ActionType::choose_scoring;  // The Castle
+    a.target = 1;
+    a.segment = 2;
+    actions.push_back(a);
+    a.segment = -1;
+    actions.push_back(a);
+    a = Action{};
+    a.type = ActionType::use_token;
+    a.target = 1;
+    actions.push_back(a);
     return actions;
 }
 
@@ -69,7 +82,9 @@ std::vector<Action> every_action_type() {
 
 TEST_CASE("every action type round-trips through JSON", "[protocol]") {
     const auto actions = every_action_type();
-    REQUIRE(actions.size() == static_cast<std::size_t>(action_type_count));
+    std::set<ActionType> types;
+    for (const Action& a : actions) types.insert(a.type);
+    REQUIRE(types.size() == static_cast<std::size_t>(action_type_count));
     for (const Action& a : actions) {
         INFO(action_to_json(a).dump());
         CHECK(action_from_json(action_to_json(a)) == a);

@@ -1,0 +1,189 @@
+// Every bad input of docs/protocol.md gets its documented error; the connection, the room and
+// the server carry on where the protocol says they do.
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "game_driver.hpp"
+#include "test_server.hpp"
+
+using namespace carc::test;
+
+namespace {
+
+std::string error_code(const json& reply) {
+    INFO(reply.dump());
+    REQUIRE(reply["type"] == "error");
+    return reply["code"];
+}
+
+json raw_request(ws_client& c, const std::string& text) {
+    c.send_raw(text);
+    auto reply = c.wait_type("error");
+    return reply ? *reply : json{{"type", "timeout"}};
+}
+
+void check_server_alive(unsigned short port) {
+    ws_client fresh(port);
+    REQUIRE(fresh.hello("Later")["type"] == "welcome");
+}
+
+}  // namespace
+
+TEST_CASE("malformed, unknown, oversized and deep messages get errors and the connection stays", "[server]") {
+    test_server server;
+    ws_client c(server.port());
+    CHECK(error_code(c.request({{"type", "list_rooms"}})) == "hello_required");
+    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    CHECK(error_code(c.hello("Ada")) == "already_hello");
+    CHECK(error_code(raw_request(c, "{\"type\": \"list_rooms\"")) == "bad_json");
+    CHECK(error_code(raw_request(c, "[1, 2, 3]")) == "bad_json");
+    CHECK(error_code(c.request({{"type", "teleport"}})) == "unknown_type");
+    CHECK(error_code(c.request({{"type", "join"}})) == "bad_field");
+    CHECK(error_code(c.request({{"type", "create_room"}, {"seats", 9}})) == "bad_field");
+    CHECK(error_code(c.request({{"type", "create_room"}, {"rules", "castle"}, {"seats", 3}})) == "bad_settings");
+    CHECK(error_code(c.request({{"type", "chat"}, {"room", "r999"}, {"text", "hi"}})) == "no_such_room");
+
+    json huge = {{"type", "chat"}, {"room", "r1"}, {"text", std::string(70 * 1024, 'x')}};
+    CHECK(error_code(raw_request(c, huge.dump())) == "too_large");
+    const std::string deep = "{\"type\":\"chat\",\"x\":" + std::string(100, '[') + std::string(100, ']') + "}";
+    CHECK(error_code(raw_request(c, deep)) == "too_deep");
+
+    // Still the same healthy connection.
+    CHECK(c.request({{"type", "list_rooms"}})["type"] == "lobby");
+}
+
+TEST_CASE("a frame far over the limit closes that connection only (1009)", "[server]") {
+    test_server server;
+    ws_client c(server.port());
+    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    c.send_raw(std::string(2 * 1024 * 1024, ' '));
+    REQUIRE(c.wait_closed());
+    CHECK(c.close_code() == 1009);
+    check_server_alive(server.port());
+}
+
+TEST_CASE("a wrong protocol version is refused and the connection closed (1008)", "[server]") {
+    test_server server;
+    ws_client c(server.port());
+    const json reply = c.request({{"type", "hello"}, {"protocol", 2}, {"name", "Future"}});
+    CHECK(error_code(reply) == "protocol_version");
+    REQUIRE(c.wait_closed());
+    CHECK(c.close_code() == 1008);
+    check_server_alive(server.port());
+}
+
+TEST_CASE("a stale reconnect token is refused; hello without one still works", "[server]") {
+    test_server server;
+    ws_client c(server.port());
+    CHECK(error_code(c.hello("Ada", std::string(64, 'a'))) == "unknown_token");
+    const json welcome = c.hello("Ada");
+    CHECK(welcome["type"] == "welcome");
+    CHECK(welcome["resumed"] == false);
+}
+
+TEST_CASE("a flood is rate limited, then served again; a long flood closes (1008)", "[server]") {
+    auto config = test_config();
+    config.rate_per_second = 5;
+    config.burst = 5;
+    config.flood_close_after = 40;
+    test_server server(config);
+    ws_client c(server.port());
+    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    for (int i = 0; i < 20; ++i) c.send({{"type", "list_rooms"}});
+    int limited = 0, served = 0;
+    while (auto m = c.next(std::chrono::milliseconds(300))) {
+        if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++limited;
+        if ((*m)["type"] == "lobby") ++served;
+    }
+    CHECK(limited >= 10);
+    CHECK(served <= 6);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    CHECK(c.request({{"type", "list_rooms"}})["type"] == "lobby");
+
+    for (int i = 0; i < 200; ++i) c.send({{"type", "list_rooms"}});
+    REQUIRE(c.wait_closed());
+    CHECK(c.close_code() == 1008);
+    check_server_alive(server.port());
+}
+
+TEST_CASE("wrong turn, illegal move and stale version are refused; the game goes on", "[server]") {
+    test_server server;
+    ws_client ada_ws(server.port()), bob_ws(server.port()), eve_ws(server.port());
+    ada_ws.hello("Ada");
+    bob_ws.hello("Bob");
+    eve_ws.hello("Eve");
+    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    viewer ada{ada_ws, room}, bob{bob_ws, room}, eve{eve_ws, room};
+    bob.request({{"type", "join"}, {"room", room}});
+    eve.request({{"type", "spectate"}, {"room", room}});
+    CHECK(error_code(bob.request({{"type", "start"}, {"room", room}})) == "not_host");
+    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    for (viewer* v : {&ada, &bob, &eve}) v->check_against_snapshot();
+    const auto start_version = ada.version;
+
+    const json pass = {{"type", "pass"}};
+    const auto action = [&](viewer& v, json a, std::uint64_t version) {
+        return v.request({{"type", "action"}, {"room", room}, {"version", version}, {"action", std::move(a)}});
+    };
+    CHECK(error_code(action(bob, {{"type", "place_tile"}, {"x", 1}, {"y", 0}, {"rotation", 0}}, bob.version)) ==
+          "not_your_turn");
+    CHECK(error_code(action(eve, pass, eve.version)) == "not_seated");
+    const json illegal = action(ada, {{"type", "place_tile"}, {"x", 40}, {"y", 40}, {"rotation", 0}}, ada.version);
+    CHECK(error_code(illegal) == "illegal_action");
+    CHECK(illegal["rule"].is_string());
+    CHECK(error_code(action(ada, pass, ada.version)) == "illegal_action");  // a tile must be laid first
+
+    const json placements = ada.request({{"type", "legal_placements"}, {"room", room}});
+    const json& pick = placements["placements"][0];
+    REQUIRE(action(ada, {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}},
+                   ada.version)["type"] == "ack");
+    const json stale = action(ada, pass, start_version);
+    CHECK(error_code(stale) == "stale_version");
+    CHECK(stale["version"] == ada.version);
+
+    // Nothing was corrupted: everyone agrees with the server, and the right move still works.
+    for (viewer* v : {&ada, &bob, &eve}) v->check_against_snapshot();
+    REQUIRE(action(ada, pass, ada.version)["type"] == "ack");
+    bob.check_against_snapshot();
+    CHECK(bob.view["game"]["decider"] == 1);
+}
+
+TEST_CASE("no hello within the deadline closes the connection (1008)", "[server]") {
+    auto config = test_config();
+    config.hello_timeout = std::chrono::milliseconds(150);
+    test_server server(config);
+    ws_client c(server.port());
+    REQUIRE(c.wait_closed(std::chrono::seconds(3)));
+    CHECK(c.close_code() == 1008);
+}
+
+TEST_CASE("connections per address are capped", "[server]") {
+    auto config = test_config();
+    config.max_connections_per_ip = 2;
+    test_server server(config);
+    auto first = std::make_unique<ws_client>(server.port());
+    ws_client second(server.port());
+    CHECK_THROWS(ws_client(server.port()));
+    first.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK_NOTHROW(ws_client(server.port()));
+}
+
+TEST_CASE("the Origin allow-list refuses other sites", "[server]") {
+    auto config = test_config();
+    config.allowed_origins = {"http://good.example"};
+    test_server server(config);
+    CHECK_THROWS(ws_client(server.port(), {{"Origin", "http://evil.example"}}));
+    ws_client good(server.port(), {{"Origin", "http://good.example"}});
+    CHECK(good.hello("Ada")["type"] == "welcome");
+}
+
+TEST_CASE("shutdown says goodbye with 1001", "[server]") {
+    test_server server;
+    ws_client c(server.port());
+    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    server.stop();
+    REQUIRE(c.wait_closed());
+    CHECK(c.close_code() == 1001);
+}

@@ -1,0 +1,192 @@
+// Two people play a whole seeded game through the server while a spectator watches: every patch
+// lands on the previous view exactly as the next snapshot says, the tile order and the seed never
+// appear in any frame before the end, and the revealed seed matches the commitment.
+#include <random>
+#include <set>
+
+#include <catch2/catch.hpp>
+
+#include "carc/match.hpp"
+#include "game_driver.hpp"
+#include "security.hpp"
+#include "test_server.hpp"
+
+using namespace carc;
+using namespace carc::test;
+
+namespace {
+
+constexpr std::uint64_t test_seed = 0x9E3779B97F4A7C15ull;
+
+json action_message(const viewer& v, json action) {
+    return {{"type", "action"}, {"room", v.room}, {"version", v.version}, {"action", std::move(action)}};
+}
+
+// Plays the decider's next move the way a thin client would: ask for placements, or take one of
+// the options in the view. Returns the server's reply to the action.
+json play_one(viewer& player, std::mt19937& rng) {
+    const json& game = player.view["game"];
+    json action;
+    if (game["phase"] == "place_tile") {
+        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
+        REQUIRE(placements["type"] == "legal_placements");
+        REQUIRE(placements["tile"] == game["drawn_tile"]);
+        REQUIRE_FALSE(placements["placements"].empty());
+        const json& pick = placements["placements"][rng() % placements["placements"].size()];
+        const json options = player.request({{"type", "follower_options"}, {"room", player.room},
+                                             {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}});
+        REQUIRE(options["type"] == "follower_options");
+        CHECK_FALSE(options["options"].empty());
+        action = {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
+    } else {
+        const json& legal = player.view["you"]["legal"];
+        REQUIRE_FALSE(legal.empty());
+        action = legal[rng() % legal.size()];
+    }
+    return player.request(action_message(player, action));
+}
+
+void collect_string_arrays(const json& value, std::vector<std::vector<std::string>>& out) {
+    if (value.is_array()) {
+        std::vector<std::string> strings;
+        for (const json& item : value)
+            if (item.is_string()) strings.push_back(item.get<std::string>());
+        if (strings.size() >= 3 && strings.size() == value.size()) out.push_back(std::move(strings));
+    }
+    if (value.is_structured())
+        for (const json& item : value) collect_string_arrays(item, out);
+}
+
+void collect_keys(const json& value, std::set<std::string>& keys) {
+    if (value.is_object())
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            keys.insert(it.key());
+            collect_keys(it.value(), keys);
+        }
+    else if (value.is_array())
+        for (const json& item : value) collect_keys(item, keys);
+}
+
+// Fails when a frame sent before the end shows the seed or three tiles of the pile in order.
+void check_no_leak(const std::vector<std::string>& frames, const std::vector<std::string>& pile_order) {
+    const std::string seed_decimal = std::to_string(test_seed);
+    for (const std::string& frame : frames) {
+        const bool final_frame = frame.find("\"reason\"") != std::string::npos;
+        if (final_frame) break;  // the game is over: the seed may be revealed from here on
+        REQUIRE(frame.find(seed_decimal) == std::string::npos);
+        REQUIRE(frame.find("9e3779b97f4a7c15") == std::string::npos);
+        const json message = json::parse(frame);
+        std::set<std::string> keys;
+        collect_keys(message, keys);
+        for (const char* secret : {"pile", "draw_order", "hidden", "pile_order"}) REQUIRE_FALSE(keys.count(secret));
+        std::vector<std::vector<std::string>> arrays;
+        collect_string_arrays(message, arrays);
+        for (const auto& ids : arrays)
+            for (std::size_t i = 0; i + 3 <= ids.size(); ++i)
+                for (std::size_t j = 0; j + 3 <= pile_order.size(); ++j)
+                    REQUIRE_FALSE((ids[i] == pile_order[j] && ids[i + 1] == pile_order[j + 1] &&
+                                   ids[i + 2] == pile_order[j + 2]));
+    }
+}
+
+std::vector<std::string> pile_order_for(int players) {
+    MatchSetup setup;
+    setup.config.players = players;
+    setup.seed = test_seed;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    std::vector<std::string> ids;
+    for (TileTypeId t : match->state().hidden_pile_order()) ids.push_back(match->game().tiles().at(t).id);
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("two players finish a seeded game while a spectator watches", "[server]") {
+    auto config = test_config();
+    config.fixed_seed = test_seed;
+    test_server server(config);
+    ws_client ada_ws(server.port()), bob_ws(server.port()), eve_ws(server.port());
+    REQUIRE(ada_ws.hello("Ada")["type"] == "welcome");
+    REQUIRE(bob_ws.hello("Bob")["type"] == "welcome");
+    REQUIRE(eve_ws.hello("Eve")["type"] == "welcome");
+
+    const json created = ada_ws.request({{"type", "create_room"}, {"name", "loopback"}, {"seats", 2}});
+    REQUIRE(created["type"] == "room_created");
+    const std::string room = created["room"];
+    viewer ada{ada_ws, room}, bob{bob_ws, room}, eve{eve_ws, room};
+    ada.check_against_snapshot();
+    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
+    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+
+    std::mt19937 rng(5);
+    int moves = 0;
+    while (true) {
+        for (viewer* v : {&ada, &bob, &eve}) v->check_against_snapshot();
+        CHECK(eve.view["you"]["seat"].is_null());
+        CHECK(eve.view["you"]["legal"].empty());
+        if (game_over(ada.view)) break;
+        const int decider = ada.view["game"]["decider"];
+        viewer& player = decider == 0 ? ada : bob;
+        const json reply = play_one(player, rng);
+        INFO(reply.dump());
+        REQUIRE(reply["type"] == "ack");
+        ++moves;
+        REQUIRE(moves < 1000);
+    }
+    CHECK(moves > 70);
+
+    const json& game = eve.view["game"];
+    CHECK(game["phase"] == "game_over");
+    CHECK(game["result"]["reason"] == "complete");
+    CHECK(game["tiles_left"] == 0);
+    CHECK(game["seed"] == std::to_string(test_seed));
+    CHECK(server::seed_commitment(test_seed, game["seed_nonce"].get<std::string>()) == game["seed_commitment"]);
+    CHECK(eve.view["room"]["status"] == "finished");
+
+    const auto order = pile_order_for(2);
+    for (ws_client* c : {&ada_ws, &bob_ws, &eve_ws}) check_no_leak(c->frames(), order);
+}
+
+TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") {
+    test_server server;
+    auto ada_ws = std::make_unique<ws_client>(server.port());
+    ws_client bob_ws(server.port());
+    const json welcome = ada_ws->hello("Ada");
+    const std::string token = welcome["token"];
+    CHECK(token.size() == 64);
+    bob_ws.hello("Bob");
+    const std::string room = ada_ws->request({{"type", "create_room"}, {"seats", 2}})["room"];
+    viewer bob{bob_ws, room};
+    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    REQUIRE(ada_ws->request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    bob.check_against_snapshot();
+    REQUIRE(bob.view["game"]["decider"] == 0);
+
+    // Ada lays her tile, then her connection drops.
+    {
+        viewer ada{*ada_ws, room};
+        ada.sync();
+        std::mt19937 rng(1);
+        REQUIRE(play_one(ada, rng)["type"] == "ack");
+        ada_ws.reset();
+    }
+    REQUIRE(bob.wait_until([](const json& v) { return v["room"]["seats"][0]["online"] == false; }));
+
+    ws_client again(server.port());
+    const json resumed = again.hello("Ada", token);
+    REQUIRE(resumed["type"] == "welcome");
+    CHECK(resumed["resumed"] == true);
+    CHECK(resumed["person"] == welcome["person"]);
+    CHECK(resumed["rooms"] == json::array({room}));
+    viewer ada{again, room};
+    REQUIRE(ada.wait_until([](const json& v) { return v.is_object() && v["room"]["seats"][0]["online"] == true; }));
+    CHECK(ada.view["you"]["seat"] == 0);
+    CHECK(ada.view["game"]["phase"] == "place_follower");
+    std::mt19937 rng(2);
+    REQUIRE(play_one(ada, rng)["type"] == "ack");
+    bob.check_against_snapshot();
+    CHECK(bob.view["game"]["decider"] == 1);
+}

@@ -1,0 +1,17 @@
+#pragma once
+// A one-shot blocking HTTP GET for tests.
+
+#include <map>
+#include <string>
+
+namespace carc::test {
+
+struct http_reply {
+    int status = 0;
+    std::string content_type;
+    std::string body;
+};
+
+http_reply http_get(unsigned short port, const std::string& target);
+
+}  // namespace carc::test
