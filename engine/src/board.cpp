@@ -27,7 +27,7 @@ std::uint16_t Board::cell_slot(Coord at) const {
                      static_cast<std::uint32_t>(static_cast<std::uint16_t>(at.y)) * 0x85EBCA77u;
     constexpr std::uint32_t mask = std::tuple_size_v<decltype(cells_)> - 1;
     auto slot = static_cast<std::uint16_t>((key >> 16) & mask);
-    while (cells_[slot] != 0 && !(placed_[cells_[slot] - 1].at == at))
+    while (cells_[slot] != 0 && !(entry_coord(cells_[slot]) == at))
         slot = static_cast<std::uint16_t>((slot + 1) & mask);
     return slot;
 }
@@ -48,9 +48,8 @@ const SegmentDef& Board::def(int segment) const {
 }
 
 const OpenCell* Board::open_cell(Coord at) const {
-    for (const auto& c : open_cells_)
-        if (c.at == at) return &c;
-    return nullptr;
+    const auto entry = cells_[cell_slot(at)];
+    return (entry & open_flag) ? &open_cells_[entry & ~open_flag] : nullptr;
 }
 
 bool Board::fits_somewhere(TileTypeId type) const {
@@ -84,21 +83,24 @@ void Board::unite(int a, int b) {
 }
 
 void Board::constrain_open_cell(Coord at, int side_from_cell, EdgeType type) {
-    OpenCell* cell = nullptr;
-    for (auto& c : open_cells_) {
-        if (c.at == at) {
-            cell = &c;
-            break;
-        }
-    }
-    if (!cell) {
+    const auto slot = cell_slot(at);
+    if (cells_[slot] == 0) {
+        cells_[slot] = static_cast<std::uint16_t>(open_flag | open_cells_.size());
         open_cells_.push_back(OpenCell{at, 0, 0});
-        cell = &open_cells_.back();
     }
+    OpenCell* cell = &open_cells_[cells_[slot] & ~open_flag];
     const int shift = 2 * side_from_cell;
     cell->mask = static_cast<std::uint8_t>(cell->mask | (3u << shift));
     cell->required =
         static_cast<std::uint8_t>(cell->required | (static_cast<unsigned>(type) << shift));
+}
+
+// The open cell in `slot` is being covered: the last open cell moves into its place.
+void Board::remove_open_cell(std::uint16_t slot) {
+    const auto index = static_cast<std::size_t>(cells_[slot] & ~open_flag);
+    const auto last_slot = cell_slot(open_cells_.back().at);
+    open_cells_.swap_remove(index);
+    if (index < open_cells_.size()) cells_[last_slot] = static_cast<std::uint16_t>(open_flag | index);
 }
 
 // The port `part` of a segment is closed (by a neighbour or the wall): one open end fewer.
@@ -117,7 +119,9 @@ int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
     const auto base = static_cast<std::uint16_t>(nodes_.size());
     placed_.push_back(PlacedTile{type, static_cast<std::uint8_t>(rotation), 0,
                                  static_cast<std::uint8_t>(preset ? 1 : 0), at, base});
-    cells_[cell_slot(at)] = static_cast<std::uint8_t>(index + 1);
+    const auto slot = cell_slot(at);
+    if (cells_[slot] & open_flag) remove_open_cell(slot);
+    cells_[slot] = static_cast<std::uint16_t>(index + 1);
 
     for (std::size_t i = 0; i < tile.segments.size(); ++i) {
         const auto& seg = tile.segments[i];
@@ -130,13 +134,6 @@ int Board::place(TileTypeId type, Coord at, int rotation, bool preset) {
         else if (closes_at_any_neighbour(seg.kind))
             node.open = static_cast<std::int16_t>(std::popcount(static_cast<unsigned>(seg.ports)));
         nodes_.push_back(node);
-    }
-
-    for (std::size_t i = 0; i < open_cells_.size(); ++i) {
-        if (open_cells_[i].at == at) {
-            open_cells_.swap_remove(i);
-            break;
-        }
     }
 
     const auto& ports = tile.port_segment[rotation];

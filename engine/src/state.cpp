@@ -2,6 +2,7 @@
 #include "carc/state.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "carc/rng.hpp"
 #include "castle_rules.hpp"
@@ -66,14 +67,21 @@ void State::lay_setup() {
 
 void State::legal_placements(std::vector<Action>& out) const {
     if (phase_ != Phase::place_tile) return;
-    // The hot path of every playout: signatures in registers, one mask test per rotation.
-    const auto signature = game_->tiles().at(drawn_).signature;
+    // The hot path of every playout. The four rotated signatures sit in one 32-bit word (byte r
+    // = rotation r), so one cell is tested against all rotations at once: a rotation fits when
+    // its byte of (signature & mask) ^ required is zero.
+    const auto& sig = game_->tiles().at(drawn_).signature;
+    const std::uint32_t signatures = sig[0] | sig[1] << 8 | sig[2] << 16 | std::uint32_t{sig[3]} << 24;
+    constexpr std::uint32_t each_byte = 0x01010101u, low7 = 0x7f7f7f7fu, high = 0x80808080u;
     const auto cells = board_.open_cells();
     out.reserve(out.size() + 4 * cells.size());
-    for (const auto& cell : cells)
-        for (int rot = 0; rot < 4; ++rot)
-            if ((signature[rot] & cell.mask) == cell.required)
-                out.push_back(Action::place_tile(cell.at, rot));
+    for (const auto& cell : cells) {
+        const std::uint32_t diff = (signatures & (cell.mask * each_byte)) ^ (cell.required * each_byte);
+        // High bit of each byte set where the byte is non-zero (exact, no carries across bytes).
+        std::uint32_t fitting = ~(((diff & low7) + low7) | diff) & high;
+        for (; fitting; fitting &= fitting - 1)
+            out.push_back(Action::place_tile(cell.at, std::countr_zero(fitting) / 8));
+    }
 }
 
 void State::legal_actions(std::vector<Action>& out) const {

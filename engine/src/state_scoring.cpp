@@ -177,6 +177,7 @@ void State::score_completed(std::vector<Event>* events) {
             if (index < 0) continue;
             const auto& t = board_.tile(index);
             const auto& type = board_.type_of(index);
+            if (!type.has(FeatureKind::cloister) && !type.has(FeatureKind::shrine)) continue;
             for (std::size_t s = 0; s < type.segments.size(); ++s) {
                 if (!is_monastic(type.segments[s].kind)) continue;
                 const int gid = t.segment_base + static_cast<int>(s);

@@ -204,12 +204,14 @@ std::string derive(TileType& tile) {
         }
         tile.signature[rot] = sig;
     }
+    tile.kinds = 0;
+    for (const auto& seg : tile.segments)
+        tile.kinds = static_cast<std::uint16_t>(tile.kinds | (1u << static_cast<unsigned>(seg.kind)));
     return {};
 }
 
 }  // namespace
 
-bool TileType::has(FeatureKind kind) const { return segment_of_kind(kind) >= 0; }
 
 int TileType::segment_of_kind(FeatureKind kind) const {
     for (std::size_t i = 0; i < segments.size(); ++i)

@@ -68,7 +68,10 @@ public:
     const PlacedTile& tile(int index) const { return placed_[index]; }
     PlacedTile& tile(int index) { return placed_[index]; }
     std::span<const PlacedTile> tiles() const { return {placed_.data(), placed_.size()}; }
-    int tile_at(Coord at) const { return cells_[cell_slot(at)] - 1; }  // -1: empty
+    int tile_at(Coord at) const {  // -1: empty
+        const auto entry = cells_[cell_slot(at)];
+        return (entry & open_flag) ? -1 : entry - 1;
+    }
     const TileType& type_of(int index) const { return catalog_->at(placed_[index].type); }
     int neighbours8(Coord at) const;  // laid tiles among the 8 surrounding cells
 
@@ -124,7 +127,13 @@ private:
         friend bool operator==(const SegmentNode&, const SegmentNode&) = default;
     };
 
+    // The cell hash maps a coordinate to what is there: a laid tile or an open cell.
+    static constexpr std::uint16_t open_flag = 0x8000;
     std::uint16_t cell_slot(Coord at) const;
+    Coord entry_coord(std::uint16_t entry) const {
+        return (entry & open_flag) ? open_cells_[entry & ~open_flag].at : placed_[entry - 1].at;
+    }
+    void remove_open_cell(std::uint16_t slot);
     void unite(int a, int b);
     void constrain_open_cell(Coord at, int side_from_cell, EdgeType type);
     bool is_wall(Coord at) const { return mask_ && !mask_->contains(at); }
@@ -135,7 +144,10 @@ private:
     StaticVector<PlacedTile, max_placed_tiles> placed_;
     StaticVector<SegmentNode, max_board_segments> nodes_;
     StaticVector<OpenCell, max_open_cells> open_cells_;
-    std::array<std::uint8_t, 512> cells_{};  // open addressing: placed index + 1, 0 = empty
+    // Open addressing over every laid tile and open cell (at most 160 + 336 < 512), so both are
+    // found in O(1): 0 = empty slot, open_flag | i = open_cells_[i], otherwise placed index + 1.
+    // An open cell's slot turns into its tile's when the tile is laid: nothing is ever deleted.
+    std::array<std::uint16_t, 512> cells_{};
 };
 
 }  // namespace carc

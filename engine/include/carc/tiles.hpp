@@ -48,6 +48,7 @@ struct TileType {
     // Derived at load time, per rotation 0..3.
     std::array<std::uint8_t, 4> signature{};  // EdgeType of N,E,S,W at bits 0-1, 2-3, 4-5, 6-7
     std::array<std::array<std::int8_t, port_count>, 4> port_segment{};  // -1: nothing there
+    std::uint16_t kinds = 0;  // bit k: some segment is of FeatureKind k (hot rules queries)
 
     EdgeType edge(int rotation, int side) const {
         return static_cast<EdgeType>((signature[rotation] >> (2 * side)) & 3);
@@ -55,7 +56,7 @@ struct TileType {
     PortMask ports(int rotation, int segment) const {
         return rotate_ports(segments[segment].ports, rotation);
     }
-    bool has(FeatureKind kind) const;
+    bool has(FeatureKind kind) const { return kinds & (1u << static_cast<unsigned>(kind)); }
     int segment_of_kind(FeatureKind kind) const;  // first, or -1
     std::string edges_text(int rotation) const;   // "CRFR"
     // The segment of `kind` at a position named in board orientation: an edge "N" (its
