@@ -45,7 +45,8 @@ Action choose_greedy(const State& state, Rng& rng) {
     for (const auto& a : actions) {
         State next = state;
         next.apply(a);
-        // A follower kept in supply has some worth; a placed one is judged by its score.
+        // Judged only by points scored now (completed features), so ties are common and broken
+        // at random: the bot takes points when it can and otherwise plays like the random one.
         const int value = best_outcome(next, me, 1);
         if (value > best) {
             best = value;
