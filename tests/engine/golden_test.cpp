@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
@@ -14,21 +15,43 @@ using namespace carc;
 namespace {
 
 struct Golden {
-    int players;
+    std::string name;  // file prefix: the rule system and expansions
+    GameConfig config;
     std::uint64_t seed;
+    int players() const { return config.players; }
 };
 
+GameConfig config_of(int players, RuleSystem rules = RuleSystem::carcassonne, bool tower = false) {
+    GameConfig config;
+    config.rules = rules;
+    config.players = players;
+    config.expansions.tower = tower;
+    return config;
+}
+
+const std::vector<Golden>& golden_games() {
+    static const std::vector<Golden> games = {
+        {"base", config_of(2), 1},
+        {"base", config_of(2), 2},
+        {"base", config_of(3), 3},
+        {"base", config_of(5), 5},
+        {"tower", config_of(4, RuleSystem::carcassonne, true), 4},
+        {"castle", config_of(2, RuleSystem::castle), 7},
+        {"castle", config_of(2, RuleSystem::castle), 8},
+    };
+    return games;
+}
+
 std::string file_for(const Golden& g) {
-    return std::string(CARC_GOLDEN_DIR) + "/base-" + std::to_string(g.players) + "p-seed" +
-           std::to_string(g.seed) + ".txt";
+    return std::string(CARC_GOLDEN_DIR) + "/" + g.name + "-" + std::to_string(g.players()) +
+           "p-seed" + std::to_string(g.seed) + ".txt";
 }
 
 // The text of a finished game: one header line, then one action per line.
 std::string record(const Golden& g) {
-    GameConfig config;
-    config.players = g.players;
     std::string error;
-    auto match = Match::create(MatchSetup{config, g.seed, {}}, &error);
+    auto match = Match::create(MatchSetup{g.config, g.seed, {}}, &error);
+    INFO(error);
     REQUIRE(match);
     Rng choices(g.seed ^ 0xABCDEFull);
     std::vector<Action> actions;
@@ -37,8 +60,8 @@ std::string record(const Golden& g) {
         REQUIRE_FALSE(match->apply(actions[choices.below(static_cast<std::uint32_t>(actions.size()))]));
     }
     std::ostringstream out;
-    out << "players " << g.players << " seed " << g.seed << " scores";
-    for (int p = 0; p < g.players; ++p) out << " " << match->state().score(p);
+    out << "players " << g.players() << " seed " << g.seed << " scores";
+    for (int p = 0; p < g.players(); ++p) out << " " << match->state().score(p);
     out << " hash " << std::hex << match->state().hash() << std::dec << "\n";
     for (const auto& a : match->actions()) out << encode(a) << "\n";
     return out.str();
@@ -48,7 +71,7 @@ std::string record(const Golden& g) {
 
 TEST_CASE("golden games replay exactly as committed", "[golden]") {
     const bool update = std::getenv("CARC_UPDATE_GOLDEN") != nullptr;
-    for (const Golden& g : {Golden{2, 1}, Golden{2, 2}, Golden{3, 3}, Golden{5, 5}}) {
+    for (const Golden& g : golden_games()) {
         const std::string path = file_for(g);
         const std::string text = record(g);
         if (update) {
@@ -74,10 +97,8 @@ TEST_CASE("golden games replay exactly as committed", "[golden]") {
             REQUIRE(decode(line, a));
             actions.push_back(a);
         }
-        GameConfig config;
-        config.players = g.players;
         std::string error;
-        auto replayed = Match::replay(MatchSetup{config, g.seed, {}}, actions, &error);
+        auto replayed = Match::replay(MatchSetup{g.config, g.seed, {}}, actions, &error);
         REQUIRE(replayed);
         std::ostringstream hash;
         hash << "hash " << std::hex << replayed->state().hash();
