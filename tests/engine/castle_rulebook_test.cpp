@@ -220,3 +220,21 @@ TEST_CASE("castle: no merchant on a courtyard someone already holds, however far
     REQUIRE(refused);
     CHECK(refused->code == RuleErrorCode::feature_occupied);
 }
+
+TEST_CASE("castle: the keep moves from the first scored house to a larger one", "[castle]") {
+    CastleGame g(draw({"K-03", "K-03", "K-21", "K-03", "K-03", "K-03", "K-21", "K-21"}));
+    g.play({{"K-03", 1, 3},
+            {"K-03", 1, 2},
+            {"K-21", 1, 1, 0, "house", "NL"},  // black: a one-tile house shut by the wall
+            {"K-03", 2, 2},
+            {"K-03", 3, 2},
+            {"K-03", 4, 2}});
+    REQUIRE(g.state().castle().players[0].keep_size == 1);
+    g.play({{"K-21", 4, 1, 90, "house", "NR"},  // black: half of a house along the north wall
+            {"K-21", 5, 1, 0}});                // white closes it: two tiles
+    CHECK(g.state().score(0) == 1 + 2);
+    CHECK(g.state().score(1) == 0);
+    CHECK(g.state().castle().players[0].keep_size == 2);
+    CHECK(g.of_type(EventType::keep_placed).size() == 2);
+    CHECK(g.state().castle().players[1].keep_size == 0);
+}
