@@ -13,21 +13,13 @@
 #include "carc/game.hpp"
 #include "carc/state.hpp"
 #include "castle_rules.hpp"
+#include "scenario.hpp"
 
 namespace carc::test {
 
-struct CastleMove {
-    CastleMove(std::string tile_id, int x_, int y_, int degrees_ = 0, std::string on_ = "",
-               std::string at_ = "")
-        : tile(std::move(tile_id)), x(x_), y(y_), degrees(degrees_), on(std::move(on_)),
-          at(std::move(at_)) {}
-    std::string tile;
-    int x = 0;
-    int y = 0;
-    int degrees = 0;
-    std::string on;  // "" = no follower; street, castle_tower, house, courtyard
-    std::string at;  // "N" (street) or a half-edge "NL" ... (areas), board orientation
-};
+// A move as in scenario.hpp; `on` names a Castle kind (street, castle_tower, house, courtyard)
+// and `at` an edge "N" (street) or a half-edge "NL" (areas), board orientation.
+using CastleMove = Move;
 
 class CastleGame {
 public:
