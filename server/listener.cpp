@@ -41,6 +41,10 @@ void listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
     if (ec) {
         spdlog::warn("event=accept_failed error=\"{}\"", ec.message());
     } else {
+        // Game traffic is many small frames that each matter now: no Nagle batching (with the
+        // peer's delayed ACKs it would hold a reply back for tens of milliseconds).
+        boost::beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
         std::make_shared<http_session>(std::move(socket), state_)->run();
     }
     do_accept();

@@ -13,6 +13,7 @@ namespace websocket = beast::websocket;
 ws_client::ws_client(unsigned short port, std::map<std::string, std::string> headers) : ws_(ioc_) {
     net::ip::tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).connect(endpoint);
+    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true));
     ws_.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
         for (const auto& [name, value] : headers) req.set(name, value);
     }));
