@@ -269,3 +269,55 @@ TEST_CASE("city: a tower cannot capture followers in the City") {
     CHECK(std::count_if(legal.begin(), legal.end(),
                         [](const Action& a) { return a.type == ActionType::capture; }) == 1);
 }
+
+TEST_CASE("city: only fields with a part on a City cell count the City as a completed city") {
+    CityTable t(2, {"B-E", "B-B"}, {}, 0);
+    CityRules::put_in_quarter(t.state(), blue, Quarter::market);
+    // A cap on CO-9's rim city completes a 2-tile city; red's farmer on the cap's own field
+    // touches that city but no City cell.
+    t.lay("B-E", -2, 2, 0);
+    CHECK(t.attempt(CityTable::quarter_action(ActionType::city_follower, Quarter::castle))->code ==
+          RuleErrorCode::wrong_phase);
+    t.follower("field", "SL");
+    t.turn("B-B", -1, -2);
+    REQUIRE(t.state().phase() == Phase::market_move);
+    CHECK(t.state().decider() == blue);  // red, first in the round, has nobody in the market
+    t.act(t.market_action(-1, 1, "SL"));  // the south-west belt: CO-9's city and the City
+    REQUIRE(t.state().is_over());
+    CHECK(t.state().score(red) == 3);
+    CHECK(t.state().score(blue) == 6);
+}
+
+TEST_CASE("city: a tile completing a road and a cloister gets a round for each, in turn") {
+    CityTable t(2, {"B-B", "B-B", "B-B", "B-B", "B-B", "B-A"});
+    CityRules::put_in_quarter(t.state(), red, Quarter::blacksmith);
+    CityRules::put_in_quarter(t.state(), red, Quarter::cathedral);
+    CityRules::put_in_quarter(t.state(), blue, Quarter::cathedral);
+    t.turn("B-B", 0, -2);
+    t.turn("B-B", -1, -2);
+    t.turn("B-B", -1, -3);
+    t.turn("B-B", 0, -3);
+    t.turn("B-B", 1, -3);
+    t.lay("B-A", 1, -2, 0);  // its road ends at CO-4's stub; the cloister at (0,-2) is surrounded
+    t.pass();
+    // The road first: red (left of blue) moves from the blacksmith; blue has nobody there.
+    REQUIRE(t.state().phase() == Phase::redeploy);
+    CHECK(t.state().decider() == red);
+    CHECK_FALSE(t.listed(CityTable::quarter_action(ActionType::redeploy, Quarter::cathedral)));
+    t.act(CityTable::quarter_action(ActionType::redeploy, Quarter::blacksmith));
+    CHECK(t.state().score(red) == 2);
+    // Then the cloister: red declines, blue (the mover, last) moves from the cathedral.
+    REQUIRE(t.state().phase() == Phase::redeploy);
+    CHECK(t.state().decider() == red);
+    t.pass();
+    REQUIRE(t.state().phase() == Phase::redeploy);
+    CHECK(t.state().decider() == blue);
+    t.act(CityTable::quarter_action(ActionType::redeploy, Quarter::cathedral));
+    CHECK(t.state().score(blue) == 9);
+    CHECK(t.state().phase() == Phase::place_tile);  // blue scored: no quarter follower
+    const auto scored = t.scorings(false);
+    REQUIRE(scored.size() == 2);
+    CHECK(scored[0].feature == FeatureKind::road);
+    CHECK(scored[1].feature == FeatureKind::cloister);
+    CHECK(t.in_quarter(red, Quarter::cathedral) == 1);
+}
