@@ -2,6 +2,7 @@
 // Tower, invariants checked after every action, and the replay rebuilding the same state.
 #include <catch2/catch.hpp>
 
+#include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
 #include "city_rules.hpp"
@@ -161,4 +162,19 @@ TEST_CASE("city: random games with The Tower", "[property][city][tower]") {
 
 TEST_CASE("city: random games with any-quarter redeployment at the end", "[property][city]") {
     play_many(false, false, 30);
+}
+
+TEST_CASE("city: the greedy bot plays City games to the end", "[city][bots]") {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        std::string error;
+        auto match = Match::create(MatchSetup{city_config(3, seed == 3), seed, {}}, &error);
+        REQUIRE(match);
+        Rng rng(seed);
+        while (!match->state().is_over()) {
+            const Action a = choose_greedy(match->state(), rng);
+            REQUIRE_FALSE(match->apply(a));
+            check_followers(match->state());
+        }
+        check_replay(*match);
+    }
 }
