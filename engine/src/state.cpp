@@ -6,6 +6,7 @@
 
 #include "carc/rng.hpp"
 #include "castle_rules.hpp"
+#include "city_rules.hpp"
 
 namespace carc {
 namespace {
@@ -87,6 +88,7 @@ void State::legal_placements(std::vector<Action>& out) const {
 void State::legal_actions(std::vector<Action>& out) const {
     out.clear();
     if (CastleRules::active(*this)) return CastleRules::legal_actions(*this, out);
+    if (CityRules::owns(phase_)) return CityRules::legal_actions(*this, out);
     switch (phase_) {
         case Phase::place_tile:
             legal_placements(out);
@@ -163,6 +165,7 @@ std::optional<RuleError> State::check_follower(const Action& a) const {
 std::optional<RuleError> State::check(const Action& a) const {
     if (phase_ == Phase::game_over) return error(RuleErrorCode::game_over, "the game is over");
     if (CastleRules::active(*this)) return CastleRules::check(*this, a);
+    if (CityRules::owns(phase_)) return CityRules::check(*this, a);
     if (a.type == ActionType::ransom) return check_ransom(a);
     switch (phase_) {
         case Phase::place_tile:
@@ -202,6 +205,10 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
     if (auto refused = check(a)) return refused;
     if (CastleRules::active(*this)) {
         CastleRules::apply(*this, a, events);
+        return std::nullopt;
+    }
+    if (CityRules::owns(phase_)) {
+        CityRules::apply(*this, a, events);
         return std::nullopt;
     }
     switch (a.type) {
@@ -268,6 +275,7 @@ void State::apply_place_follower(const Action& a, std::vector<Event>* events) {
 }
 
 void State::after_follower_step(std::vector<Event>* events) {
+    if (CityRules::active(*this)) return CityRules::score_turn(*this, events);
     score_completed(events);
     end_turn(events);
 }
@@ -370,6 +378,7 @@ std::uint64_t State::hash() const {
     }
     for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) mix(pile_[i]);
     if (CastleRules::active(*this)) h = CastleRules::hash(*this, h);
+    if (CityRules::active(*this)) h = CityRules::hash(*this, h);
     return h;
 }
 

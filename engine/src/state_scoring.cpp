@@ -4,6 +4,7 @@
 
 #include "carc/state.hpp"
 #include "castle_rules.hpp"
+#include "city_rules.hpp"
 
 namespace carc {
 namespace {
@@ -151,22 +152,22 @@ void State::score_cloister(int placed_index, int segment, bool final, std::vecto
     }
 }
 
-void State::score_completed(std::vector<Event>* events) {
+void State::collect_completed(StaticVector<PendingFeature, max_pending_features>& out,
+                              bool occupied_only) const {
+    out.clear();
     const auto& placed = board_.tile(last_placed_);
     const auto& tile = board_.type_of(last_placed_);
     // Roads and cities of the new tile (each feature once, even if it crosses the tile twice).
-    int done[max_segments_per_tile];
-    int done_count = 0;
     for (std::size_t i = 0; i < tile.segments.size(); ++i) {
         const auto k = tile.segments[i].kind;
         if (k != FeatureKind::road && k != FeatureKind::city) continue;
         const int root = board_.find(placed.segment_base + static_cast<int>(i));
-        if (!board_.complete(root)) continue;
-        if (std::find(done, done + done_count, root) != done + done_count) continue;
-        done[done_count++] = root;
-        if (board_.followers(root) == 0) continue;
-        score_feature(root, false, events);
-        return_followers_of(root, events);
+        if (!board_.complete(root) || (occupied_only && board_.followers(root) == 0)) continue;
+        if (std::any_of(out.begin(), out.end(), [&](const PendingFeature& p) { return p.root == root; }))
+            continue;
+        out.push_back(PendingFeature{static_cast<std::int16_t>(root),
+                                     static_cast<std::uint8_t>(last_placed_),
+                                     static_cast<std::int8_t>(i)});
     }
     // Cloisters and shrines on the new tile or around it that are now surrounded.
     for (int dy = -1; dy <= 1; ++dy) {
@@ -175,18 +176,46 @@ void State::score_completed(std::vector<Event>* events) {
                           static_cast<std::int16_t>(placed.at.y + dy)};
             const int index = board_.tile_at(c);
             if (index < 0) continue;
-            const auto& t = board_.tile(index);
             const auto& type = board_.type_of(index);
             if (!type.has(FeatureKind::cloister) && !type.has(FeatureKind::shrine)) continue;
             for (std::size_t s = 0; s < type.segments.size(); ++s) {
                 if (!is_monastic(type.segments[s].kind)) continue;
-                const int gid = t.segment_base + static_cast<int>(s);
-                if (board_.followers(gid) == 0 || board_.neighbours8(c) != 8) continue;
-                score_cloister(index, static_cast<int>(s), false, events);
-                return_followers_of(gid, events);
+                const int gid = board_.tile(index).segment_base + static_cast<int>(s);
+                if ((occupied_only && board_.followers(gid) == 0) || board_.neighbours8(c) != 8)
+                    continue;
+                out.push_back(PendingFeature{static_cast<std::int16_t>(gid),
+                                             static_cast<std::uint8_t>(index),
+                                             static_cast<std::int8_t>(s)});
             }
         }
     }
+}
+
+void State::collect_incomplete(StaticVector<PendingFeature, max_pending_features>& out) const {
+    out.clear();
+    for (const auto& f : followers_) {
+        if (f.spot != FollowerSpot::feature) continue;
+        const int gid = board_.segment_id(f.tile, f.segment);
+        if (board_.kind(gid) == FeatureKind::field) continue;
+        const int root = board_.find(gid);
+        if (std::any_of(out.begin(), out.end(), [&](const PendingFeature& p) { return p.root == root; }))
+            continue;
+        out.push_back(PendingFeature{static_cast<std::int16_t>(root), f.tile, f.segment});
+    }
+}
+
+// Scores one feature and sends its followers home (nothing happens to an empty one).
+void State::score_pending(const PendingFeature& p, bool final, std::vector<Event>* events) {
+    if (board_.followers(p.root) == 0) return;
+    if (is_monastic(board_.kind(p.root))) score_cloister(p.tile, p.segment, final, events);
+    else score_feature(p.root, final, events);
+    return_followers_of(p.root, events);
+}
+
+void State::score_completed(std::vector<Event>* events) {
+    StaticVector<PendingFeature, max_pending_features> done;
+    collect_completed(done, true);
+    for (const auto& p : done) score_pending(p, false, events);
 }
 
 void State::final_scoring(std::vector<Event>* events) {
@@ -196,27 +225,15 @@ void State::final_scoring(std::vector<Event>* events) {
         e.type = EventType::final_scoring;
         events->push_back(std::move(e));
     }
+    if (CityRules::active(*this)) return CityRules::begin_final(*this, events);
     // Incomplete roads, cities, cloisters and shrines, in the order their followers stand.
-    while (true) {
-        const Follower* next = nullptr;
-        for (const auto& f : followers_) {
-            if (f.spot != FollowerSpot::feature) continue;
-            const int gid = board_.segment_id(f.tile, f.segment);
-            if (board_.kind(gid) == FeatureKind::field) continue;
-            next = &f;
-            break;
-        }
-        if (!next) break;
-        const int gid = board_.segment_id(next->tile, next->segment);
-        if (is_monastic(board_.kind(gid))) {
-            score_cloister(next->tile, next->segment, true, events);
-            return_followers_of(gid, events);
-        } else {
-            const int root = board_.find(gid);
-            score_feature(root, true, events);
-            return_followers_of(root, events);
-        }
-    }
+    StaticVector<PendingFeature, max_pending_features> incomplete;
+    collect_incomplete(incomplete);
+    for (const auto& p : incomplete) score_pending(p, true, events);
+    finish_game(events);
+}
+
+void State::finish_game(std::vector<Event>* events) {
     score_farms(events);
     phase_ = Phase::game_over;
     decider_ = no_player;
@@ -249,7 +266,10 @@ void State::score_farms(std::vector<Event>* events) {
                     cities.push_back(city);
             }
         });
-        const int points = 3 * static_cast<int>(cities.size());
+        // The City of Carcassonne counts as one more completed city for the fields touching it.
+        const int city_bonus = CityRules::active(*this) ? CityRules::farm_bonus(*this, root) : 0;
+        const int city_count = static_cast<int>(cities.size()) + city_bonus;
+        const int points = 3 * city_count;
         for (auto p : winners) players_[p].score += points;
         if (events) {
             Event e;
@@ -257,10 +277,11 @@ void State::score_farms(std::vector<Event>* events) {
             e.feature = FeatureKind::field;
             e.final = true;
             e.points = points;
-            e.count = static_cast<int>(cities.size());
+            e.count = city_count;
             e.scorers = winners;
-            e.detail = std::to_string(cities.size()) + " completed " +
-                       (cities.size() == 1 ? "city" : "cities") + " x 3";
+            e.detail = std::to_string(city_count) + " completed " +
+                       (city_count == 1 ? "city" : "cities") + " x 3" +
+                       (city_bonus ? " (the City of Carcassonne included)" : "");
             const TileSet seen = board_.feature_tiles(root);
             for (int t = 0; t < board_.size(); ++t)
                 if (seen.test(t)) e.tiles.push_back(board_.tile(t).at);

@@ -101,7 +101,7 @@ void bench_replay(const Game& game, const GameConfig& config) {
                 logs.size(), static_cast<unsigned long long>(sink & 0xF));
 }
 
-void bench_playout(const GameConfig& config, int games) {
+void bench_playout(const GameConfig& config, int games, const char* label = "") {
     std::string error;
     auto game = Game::create(config, &error);
     if (!game) {
@@ -109,9 +109,9 @@ void bench_playout(const GameConfig& config, int games) {
         return;
     }
     const auto result = sim::run_playouts(*game, games, 1);
-    std::printf("playout %dp: %d games, %.0f games per CPU second (%.0f per wall second), "
+    std::printf("playout %dp%s: %d games, %.0f games per CPU second (%.0f per wall second), "
                 "%.0f decisions/s, signature %s\n",
-                config.players, games, result["games_per_cpu_second"].get<double>(),
+                config.players, label, games, result["games_per_cpu_second"].get<double>(),
                 result["games_per_second"].get<double>(), result["decisions_per_second"].get<double>(),
                 result["signature"].get<std::string>().c_str());
 }
@@ -131,5 +131,19 @@ int main(int argc, char** argv) {
     bench_legal_generation(*game);
     bench_state_copy(*game);
     bench_replay(*game, two);
+
+    // The City of Carcassonne with the Count, alone and with The Tower (docs/benchmarks.md).
+    GameConfig city = two;
+    city.expansions.count = true;
+    bench_playout(city, games, " city");
+    city.players = 5;
+    bench_playout(city, games, " city");
+    city.players = 2;
+    city.expansions.tower = true;
+    bench_playout(city, games, " city+tower");
+    city.expansions.tower = false;
+    auto city_game = Game::create(city, &error);
+    std::printf("city: ");
+    bench_replay(*city_game, city);
     return 0;
 }

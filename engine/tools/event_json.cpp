@@ -1,5 +1,7 @@
 #include "event_json.hpp"
 
+#include "carc/action.hpp"
+
 namespace carc::sim {
 
 using nlohmann::json;
@@ -45,6 +47,16 @@ json event_to_json(const Event& e, const TileCatalog& tiles) {
             j["owner"] = e.target_player;
             j["feature"] = std::string(to_string(e.feature));  // "foundation": on a tower
             break;
+        case EventType::count_moved:  // City of Carcassonne
+        case EventType::quarter_follower_placed:
+            j["quarter"] = std::string(to_string(static_cast<Quarter>(e.quarter)));
+            break;
+        case EventType::follower_moved:
+            j["quarter"] = std::string(to_string(static_cast<Quarter>(e.quarter)));
+            j["at"] = {e.at.x, e.at.y};
+            j["feature"] = std::string(to_string(e.feature));
+            j["segment"] = e.segment;
+            break;
         default:
             if (e.target_player != no_player) j["target_player"] = e.target_player;
             if (e.points) j["points"] = e.points;
@@ -85,6 +97,11 @@ bool config_from_json(const json& j, GameConfig& config, std::string& error) {
     }
     config.options.tower_tiles = options.value("tower_tiles", config.options.tower_tiles);
     config.options.tower_rules = options.value("tower_rules", config.options.tower_rules);
+    // The City of Carcassonne (docs/ckc-city.md).
+    config.options.count_market_only_at_end =
+        options.value("count_market_only_at_end", config.options.count_market_only_at_end);
+    config.options.alt_start_keeps_start_tile =
+        options.value("alt_start_keeps_start_tile", config.options.alt_start_keeps_start_tile);
     return true;
 }
 

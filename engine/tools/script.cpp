@@ -3,6 +3,7 @@
 #include "carc/match.hpp"
 #include "event_json.hpp"
 #include "script_castle.hpp"
+#include "script_city.hpp"
 #include "script_tower.hpp"
 
 namespace carc::sim {
@@ -105,6 +106,10 @@ json run_script(const json& script, std::string& error) {
             return nullptr;
         }
         if (!play_scripted_capture(*match, move, events, error)) {
+            error = where + error;
+            return nullptr;
+        }
+        if (!play_city_decisions(*match, move, events, error)) {
             error = where + error;
             return nullptr;
         }

@@ -73,11 +73,16 @@ json event_to_json(const Event& e, const TileCatalog& catalog) {
             out["points"] = e.points;
             break;
         case EventType::count_moved: out["quarter"] = to_string(static_cast<Quarter>(e.quarter)); break;
+        case EventType::quarter_follower_placed:
+            out["player"] = e.player;
+            out["quarter"] = to_string(static_cast<Quarter>(e.quarter));
+            break;
         case EventType::follower_moved:
             out["player"] = e.player;
             out["quarter"] = to_string(static_cast<Quarter>(e.quarter));
             put_at(out, e.at);
             out["segment"] = e.segment;
+            out["feature"] = to_string(e.feature);
             break;
         case EventType::token_taken:
             out["player"] = e.player;

@@ -187,7 +187,16 @@ json game_to_json(const State& state, const GameExtras& extras) {
                 {"result", result_to_json(extras.result)}};
     if (game.config().rules == RuleSystem::castle) out["castle"] = castle_to_json(state);
     const Expansions& e = game.config().expansions;
-    if (e.count) out["count_quarter"] = to_string(state.count_quarter());
+    if (e.count) {
+        out["count_quarter"] = to_string(state.count_quarter());
+        // While followers may come from a quarter: the feature they would join.
+        if (state.phase() == Phase::redeploy && !state.city().pending.empty()) {
+            const PendingFeature& p = state.city().pending[0];
+            const Coord at = state.tiles()[p.tile].at;
+            out["redeploy_onto"] = {{"x", at.x}, {"y", at.y}, {"segment", p.segment},
+                                    {"feature", to_string(state.board().kind(p.root))}};
+        }
+    }
     if (e.king_robber) {
         out["king"] = state.king();
         out["robber"] = state.robber();

@@ -22,7 +22,7 @@ enum class EventType : std::uint8_t {
     prisoners_exchanged,// The Tower: player and target_player got one follower each back
     ransom_paid,        // The Tower: player paid `points` to target_player
     count_moved,        // City of Carcassonne: quarter
-    follower_moved,     // City of Carcassonne: player, from quarter onto at/segment
+    follower_moved,     // City of Carcassonne: player, from quarter onto at/segment, feature
     token_taken,        // King / Robber Baron changes hands: player, feature
     final_scoring,      // the end-of-game scoring begins
     game_over,          // scores final
@@ -31,6 +31,8 @@ enum class EventType : std::uint8_t {
     wall_token_used,    // player, count = token kind, points (token 9)
     keep_placed,        // player, at = a cell of the house, count = its size in tiles
     keep_scored,        // scorers, points, count = empty spaces, tiles = the empty area
+    // City of Carcassonne
+    quarter_follower_placed,  // player, quarter: a follower from supply into that quarter
 };
 
 struct Event {

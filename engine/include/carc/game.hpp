@@ -87,6 +87,7 @@ public:
 
 private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
+    void setup_city();                      // game_city.cpp: the City of Carcassonne
     void add_tower();
 
     GameConfig config_;

@@ -17,6 +17,7 @@
 #include "carc/action.hpp"
 #include "carc/board.hpp"
 #include "carc/castle.hpp"
+#include "carc/city.hpp"
 #include "carc/event.hpp"
 #include "carc/game.hpp"
 #include "carc/static_vector.hpp"
@@ -136,6 +137,8 @@ public:
     Coord follower_cell(const Follower& f) const;
     FeatureInfo feature_at(int placed_index, int segment) const;
     Quarter count_quarter() const { return static_cast<Quarter>(count_quarter_); }
+    // The City of Carcassonne: features waiting for followers from the quarters.
+    const CityState& city() const { return city_; }
     PlayerId king() const { return king_; }
     PlayerId robber() const { return robber_; }
     int turn_number() const { return turn_number_; }
@@ -169,6 +172,14 @@ private:
 
     void after_follower_step(std::vector<Event>* events);
     void score_completed(std::vector<Event>* events);
+    // The features the tile just laid completed, in scoring order: its roads and cities (each
+    // once), then the cloisters and shrines it surrounded; `occupied_only` skips empty ones.
+    void collect_completed(StaticVector<PendingFeature, max_pending_features>& out,
+                           bool occupied_only) const;
+    // The incomplete features holding followers, in the order their followers stand.
+    void collect_incomplete(StaticVector<PendingFeature, max_pending_features>& out) const;
+    void score_pending(const PendingFeature& p, bool final, std::vector<Event>* events);
+    void finish_game(std::vector<Event>* events);  // farms, then game over
     void score_feature(int root, bool final, std::vector<Event>* events);
     void score_cloister(int placed_index, int segment, bool final, std::vector<Event>* events);
     void return_followers_of(int root, std::vector<Event>* events);
@@ -193,6 +204,7 @@ private:
     void apply_ransom(const Action& a, std::vector<Event>* events);
 
     friend struct CastleRules;  // The Castle's turn flow and scoring (castle_rules.cpp)
+    friend struct CityRules;    // The City of Carcassonne (city_rules.cpp)
 
     const Game* game_ = nullptr;
     Phase phase_ = Phase::place_tile;
@@ -215,6 +227,7 @@ private:
     StaticVector<TileTypeId, max_pile> pile_;
     CastleState castle_;
     std::array<WallToken, castle_token_slots> castle_wall_{};  // hidden until taken
+    CityState city_;
 };
 
 }  // namespace carc
