@@ -28,22 +28,24 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
     if (config.players < 2 || config.players > max)
         return fail("Carcassonne takes 2 to " + std::to_string(max) + " players" +
                     (ex.tower ? "" : " (6 with The Tower)"));
-    if (ex.river2 || ex.count || ex.king_robber || ex.cult)
-        return fail("this expansion is not available yet");
+    if (ex.count) return fail("this expansion is not available yet");
 
     const TileType* start = catalog.find("B-D");
-    game->setup_.push_back(SetupTile{start->index, Coord{0, 0}, 0});
-    bool start_taken = false;
+    // River II's spring replaces the start tile, which stays in the box unless the option
+    // mixes it into the pile (game_ckc.cpp lays the spring).
+    bool start_taken = ex.river2 && config.options.alt_start_keeps_start_tile;
+    if (!ex.river2) game->setup_.push_back(SetupTile{start->index, Coord{0, 0}, 0});
     for (const auto& t : catalog.all()) {
         if (!in_set(t, "base")) continue;
         int copies = t.count;
         if (t.index == start->index && !start_taken) {
-            --copies;  // the start tile is on the table, not in the pile
+            --copies;  // the start tile is on the table (or in the box), not in the pile
             start_taken = true;
         }
         for (int i = 0; i < copies; ++i) game->pile_.push_back(t.index);
     }
     game->add_tower();
+    game->add_ckc();
     game->followers_per_player_ = 7;
     return game;
 }

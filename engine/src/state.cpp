@@ -60,6 +60,7 @@ State State::start_with_order(const Game& game, std::span<const TileTypeId> orde
 
 void State::lay_setup() {
     for (const auto& t : game_->setup()) board_.place(t.type, t.at, t.rotation, true);
+    init_river_ends();
 }
 
 // ---- legality ----------------------------------------------------------------------------
@@ -70,9 +71,11 @@ void State::legal_placements(std::vector<Action>& out) const {
     const auto signature = game_->tiles().at(drawn_).signature;
     const auto cells = board_.open_cells();
     out.reserve(out.size() + 4 * cells.size());
+    const bool more_rules = has_placement_rules(drawn_);
     for (const auto& cell : cells)
         for (int rot = 0; rot < 4; ++rot)
-            if ((signature[rot] & cell.mask) == cell.required)
+            if ((signature[rot] & cell.mask) == cell.required &&
+                (!more_rules || !placement_rule_violation(drawn_, cell.at, rot)))
                 out.push_back(Action::place_tile(cell.at, rot));
 }
 
@@ -131,6 +134,13 @@ std::optional<RuleError> State::check_placement(const Action& a) const {
         return error(RuleErrorCode::edges_mismatch,
                      tile.id + " does not fit at " + cell_text(a.at) + " rotated " +
                          std::to_string(a.rotation * 90) + ": " + detail);
+    }
+    if (has_placement_rules(drawn_)) {
+        if (const char* reason = placement_rule_violation(drawn_, a.at, a.rotation)) {
+            const bool river = game_->tiles().at(drawn_).has(FeatureKind::river);
+            return error(river ? RuleErrorCode::river_rule : RuleErrorCode::not_allowed,
+                         game_->tiles().at(drawn_).id + " at " + cell_text(a.at) + ": " + reason);
+        }
     }
     return std::nullopt;
 }
@@ -229,6 +239,8 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
 
 void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
+    const TileTypeId placed = drawn_;
+    if (game_->tiles().at(placed).has(FeatureKind::river)) update_river_ends(last_placed_);
     if (events) {
         Event e;
         e.type = EventType::tile_placed;
@@ -240,6 +252,11 @@ void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     }
     drawn_ = no_tile;
     phase_ = Phase::place_follower;
+    if (game_->lake_gives_extra_turn(placed)) {
+        // River II: nothing may stand on the lake; its player goes on with a land tile.
+        score_completed(events);
+        end_turn(events, true);
+    }
 }
 
 void State::apply_place_follower(const Action& a, std::vector<Event>* events) {
@@ -264,11 +281,13 @@ void State::after_follower_step(std::vector<Event>* events) {
     end_turn(events);
 }
 
-void State::end_turn(std::vector<Event>* events) {
+void State::end_turn(std::vector<Event>* events, bool same_player) {
     last_placed_ = -1;
     growing_tower_ = -1;
     ransom_paid_ = false;
-    begin_turn(static_cast<PlayerId>((turn_player_ + 1) % game_->players()), events);
+    begin_turn(same_player ? turn_player_
+                           : static_cast<PlayerId>((turn_player_ + 1) % game_->players()),
+               events);
 }
 
 void State::begin_turn(PlayerId player, std::vector<Event>* events) {
@@ -285,8 +304,9 @@ void State::begin_turn(PlayerId player, std::vector<Event>* events) {
 
 void State::draw_next(std::vector<Event>* events) {
     while (next_draw_ < static_cast<int>(pile_.size())) {
+        if (set_aside_river_tile(events)) continue;
         const TileTypeId t = pile_[next_draw_++];
-        if (board_.fits_somewhere(t)) {
+        if (fits_somewhere(t)) {
             drawn_ = t;
             phase_ = Phase::place_tile;
             if (events) {
@@ -361,6 +381,12 @@ std::uint64_t State::hash() const {
         for (auto n : ps.prisoners) mix(n);
     }
     for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) mix(pile_[i]);
+    if (game_->config().expansions.king_robber)  // only then, like the Tower's fields above
+        mix(static_cast<std::uint64_t>(king_size_) << 8 | robber_size_);
+    for (const auto& end : river_ends_)
+        mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(end.at.x)) |
+            static_cast<std::uint64_t>(static_cast<std::uint16_t>(end.at.y)) << 16 |
+            static_cast<std::uint64_t>(end.side) << 32 | static_cast<std::uint64_t>(end.last_turn) << 40);
     if (CastleRules::active(*this)) h = CastleRules::hash(*this, h);
     return h;
 }

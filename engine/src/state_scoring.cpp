@@ -182,10 +182,12 @@ void State::score_completed(std::vector<Event>* events) {
                 const int gid = t.segment_base + static_cast<int>(s);
                 if (board_.followers(gid) == 0 || board_.neighbours8(c) != 8) continue;
                 score_cloister(index, static_cast<int>(s), false, events);
+                resolve_challenge(index, static_cast<int>(s), events);
                 return_followers_of(gid, events);
             }
         }
     }
+    update_king_robber(events);
 }
 
 void State::final_scoring(std::vector<Event>* events) {
@@ -217,6 +219,7 @@ void State::final_scoring(std::vector<Event>* events) {
         }
     }
     score_farms(events);
+    score_king_robber(events);
     phase_ = Phase::game_over;
     decider_ = no_player;
     if (events) {

@@ -45,6 +45,15 @@ json event_to_json(const Event& e, const TileCatalog& tiles) {
             j["owner"] = e.target_player;
             j["feature"] = std::string(to_string(e.feature));  // "foundation": on a tower
             break;
+        case EventType::tile_set_aside:  // River II
+            j["tile"] = tiles.at(e.tile).id;
+            break;
+        case EventType::token_taken:  // King (city) or Robber Baron (road)
+        case EventType::token_scored:
+            j["feature"] = std::string(to_string(e.feature));
+            j["count"] = e.count;
+            if (e.type == EventType::token_scored) j["points"] = e.points;
+            break;
         default:
             if (e.target_player != no_player) j["target_player"] = e.target_player;
             if (e.points) j["points"] = e.points;
@@ -85,6 +94,10 @@ bool config_from_json(const json& j, GameConfig& config, std::string& error) {
     }
     config.options.tower_tiles = options.value("tower_tiles", config.options.tower_tiles);
     config.options.tower_rules = options.value("tower_rules", config.options.tower_rules);
+    // River II: {"lake_extra_turn": false}, {"alt_start_keeps_start_tile": true}.
+    config.options.lake_extra_turn = options.value("lake_extra_turn", config.options.lake_extra_turn);
+    config.options.alt_start_keeps_start_tile =
+        options.value("alt_start_keeps_start_tile", config.options.alt_start_keeps_start_tile);
     return true;
 }
 

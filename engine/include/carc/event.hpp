@@ -31,6 +31,10 @@ enum class EventType : std::uint8_t {
     wall_token_used,    // player, count = token kind, points (token 9)
     keep_placed,        // player, at = a cell of the house, count = its size in tiles
     keep_scored,        // scorers, points, count = empty spaces, tiles = the empty area
+    // Count King and Cult
+    tile_set_aside,     // River II: player, tile: a river tile that fit nowhere goes back
+                        // under the river stack (above the lake)
+    token_scored,       // King / Robber Baron at game end: player, feature, count, points
 };
 
 struct Event {

@@ -84,10 +84,15 @@ public:
     bool tower_rules() const { return config_.expansions.tower && config_.options.tower_rules; }
     // Whether tiles of that type carry a tower foundation (kept here: a hot rules query).
     bool has_foundation(TileTypeId type) const { return foundation_types_.test(type); }
+    // Count King and Cult (game_ckc.cpp): River II's lake, and whether the Cult's placement
+    // limits and challenge apply.
+    bool lake_gives_extra_turn(TileTypeId type) const;
+    bool cult_rules() const { return config_.expansions.cult; }
 
 private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
     void add_tower();
+    void add_ckc();  // game_ckc.cpp: River II's setup and river order, the King's and Cult's tiles
 
     GameConfig config_;
     const TileCatalog* catalog_ = nullptr;
