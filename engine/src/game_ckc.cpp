@@ -16,6 +16,9 @@ constexpr std::string_view lake_id = "R2-03";
 void Game::add_ckc() {
     const auto& ex = config_.expansions;
     for (const auto& t : catalog_->all()) {
+        if (t.has(FeatureKind::river)) river_types_.set(t.index);
+        if (t.has(FeatureKind::cloister)) cloister_types_.set(t.index);
+        if (t.has(FeatureKind::shrine)) shrine_types_.set(t.index);
         if (ex.king_robber && t.set == "king")
             for (int i = 0; i < t.count; ++i) pile_.push_back(t.index);
         if (ex.cult && t.set == "ckc")

@@ -69,13 +69,15 @@ void State::legal_placements(std::vector<Action>& out) const {
     if (phase_ != Phase::place_tile) return;
     // The hot path of every playout: signatures in registers, one mask test per rotation.
     const auto signature = game_->tiles().at(drawn_).signature;
+    if (has_placement_rules(drawn_)) {  // River II, the Cult: state_river.cpp
+        ruled_placements(drawn_, &out);
+        return;
+    }
     const auto cells = board_.open_cells();
     out.reserve(out.size() + 4 * cells.size());
-    const bool more_rules = has_placement_rules(drawn_);
     for (const auto& cell : cells)
         for (int rot = 0; rot < 4; ++rot)
-            if ((signature[rot] & cell.mask) == cell.required &&
-                (!more_rules || !placement_rule_violation(drawn_, cell.at, rot)))
+            if ((signature[rot] & cell.mask) == cell.required)
                 out.push_back(Action::place_tile(cell.at, rot));
 }
 
@@ -137,7 +139,7 @@ std::optional<RuleError> State::check_placement(const Action& a) const {
     }
     if (has_placement_rules(drawn_)) {
         if (const char* reason = placement_rule_violation(drawn_, a.at, a.rotation)) {
-            const bool river = game_->tiles().at(drawn_).has(FeatureKind::river);
+            const bool river = game_->is_river(drawn_);
             return error(river ? RuleErrorCode::river_rule : RuleErrorCode::not_allowed,
                          game_->tiles().at(drawn_).id + " at " + cell_text(a.at) + ": " + reason);
         }
@@ -240,7 +242,7 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
 void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
     const TileTypeId placed = drawn_;
-    if (game_->tiles().at(placed).has(FeatureKind::river)) update_river_ends(last_placed_);
+    if (game_->is_river(placed)) update_river_ends(last_placed_);
     if (events) {
         Event e;
         e.type = EventType::tile_placed;

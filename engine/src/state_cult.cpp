@@ -2,6 +2,7 @@
 // among its 8 neighbours and a monastery at most one shrine, so pairs are exclusive; when one
 // of an occupied pair is completed and scored, the other, occupied and unfinished, scores 0.
 #include <algorithm>
+#include <cstdlib>
 
 #include "carc/state.hpp"
 
@@ -24,25 +25,28 @@ std::string cell_text(Coord c) { return "(" + std::to_string(c.x) + "," + std::t
 
 }  // namespace
 
-const char* State::cult_violation(const TileType& tile, Coord at, int) const {
-    const bool shrine = tile.has(FeatureKind::shrine);
-    if (!shrine && !tile.has(FeatureKind::cloister)) return nullptr;
-    const FeatureKind mine = shrine ? FeatureKind::shrine : FeatureKind::cloister;
-    const FeatureKind other = opposite_building(mine);
+void State::collect_buildings(Buildings& out) const {
+    for (const auto& t : board_.tiles()) {
+        const bool shrine = game_->is_shrine(t.type);
+        if (shrine || game_->is_cloister(t.type)) out.push_back(Building{t.at, shrine});
+    }
+}
+
+const char* State::cult_violation(bool shrine, Coord at, const Buildings& buildings) const {
+    auto next_to = [](Coord a, Coord b) {
+        return !(a == b) && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+    };
     int partners = 0;
     const char* reason = nullptr;
-    for_each_neighbour8(at, [&](Coord c) {
-        const int index = board_.tile_at(c);
-        if (index < 0 || !board_.type_of(index).has(other)) return;
+    for (const auto& partner : buildings) {
+        if (partner.shrine == shrine || !next_to(partner.at, at)) continue;
         ++partners;
         // That neighbour may not get a second building of this kind next to it.
-        for_each_neighbour8(c, [&](Coord d) {
-            const int near = board_.tile_at(d);
-            if (near >= 0 && board_.type_of(near).has(mine))
+        for (const auto& same : buildings)
+            if (same.shrine == shrine && next_to(same.at, partner.at))
                 reason = shrine ? "the monastery next to it already has a shrine next to it"
                                 : "the shrine next to it already has a monastery next to it";
-        });
-    });
+    }
     if (partners > 1)
         return shrine ? "a shrine may not stand next to more than one monastery"
                       : "a monastery may not stand next to more than one shrine";

@@ -8,8 +8,6 @@ namespace {
 constexpr int right_turn = 1;
 constexpr int left_turn = 3;
 
-bool is_river_tile(const TileType& tile) { return tile.has(FeatureKind::river); }
-
 // The sides a river segment leaves the tile by, in board orientation.
 template <typename Fn>
 void for_each_river_side(const TileType& tile, int rotation, Fn&& fn) {
@@ -26,26 +24,51 @@ int turn_of(int flow, int out) { return (out - flow + 4) & 3; }
 }  // namespace
 
 bool State::has_placement_rules(TileTypeId type) const {
-    const auto& tile = game_->tiles().at(type);
-    if (is_river_tile(tile)) return true;
-    return game_->cult_rules() && (tile.has(FeatureKind::cloister) || tile.has(FeatureKind::shrine));
+    if (game_->is_river(type)) return true;
+    return game_->cult_rules() && (game_->is_cloister(type) || game_->is_shrine(type));
 }
 
 const char* State::placement_rule_violation(TileTypeId type, Coord at, int rotation) const {
     const auto& tile = game_->tiles().at(type);
-    if (is_river_tile(tile))
+    if (game_->is_river(type))
         if (const char* reason = river_violation(tile, at, rotation)) return reason;
-    if (game_->cult_rules()) return cult_violation(tile, at, rotation);
+    if (game_->cult_rules() && (game_->is_cloister(type) || game_->is_shrine(type))) {
+        Buildings buildings;
+        collect_buildings(buildings);
+        return cult_violation(game_->is_shrine(type), at, buildings);
+    }
     return nullptr;
 }
 
 bool State::fits_somewhere(TileTypeId type) const {
     if (!has_placement_rules(type)) return board_.fits_somewhere(type);
-    for (const auto& cell : board_.open_cells())
-        for (int rot = 0; rot < 4; ++rot)
-            if (board_.fits(type, cell, rot) && !placement_rule_violation(type, cell.at, rot))
-                return true;
-    return false;
+    return ruled_placements(type, nullptr);
+}
+
+// The placements of a tile under the extra rules; with `out` null, only whether there is one.
+// The Cult's limits do not depend on the rotation, so they are checked once per cell.
+bool State::ruled_placements(TileTypeId type, std::vector<Action>* out) const {
+    const auto& tile = game_->tiles().at(type);
+    const bool river = game_->is_river(type);
+    const bool cult = game_->cult_rules() && (game_->is_cloister(type) || game_->is_shrine(type));
+    Buildings buildings;
+    if (cult) collect_buildings(buildings);
+    bool any = false;
+    for (const auto& cell : board_.open_cells()) {
+        int cult_ok = -1;  // not checked yet
+        for (int rot = 0; rot < 4; ++rot) {
+            if (!board_.fits(type, cell, rot)) continue;
+            if (river && river_violation(tile, cell.at, rot)) continue;
+            if (cult) {
+                if (cult_ok < 0) cult_ok = cult_violation(game_->is_shrine(type), cell.at, buildings) ? 0 : 1;
+                if (!cult_ok) continue;
+            }
+            if (!out) return true;
+            out->push_back(Action::place_tile(cell.at, rot));
+            any = true;
+        }
+    }
+    return any;
 }
 
 // Edge matching already keeps river edges against river edges. On top of that the tile must
@@ -79,7 +102,7 @@ const char* State::river_violation(const TileType& tile, Coord at, int rotation)
 
 void State::init_river_ends() {
     for (int i = 0; i < board_.size(); ++i)
-        if (is_river_tile(board_.type_of(i))) update_river_ends(i);
+        if (game_->is_river(board_.tile(i).type)) update_river_ends(i);
 }
 
 // The river tile just laid closes the end it continues and opens one end per other arm, each
@@ -116,9 +139,9 @@ bool State::set_aside_river_tile(std::vector<Event>* events) {
     const int size = static_cast<int>(pile_.size());
     if (next_draw_ >= size) return false;
     const TileTypeId t = pile_[next_draw_];
-    if (!is_river_tile(game_->tiles().at(t)) || fits_somewhere(t)) return false;
+    if (!game_->is_river(t) || fits_somewhere(t)) return false;
     int last = next_draw_;
-    while (last + 1 < size && is_river_tile(game_->tiles().at(pile_[last + 1]))) ++last;
+    while (last + 1 < size && game_->is_river(pile_[last + 1])) ++last;
     const bool lake_last = game_->tiles().at(pile_[last]).flags & tile_flag_volcano;
     const int slot = lake_last ? last - 1 : last;  // where the tile goes back
     bool other_fits = false;

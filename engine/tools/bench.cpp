@@ -95,7 +95,7 @@ void bench_replay(const Game& game, const GameConfig& config) {
                 logs.size(), static_cast<unsigned long long>(sink & 0xF));
 }
 
-void bench_playout(const GameConfig& config, int games) {
+void bench_playout(const GameConfig& config, int games, const char* label = "") {
     std::string error;
     auto game = Game::create(config, &error);
     if (!game) {
@@ -103,8 +103,8 @@ void bench_playout(const GameConfig& config, int games) {
         return;
     }
     const auto result = sim::run_playouts(*game, games, 1);
-    std::printf("playout %dp: %d games, %.0f games/s, %.0f decisions/s, signature %s\n",
-                config.players, games, result["games_per_second"].get<double>(),
+    std::printf("playout %dp%s: %d games, %.0f games/s, %.0f decisions/s, signature %s\n",
+                config.players, label, games, result["games_per_second"].get<double>(),
                 result["decisions_per_second"].get<double>(),
                 result["signature"].get<std::string>().c_str());
 }
@@ -121,6 +121,16 @@ int main(int argc, char** argv) {
     auto game = Game::create(two, &error);
     bench_playout(two, games);
     bench_playout(five, games);
+    // Count King and Cult without the City (docs/ckc.md), alone and with everything else.
+    GameConfig river = two, king = two, cult = two, all = two;
+    river.expansions.river2 = true;
+    king.expansions.king_robber = true;
+    cult.expansions.cult = true;
+    all.expansions = Expansions{true, true, false, true, true};
+    bench_playout(river, games, " river2");
+    bench_playout(king, games, " king_robber");
+    bench_playout(cult, games, " cult");
+    bench_playout(all, games, " river2+king_robber+cult+tower");
     bench_legal_generation(*game);
     bench_state_copy(*game);
     bench_replay(*game, two);

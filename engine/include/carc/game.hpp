@@ -88,6 +88,10 @@ public:
     // limits and challenge apply.
     bool lake_gives_extra_turn(TileTypeId type) const;
     bool cult_rules() const { return config_.expansions.cult; }
+    // Tile kinds the extra placement rules look at, precomputed (hot in playouts).
+    bool is_river(TileTypeId type) const { return river_types_.test(type); }
+    bool is_cloister(TileTypeId type) const { return cloister_types_.test(type); }
+    bool is_shrine(TileTypeId type) const { return shrine_types_.test(type); }
 
 private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
@@ -103,6 +107,7 @@ private:
     int tower_floors_per_player_ = 0;
     const CastleBoard* castle_board_ = nullptr;
     std::bitset<no_tile + 1> foundation_types_;
+    std::bitset<no_tile + 1> river_types_, cloister_types_, shrine_types_;
 };
 
 std::string_view to_string(RuleSystem rules);

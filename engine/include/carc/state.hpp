@@ -194,8 +194,17 @@ private:
     bool has_placement_rules(TileTypeId type) const;
     const char* placement_rule_violation(TileTypeId type, Coord at, int rotation) const;
     bool fits_somewhere(TileTypeId type) const;
+    bool ruled_placements(TileTypeId type, std::vector<Action>* out) const;
     const char* river_violation(const TileType& tile, Coord at, int rotation) const;
-    const char* cult_violation(const TileType& tile, Coord at, int rotation) const;
+    // The Cult's monasteries and shrines on the board, gathered once per listing: the limits
+    // test them by distance instead of looking up 8 cells per candidate.
+    struct Building {
+        Coord at;
+        bool shrine = false;
+    };
+    using Buildings = StaticVector<Building, max_placed_tiles>;
+    void collect_buildings(Buildings& out) const;
+    const char* cult_violation(bool shrine, Coord at, const Buildings& buildings) const;
     void init_river_ends();
     void update_river_ends(int placed_index);
     bool set_aside_river_tile(std::vector<Event>* events);  // the drawn river tile fit nowhere
