@@ -196,7 +196,8 @@ std::optional<RuleError> State::follower_options_after(const Action& placement,
         return error(RuleErrorCode::wrong_phase, "not a tile placement");
     State next = *this;
     if (auto refused = next.apply(placement)) return refused;
-    next.legal_actions(out);
+    // A placement that ends the turn by itself (River II's lake) leaves no follower choice.
+    if (next.turn_number() == turn_number()) next.legal_actions(out);
     return std::nullopt;
 }
 

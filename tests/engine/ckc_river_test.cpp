@@ -208,3 +208,10 @@ TEST_CASE("river2: the fork's three arms make two river ends") {
     CHECK(left == 1);
     CHECK(straight == 1);
 }
+
+TEST_CASE("river2: the lake offers no follower choices to a client asking ahead") {
+    Scenario b(2, {fork_move}, {"R2-03", "B-E"}, river_config());
+    std::vector<Action> options;
+    REQUIRE_FALSE(b.state().follower_options_after(at(2, 0, 0), options));
+    CHECK(options.empty());
+}
