@@ -28,9 +28,12 @@ void Game::add_ckc() {
     // The spring is the start tile; the fork comes first, the lake last, the rest shuffled.
     for (const auto& t : catalog_->all()) {
         if (t.set != "river2") continue;
-        if (t.id == spring_id) setup_.push_back(SetupTile{t.index, Coord{0, 0}, 0});
-        else if (t.id == fork_id) river_first_.push_back(t.index);
-        else if (t.id == lake_id) river_last_.push_back(t.index);
+        if (t.id == spring_id)
+            setup_.push_back(SetupTile{t.index, Coord{0, 0}, 0});
+        else if (t.id == fork_id)
+            river_first_.push_back(t.index);
+        else if (t.id == lake_id)
+            river_last_.push_back(t.index);
         else
             for (int i = 0; i < t.count; ++i) river_shuffled_.push_back(t.index);
     }

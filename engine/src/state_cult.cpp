@@ -18,10 +18,13 @@ void for_each_neighbour8(Coord at, Fn&& fn) {
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx)
             if (dx || dy)
-                fn(Coord{static_cast<std::int16_t>(at.x + dx), static_cast<std::int16_t>(at.y + dy)});
+                fn(Coord{static_cast<std::int16_t>(at.x + dx),
+                         static_cast<std::int16_t>(at.y + dy)});
 }
 
-std::string cell_text(Coord c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+std::string cell_text(Coord c) {
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
 
 }  // namespace
 
@@ -76,8 +79,8 @@ void State::resolve_challenge(int placed_index, int segment, std::vector<Event>*
                 if (f.spot == FollowerSpot::feature && f.tile == index && f.segment == seg &&
                     std::find(e.scorers.begin(), e.scorers.end(), f.owner) == e.scorers.end())
                     e.scorers.push_back(f.owner);
-            e.detail = "lost the challenge to the " + std::string(to_string(winner_kind)) +
-                       " at " + cell_text(at);
+            e.detail = "lost the challenge to the " + std::string(to_string(winner_kind)) + " at " +
+                       cell_text(at);
             e.tiles.push_back(c);
             events->push_back(std::move(e));
         }

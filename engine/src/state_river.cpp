@@ -50,7 +50,8 @@ bool State::fits_somewhere(TileTypeId type) const {
 bool State::ruled_placements(TileTypeId type, std::vector<Action>* out) const {
     const auto& tile = game_->tiles().at(type);
     const bool river = game_->is_river(type);
-    const bool cult = game_->cult_rules() && (game_->is_cloister(type) || game_->is_shrine(type));
+    const bool shrine = game_->is_shrine(type);
+    const bool cult = game_->cult_rules() && (game_->is_cloister(type) || shrine);
     Buildings buildings;
     if (cult) collect_buildings(buildings);
     bool any = false;
@@ -60,7 +61,7 @@ bool State::ruled_placements(TileTypeId type, std::vector<Action>* out) const {
             if (!board_.fits(type, cell, rot)) continue;
             if (river && river_violation(tile, cell.at, rot)) continue;
             if (cult) {
-                if (cult_ok < 0) cult_ok = cult_violation(game_->is_shrine(type), cell.at, buildings) ? 0 : 1;
+                if (cult_ok < 0) cult_ok = cult_violation(shrine, cell.at, buildings) ? 0 : 1;
                 if (!cult_ok) continue;
             }
             if (!out) return true;
@@ -145,7 +146,8 @@ bool State::set_aside_river_tile(std::vector<Event>* events) {
     const bool lake_last = game_->tiles().at(pile_[last]).flags & tile_flag_volcano;
     const int slot = lake_last ? last - 1 : last;  // where the tile goes back
     bool other_fits = false;
-    for (int i = next_draw_ + 1; i <= slot && !other_fits; ++i) other_fits = fits_somewhere(pile_[i]);
+    for (int i = next_draw_ + 1; i <= slot && !other_fits; ++i)
+        other_fits = fits_somewhere(pile_[i]);
     if (!other_fits) return false;
     for (int i = next_draw_; i < slot; ++i) pile_[i] = pile_[i + 1];
     pile_[slot] = t;

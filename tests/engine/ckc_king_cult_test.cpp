@@ -193,7 +193,7 @@ TEST_CASE("K-5: two cities cross on one tile and stay separate features") {
     // west-east city is another one. B-E caps the north-south city: 3 tiles, complete.
     Scenario b(2,
                {
-                   {"K-5", 0, -1, 0, "city", "W"},   // red on the west-east city
+                   {"K-5", 0, -1, 0, "city", "W"},    // red on the west-east city
                    {"B-E", 0, -2, 180, "city", "S"},  // blue on the north-south city
                },
                {"B-B"}, with(true, false));

@@ -37,8 +37,8 @@ int neighbours_with(const State& s, Coord at, FeatureKind kind) {
     int n = 0;
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
-            const int i = s.tile_at(Coord{static_cast<std::int16_t>(at.x + dx),
-                                          static_cast<std::int16_t>(at.y + dy)});
+            const int i = s.tile_at(
+                Coord{static_cast<std::int16_t>(at.x + dx), static_cast<std::int16_t>(at.y + dy)});
             if ((dx || dy) && i >= 0 && s.board().type_of(i).has(kind)) ++n;
         }
     return n;
@@ -52,12 +52,15 @@ void check_board(const State& s) {
     for (int i = 0; i < s.board().size(); ++i) {
         const auto& type = s.board().type_of(i);
         const Coord at = s.tiles()[i].at;
-        if (type.has(FeatureKind::shrine)) REQUIRE(neighbours_with(s, at, FeatureKind::cloister) <= 1);
-        if (type.has(FeatureKind::cloister)) REQUIRE(neighbours_with(s, at, FeatureKind::shrine) <= 1);
+        if (type.has(FeatureKind::shrine))
+            REQUIRE(neighbours_with(s, at, FeatureKind::cloister) <= 1);
+        if (type.has(FeatureKind::cloister))
+            REQUIRE(neighbours_with(s, at, FeatureKind::shrine) <= 1);
     }
 }
 
-std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t seed, Tally& tally) {
+std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t seed,
+                                        Tally& tally) {
     std::string error;
     auto match = Match::create(MatchSetup{config, seed, {}}, &error);
     REQUIRE(match);
@@ -121,7 +124,8 @@ TEST_CASE("ckc: random games with every mix of River II, King and Robber, Cult a
         INFO("mix " << mix << ", " << config.players << " players");
         Tally tally;
         for (int g = 0; g < 12; ++g) {
-            auto match = play_random_game(config, static_cast<std::uint64_t>(mix * 1000 + g), tally);
+            auto match =
+                play_random_game(config, static_cast<std::uint64_t>(mix * 1000 + g), tally);
             REQUIRE(match->state().tiles_left() == 0);
             check_replay(*match);
         }
@@ -137,8 +141,10 @@ TEST_CASE("ckc: random games with every mix of River II, King and Robber, Cult a
         } else {
             CHECK(tally.kings + tally.robbers + tally.token_points == 0);
         }
-        if (config.expansions.cult) CHECK(tally.shrine_followers > 0);
-        else CHECK(tally.challenges == 0);
+        if (config.expansions.cult)
+            CHECK(tally.shrine_followers > 0);
+        else
+            CHECK(tally.challenges == 0);
     }
 }
 

@@ -48,7 +48,8 @@ TEST_CASE("river2: the spring is the start tile, the fork comes first and the la
         REQUIRE(order.size() == 9 + 1 + 71 + (keep ? 1 : 0));
         for (int i = 0; i < 9; ++i) CHECK(game->tiles().at(order[i]).set == "river2");
         CHECK(game->tiles().at(order[9]).id == "R2-03");
-        for (std::size_t i = 10; i < order.size(); ++i) CHECK(game->tiles().at(order[i]).set == "base");
+        for (std::size_t i = 10; i < order.size(); ++i)
+            CHECK(game->tiles().at(order[i]).set == "base");
         REQUIRE(s.river_ends().size() == 1);
         CHECK(s.river_ends()[0].side == 1);  // the spring flows east
     }
@@ -106,7 +107,7 @@ TEST_CASE("river2: the river may not turn the same way twice in a row") {
     }
     SECTION("a straight stretch keeps the branch's last turn") {
         Scenario b(2, {fork_move, {"R2-06", 1, -1, 90}}, {"R2-09"}, river_config());
-        CHECK(b.state().check(at(1, -2, 0)));         // left again, after the straight
+        CHECK(b.state().check(at(1, -2, 0)));          // left again, after the straight
         CHECK_FALSE(b.state().check(at(1, -2, 270)));  // right
     }
 }
@@ -114,8 +115,7 @@ TEST_CASE("river2: the river may not turn the same way twice in a row") {
 TEST_CASE("river2: the river may not run into itself") {
     // A second fork at (1,-1) opens an end east; the east branch turns north at (2,0). Both
     // ends face (2,-1): a tile there would join them into a loop. (1,-2) is still open.
-    Scenario b(2, {fork_move, {"R2-02", 1, -1, 90}, {"R2-11", 2, 0, 0}}, {"R2-09"},
-               river_config());
+    Scenario b(2, {fork_move, {"R2-02", 1, -1, 90}, {"R2-11", 2, 0, 0}}, {"R2-09"}, river_config());
     const auto refused = b.state().check(at(2, -1, 0));
     REQUIRE(refused);
     CHECK(refused->code == RuleErrorCode::river_rule);
@@ -129,7 +129,8 @@ TEST_CASE("river2: no follower on the river, but on the tile's other features") 
     Scenario b(2, {fork_move}, {"R2-08", "B-B"}, river_config());
     const auto& tile = *TileCatalog::instance().find("R2-08");
     REQUIRE_FALSE(b.state().apply(at(2, 0, 0)));
-    const auto refused = b.state().check(Action::place_follower(tile.segment_of_kind(FeatureKind::river)));
+    const auto refused =
+        b.state().check(Action::place_follower(tile.segment_of_kind(FeatureKind::river)));
     REQUIRE(refused);
     CHECK(refused->code == RuleErrorCode::bad_segment);
     CHECK_FALSE(b.state().check(Action::place_follower(tile.segment_of_kind(FeatureKind::city))));
@@ -168,8 +169,7 @@ TEST_CASE("river2: without the lake option the lake is an ordinary tile") {
 TEST_CASE("river2: a river tile that fits nowhere goes back above the lake while another fits") {
     // The north branch ends in the city end R2-04; a city edge south of the east end leaves
     // room only for a river tile with a city on that side.
-    Scenario b(2,
-               {fork_move, {"R2-04", 1, -1, 270}, {"B-B", 1, 1, 0}, {"B-E", 2, 1, 0}},
+    Scenario b(2, {fork_move, {"R2-04", 1, -1, 270}, {"B-B", 1, 1, 0}, {"B-E", 2, 1, 0}},
                {"R2-06", "R2-08", "R2-03", "B-B"}, river_config());
     CHECK(TileCatalog::instance().at(b.state().drawn_tile()).id == "R2-08");
     const auto& ev = b.events();
@@ -189,12 +189,10 @@ TEST_CASE("river2: a river tile is discarded when no other river tile fits eithe
                {"R2-06", "R2-03", "B-B"}, river_config());
     CHECK(TileCatalog::instance().at(b.state().drawn_tile()).id == "B-B");
     const auto& ev = b.events();
-    CHECK(std::count_if(ev.begin(), ev.end(), [](const Event& e) {
-              return e.type == EventType::tile_discarded;
-          }) == 2);
-    CHECK(std::count_if(ev.begin(), ev.end(), [](const Event& e) {
-              return e.type == EventType::tile_set_aside;
-          }) == 0);
+    CHECK(std::count_if(ev.begin(), ev.end(),
+                        [](const Event& e) { return e.type == EventType::tile_discarded; }) == 2);
+    CHECK(std::count_if(ev.begin(), ev.end(),
+                        [](const Event& e) { return e.type == EventType::tile_set_aside; }) == 0);
 }
 
 TEST_CASE("river2: the fork's three arms make two river ends") {
