@@ -259,6 +259,7 @@ void CityRules::score_turn(State& s, std::vector<Event>* events) {
     c.final = false;
     c.step = 0;
     for (int p = 0; p < s.game().players(); ++p) c.scores_before[p] = s.players_[p].score;
+    s.update_king_robber(events);  // who completed what is known now, before any redeployment
     // Empty features too: followers from the quarters may join them.
     s.collect_completed(c.pending, false);
     continue_scoring(s, events);

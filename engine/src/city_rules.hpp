@@ -46,8 +46,7 @@ struct CityRules {
     // 1 when the field (a root) has a part on a cell of the City: it counts as a completed city.
     static int farm_bonus(const State& s, int field_root);
     // The City counts as one completed city for the King's final count (tiles-carcassonne.md
-    // §4.5). King and Robber Baron is built elsewhere: its final count adds this.
-    // TODO(king): add CityRules::cities_for_king(s) to the King's count of completed cities.
+    // §4.5); state_king.cpp adds it.
     static int cities_for_king(const State& s) { return active(s) ? 1 : 0; }
 
     // ---- test seams: set up a position without playing up to it ----

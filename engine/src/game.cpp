@@ -28,29 +28,24 @@ std::shared_ptr<const Game> Game::create(const GameConfig& config, std::string* 
     if (config.players < 2 || config.players > max)
         return fail("Carcassonne takes 2 to " + std::to_string(max) + " players" +
                     (ex.tower ? "" : " (6 with The Tower)"));
-    if (ex.river2 || ex.king_robber || ex.cult)
-        return fail("this expansion is not available yet");
-
     const TileType* start = catalog.find("B-D");
-    // The City of Carcassonne replaces the start tile, which then stays in the box unless
-    // the options put it into the pile.
-    bool start_taken = false;
-    if (ex.count) {
-        game->setup_city();
-        start_taken = config.options.alt_start_keeps_start_tile;
-    } else {
-        game->setup_.push_back(SetupTile{start->index, Coord{0, 0}, 0});
-    }
+    // The City of Carcassonne and River II's spring replace the start tile, which then stays in
+    // the box unless the options put it into the pile (game_city.cpp lays the City,
+    // game_ckc.cpp the spring).
+    bool start_taken = (ex.count || ex.river2) && config.options.alt_start_keeps_start_tile;
+    if (ex.count) game->setup_city();
+    else if (!ex.river2) game->setup_.push_back(SetupTile{start->index, Coord{0, 0}, 0});
     for (const auto& t : catalog.all()) {
         if (!in_set(t, "base")) continue;
         int copies = t.count;
         if (t.index == start->index && !start_taken) {
-            --copies;  // the start tile is on the table (with the City: in the box)
+            --copies;  // the start tile is on the table (or in the box), not in the pile
             start_taken = true;
         }
         for (int i = 0; i < copies; ++i) game->pile_.push_back(t.index);
     }
     game->add_tower();
+    game->add_ckc();
     game->followers_per_player_ = 7;
     return game;
 }

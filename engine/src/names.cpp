@@ -36,12 +36,12 @@ constexpr std::array<std::string_view, action_type_count> action_names = {
 constexpr std::array<std::string_view, quarter_count> quarter_names = {
     "castle", "blacksmith", "cathedral", "market"};
 
-constexpr std::array<std::string_view, 21> event_names = {
+constexpr std::array<std::string_view, 23> event_names = {
     "turn_started", "tile_drawn", "tile_discarded", "tile_placed", "follower_placed",
     "follower_returned", "feature_scored", "floor_added", "follower_captured",
     "prisoners_exchanged", "ransom_paid", "count_moved", "follower_moved", "token_taken",
     "final_scoring", "game_over", "wall_token_taken", "wall_token_used", "keep_placed",
-    "keep_scored", "quarter_follower_placed"};
+    "keep_scored", "quarter_follower_placed", "tile_set_aside", "token_scored"};
 
 constexpr std::array<std::string_view, 10> phase_names = {
     "place_tile", "place_follower", "tower_capture", "city_follower", "move_count",

@@ -62,12 +62,17 @@ State State::start_with_order(const Game& game, std::span<const TileTypeId> orde
 
 void State::lay_setup() {
     for (const auto& t : game_->setup()) board_.place(t.type, t.at, t.rotation, true);
+    init_river_ends();
 }
 
 // ---- legality ----------------------------------------------------------------------------
 
 void State::legal_placements(std::vector<Action>& out) const {
     if (phase_ != Phase::place_tile) return;
+    if (has_placement_rules(drawn_)) {  // River II, the Cult: state_river.cpp
+        ruled_placements(drawn_, &out);
+        return;
+    }
     // The hot path of every playout. The four rotated signatures sit in one 32-bit word (byte r
     // = rotation r), so one cell is tested against all rotations at once: a rotation fits when
     // its byte of (signature & mask) ^ required is zero.
@@ -142,6 +147,13 @@ std::optional<RuleError> State::check_placement(const Action& a) const {
                      tile.id + " does not fit at " + cell_text(a.at) + " rotated " +
                          std::to_string(a.rotation * 90) + ": " + detail);
     }
+    if (has_placement_rules(drawn_)) {
+        if (const char* reason = placement_rule_violation(drawn_, a.at, a.rotation)) {
+            const bool river = game_->is_river(drawn_);
+            return error(river ? RuleErrorCode::river_rule : RuleErrorCode::not_allowed,
+                         game_->tiles().at(drawn_).id + " at " + cell_text(a.at) + ": " + reason);
+        }
+    }
     return std::nullopt;
 }
 
@@ -195,7 +207,8 @@ std::optional<RuleError> State::follower_options_after(const Action& placement,
         return error(RuleErrorCode::wrong_phase, "not a tile placement");
     State next = *this;
     if (auto refused = next.apply(placement)) return refused;
-    next.legal_actions(out);
+    // A placement that ends the turn by itself (River II's lake) leaves no follower choice.
+    if (next.turn_number() == turn_number()) next.legal_actions(out);
     return std::nullopt;
 }
 
@@ -244,6 +257,8 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
 
 void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
+    const TileTypeId placed = drawn_;
+    if (game_->is_river(placed)) update_river_ends(last_placed_);
     if (events) {
         Event e;
         e.type = EventType::tile_placed;
@@ -255,6 +270,11 @@ void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     }
     drawn_ = no_tile;
     phase_ = Phase::place_follower;
+    if (game_->lake_gives_extra_turn(placed)) {
+        // River II: nothing may stand on the lake; its player goes on with a land tile.
+        score_completed(events);
+        end_turn(events, true);
+    }
 }
 
 void State::apply_place_follower(const Action& a, std::vector<Event>* events) {
@@ -280,11 +300,13 @@ void State::after_follower_step(std::vector<Event>* events) {
     end_turn(events);
 }
 
-void State::end_turn(std::vector<Event>* events) {
+void State::end_turn(std::vector<Event>* events, bool same_player) {
     last_placed_ = -1;
     growing_tower_ = -1;
     ransom_paid_ = false;
-    begin_turn(static_cast<PlayerId>((turn_player_ + 1) % game_->players()), events);
+    begin_turn(same_player ? turn_player_
+                           : static_cast<PlayerId>((turn_player_ + 1) % game_->players()),
+               events);
 }
 
 void State::begin_turn(PlayerId player, std::vector<Event>* events) {
@@ -301,8 +323,9 @@ void State::begin_turn(PlayerId player, std::vector<Event>* events) {
 
 void State::draw_next(std::vector<Event>* events) {
     while (next_draw_ < static_cast<int>(pile_.size())) {
+        if (set_aside_river_tile(events)) continue;
         const TileTypeId t = pile_[next_draw_++];
-        if (board_.fits_somewhere(t)) {
+        if (fits_somewhere(t)) {
             drawn_ = t;
             phase_ = Phase::place_tile;
             if (events) {
@@ -377,6 +400,12 @@ std::uint64_t State::hash() const {
         for (auto n : ps.prisoners) mix(n);
     }
     for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) mix(pile_[i]);
+    if (game_->config().expansions.king_robber)  // only then, like the Tower's fields above
+        mix(static_cast<std::uint64_t>(king_size_) << 8 | robber_size_);
+    for (const auto& end : river_ends_)
+        mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(end.at.x)) |
+            static_cast<std::uint64_t>(static_cast<std::uint16_t>(end.at.y)) << 16 |
+            static_cast<std::uint64_t>(end.side) << 32 | static_cast<std::uint64_t>(end.last_turn) << 40);
     if (CastleRules::active(*this)) h = CastleRules::hash(*this, h);
     if (CityRules::active(*this)) h = CityRules::hash(*this, h);
     return h;

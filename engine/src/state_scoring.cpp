@@ -207,8 +207,15 @@ void State::collect_incomplete(StaticVector<PendingFeature, max_pending_features
 // Scores one feature and sends its followers home (nothing happens to an empty one).
 void State::score_pending(const PendingFeature& p, bool final, std::vector<Event>* events) {
     if (board_.followers(p.root) == 0) return;
-    if (is_monastic(board_.kind(p.root))) score_cloister(p.tile, p.segment, final, events);
-    else score_feature(p.root, final, events);
+    if (!is_monastic(board_.kind(p.root))) {
+        score_feature(p.root, final, events);
+        return_followers_of(p.root, events);
+        return;
+    }
+    score_cloister(p.tile, p.segment, final, events);
+    // The Cult: completed first, it wins the challenge against its occupied neighbour (at the
+    // end, unresolved pairs score as incomplete, with no challenge).
+    if (!final) resolve_challenge(p.tile, p.segment, events);
     return_followers_of(p.root, events);
 }
 
@@ -216,6 +223,7 @@ void State::score_completed(std::vector<Event>* events) {
     StaticVector<PendingFeature, max_pending_features> done;
     collect_completed(done, true);
     for (const auto& p : done) score_pending(p, false, events);
+    update_king_robber(events);
 }
 
 void State::final_scoring(std::vector<Event>* events) {
@@ -235,6 +243,7 @@ void State::final_scoring(std::vector<Event>* events) {
 
 void State::finish_game(std::vector<Event>* events) {
     score_farms(events);
+    score_king_robber(events);
     phase_ = Phase::game_over;
     decider_ = no_player;
     if (events) {

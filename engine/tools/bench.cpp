@@ -128,6 +128,16 @@ int main(int argc, char** argv) {
     auto game = Game::create(two, &error);
     bench_playout(two, games);
     bench_playout(five, games);
+    // Count King and Cult without the City (docs/ckc.md), alone and with everything else.
+    GameConfig river = two, king = two, cult = two, all = two;
+    river.expansions.river2 = true;
+    king.expansions.king_robber = true;
+    cult.expansions.cult = true;
+    all.expansions = Expansions{true, true, false, true, true};
+    bench_playout(river, games, " river2");
+    bench_playout(king, games, " king_robber");
+    bench_playout(cult, games, " cult");
+    bench_playout(all, games, " river2+king_robber+cult+tower");
     bench_legal_generation(*game);
     bench_state_copy(*game);
     bench_replay(*game, two);

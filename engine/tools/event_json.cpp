@@ -57,6 +57,15 @@ json event_to_json(const Event& e, const TileCatalog& tiles) {
             j["feature"] = std::string(to_string(e.feature));
             j["segment"] = e.segment;
             break;
+        case EventType::tile_set_aside:  // River II
+            j["tile"] = tiles.at(e.tile).id;
+            break;
+        case EventType::token_taken:  // King (city) or Robber Baron (road)
+        case EventType::token_scored:
+            j["feature"] = std::string(to_string(e.feature));
+            j["count"] = e.count;
+            if (e.type == EventType::token_scored) j["points"] = e.points;
+            break;
         default:
             if (e.target_player != no_player) j["target_player"] = e.target_player;
             if (e.points) j["points"] = e.points;
@@ -100,6 +109,8 @@ bool config_from_json(const json& j, GameConfig& config, std::string& error) {
     // The City of Carcassonne (docs/ckc-city.md).
     config.options.count_market_only_at_end =
         options.value("count_market_only_at_end", config.options.count_market_only_at_end);
+    // River II: {"lake_extra_turn": false}, {"alt_start_keeps_start_tile": true}.
+    config.options.lake_extra_turn = options.value("lake_extra_turn", config.options.lake_extra_turn);
     config.options.alt_start_keeps_start_tile =
         options.value("alt_start_keeps_start_tile", config.options.alt_start_keeps_start_tile);
     return true;

@@ -79,6 +79,15 @@ json run_script(const json& script, std::string& error) {
             error = where + refused->message;
             return nullptr;
         }
+        const bool has_follower = move.contains("follower") && !move["follower"].is_null();
+        if (match->state().phase() != Phase::place_follower) {
+            // River II's lake: no follower step, the same player goes on with a land tile.
+            if (has_follower || move.contains("tower")) {
+                error = where + "nothing may be placed on " + tile.id + " (the lake ends the turn)";
+                return nullptr;
+            }
+            continue;
+        }
         if (!play_scripted_ransom(*match, move, "after_tile", events, error)) {
             error = where + error;
             return nullptr;

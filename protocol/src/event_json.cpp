@@ -84,9 +84,12 @@ json event_to_json(const Event& e, const TileCatalog& catalog) {
             out["segment"] = e.segment;
             out["feature"] = to_string(e.feature);
             break;
-        case EventType::token_taken:
+        case EventType::token_taken:  // King (feature city) or Robber Baron (road)
+        case EventType::token_scored:
             out["player"] = e.player;
             out["feature"] = to_string(e.feature);
+            out["count"] = e.count;  // the record size taken, or the completed features paid
+            if (e.type == EventType::token_scored) out["points"] = e.points;
             break;
         case EventType::final_scoring:
         case EventType::game_over: break;

@@ -43,8 +43,21 @@ TEST_CASE("city: the City replaces the start tile and the Count starts in the ca
     config.expansions.tower = true;
     config.players = 6;
     CHECK(Game::create(config, &error));
-    config.expansions.river2 = true;  // built elsewhere; refused here
-    CHECK_FALSE(Game::create(config, &error));
+    // With River II too (the publisher advises against it): the City is the start, the spring
+    // lies west of it with its river flowing away, and the river tiles come first.
+    config.expansions.river2 = true;
+    auto both = Game::create(config, &error);
+    REQUIRE(both);
+    REQUIRE(both->setup().size() == 13);
+    CHECK(both->tiles().at(both->setup().back().type).id == "R2-01");
+    CHECK(both->setup().back().at == Coord{-3, 0});
+    CHECK(both->setup().back().rotation == 2);
+    State river_first = State::start(*both, 5);
+    CHECK(both->tiles().at(river_first.drawn_tile()).id == "R2-02");  // the fork, west of the spring
+    std::vector<Action> legal;
+    river_first.legal_actions(legal);
+    REQUIRE_FALSE(legal.empty());
+    for (const auto& a : legal) CHECK(a.at == Coord{-4, 0});
 }
 
 TEST_CASE("city: tiles are laid against the rim, never on a cell") {

@@ -33,6 +33,10 @@ enum class EventType : std::uint8_t {
     keep_scored,        // scorers, points, count = empty spaces, tiles = the empty area
     // City of Carcassonne
     quarter_follower_placed,  // player, quarter: a follower from supply into that quarter
+    // Count King and Cult
+    tile_set_aside,     // River II: player, tile: a river tile that fit nowhere goes back
+                        // under the river stack (above the lake)
+    token_scored,       // King / Robber Baron at game end: player, feature, count, points
 };
 
 struct Event {

@@ -84,11 +84,21 @@ public:
     bool tower_rules() const { return config_.expansions.tower && config_.options.tower_rules; }
     // Whether tiles of that type carry a tower foundation (kept here: a hot rules query).
     bool has_foundation(TileTypeId type) const { return foundation_types_.test(type); }
+    // Count King and Cult (game_ckc.cpp): River II's lake, and whether the Cult's placement
+    // limits and challenge apply.
+    bool lake_gives_extra_turn(TileTypeId type) const;
+    bool cult_rules() const { return config_.expansions.cult; }
+    // Tile kinds the extra placement rules look at, precomputed (hot in playouts).
+    bool is_river(TileTypeId type) const { return river_types_.test(type); }
+    bool is_cloister(TileTypeId type) const { return cloister_types_.test(type); }
+    bool is_shrine(TileTypeId type) const { return shrine_types_.test(type); }
 
 private:
     bool setup_castle(std::string* error);  // castle_setup.cpp
     void setup_city();                      // game_city.cpp: the City of Carcassonne
     void add_tower();
+    void add_ckc();
+    SetupTile spring_setup(TileTypeId spring) const;  // game_ckc.cpp  // game_ckc.cpp: River II's setup and river order, the King's and Cult's tiles
 
     GameConfig config_;
     const TileCatalog* catalog_ = nullptr;
@@ -99,6 +109,7 @@ private:
     int tower_floors_per_player_ = 0;
     const CastleBoard* castle_board_ = nullptr;
     std::bitset<no_tile + 1> foundation_types_;
+    std::bitset<no_tile + 1> river_types_, cloister_types_, shrine_types_;
 };
 
 std::string_view to_string(RuleSystem rules);

@@ -77,6 +77,16 @@ struct Follower {
     friend bool operator==(const Follower&, const Follower&) = default;
 };
 
+// River II: an open end of the river, the side of a laid tile where the water flows on, and
+// the last turn the river took on the way there (0 none yet, 1 right, 3 left).
+struct RiverEnd {
+    Coord at;
+    std::uint8_t side = 0;
+    std::uint8_t last_turn = 0;
+    friend bool operator==(const RiverEnd&, const RiverEnd&) = default;
+};
+inline constexpr int max_river_ends = 4;
+
 struct PlayerState {
     std::int32_t score = 0;
     std::uint8_t supply = 0;         // followers in hand
@@ -141,6 +151,8 @@ public:
     const CityState& city() const { return city_; }
     PlayerId king() const { return king_; }
     PlayerId robber() const { return robber_; }
+    // River II: the river's open ends (the spring's and every branch's; none once it ended).
+    std::span<const RiverEnd> river_ends() const { return {river_ends_.data(), river_ends_.size()}; }
     int turn_number() const { return turn_number_; }
     // The Tower: whether a follower may still go on top of (or a floor onto) that tile's
     // foundation, the tower that just grew (tower_capture phase, else -1), and whether the
@@ -183,10 +195,35 @@ private:
     void score_feature(int root, bool final, std::vector<Event>* events);
     void score_cloister(int placed_index, int segment, bool final, std::vector<Event>* events);
     void return_followers_of(int root, std::vector<Event>* events);
-    void end_turn(std::vector<Event>* events);
+    void end_turn(std::vector<Event>* events, bool same_player = false);
     void final_scoring(std::vector<Event>* events);
     void score_farms(std::vector<Event>* events);
     std::array<int, max_players> followers_on(int root) const;
+
+    // Placement rules beyond edge matching: River II's flow (state_river.cpp) and the Cult's
+    // shrine/monastery limits (state_cult.cpp). A reason when the placement is refused.
+    bool has_placement_rules(TileTypeId type) const;
+    const char* placement_rule_violation(TileTypeId type, Coord at, int rotation) const;
+    bool fits_somewhere(TileTypeId type) const;
+    bool ruled_placements(TileTypeId type, std::vector<Action>* out) const;
+    const char* river_violation(const TileType& tile, Coord at, int rotation) const;
+    // The Cult's monasteries and shrines on the board, gathered once per listing: the limits
+    // test them by distance instead of looking up 8 cells per candidate.
+    struct Building {
+        Coord at;
+        bool shrine = false;
+    };
+    using Buildings = StaticVector<Building, max_placed_tiles>;
+    void collect_buildings(Buildings& out) const;
+    const char* cult_violation(bool shrine, Coord at, const Buildings& buildings) const;
+    void init_river_ends();
+    void update_river_ends(int placed_index);
+    bool set_aside_river_tile(std::vector<Event>* events);  // the drawn river tile fit nowhere
+    // The Cult: the opposite building of a scored cloister or shrine loses its challenge.
+    void resolve_challenge(int placed_index, int segment, std::vector<Event>* events);
+    // King and Robber Baron (state_king.cpp).
+    void update_king_robber(std::vector<Event>* events);
+    void score_king_robber(std::vector<Event>* events);
 
     // The Tower (state_tower.cpp).
     void append_tower_actions(std::vector<Action>& out) const;
@@ -219,6 +256,7 @@ private:
     PlayerId robber_ = no_player;
     std::uint8_t king_size_ = 0;
     std::uint8_t robber_size_ = 0;
+    StaticVector<RiverEnd, max_river_ends> river_ends_;
     std::int16_t growing_tower_ = -1;  // The Tower: placed index of the tower that just grew
     bool ransom_paid_ = false;         // The Tower: once per turn
     std::array<PlayerState, max_players> players_{};

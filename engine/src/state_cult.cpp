@@ -1,0 +1,91 @@
+// The Cult (docs/ckc.md): shrines next to monasteries. A shrine may have at most one monastery
+// among its 8 neighbours and a monastery at most one shrine, so pairs are exclusive; when one
+// of an occupied pair is completed and scored, the other, occupied and unfinished, scores 0.
+#include <algorithm>
+#include <cstdlib>
+
+#include "carc/state.hpp"
+
+namespace carc {
+namespace {
+
+FeatureKind opposite_building(FeatureKind kind) {
+    return kind == FeatureKind::shrine ? FeatureKind::cloister : FeatureKind::shrine;
+}
+
+template <typename Fn>
+void for_each_neighbour8(Coord at, Fn&& fn) {
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (dx || dy)
+                fn(Coord{static_cast<std::int16_t>(at.x + dx),
+                         static_cast<std::int16_t>(at.y + dy)});
+}
+
+std::string cell_text(Coord c) {
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+}  // namespace
+
+void State::collect_buildings(Buildings& out) const {
+    for (const auto& t : board_.tiles()) {
+        const bool shrine = game_->is_shrine(t.type);
+        if (shrine || game_->is_cloister(t.type)) out.push_back(Building{t.at, shrine});
+    }
+}
+
+const char* State::cult_violation(bool shrine, Coord at, const Buildings& buildings) const {
+    auto next_to = [](Coord a, Coord b) {
+        return !(a == b) && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+    };
+    int partners = 0;
+    const char* reason = nullptr;
+    for (const auto& partner : buildings) {
+        if (partner.shrine == shrine || !next_to(partner.at, at)) continue;
+        ++partners;
+        // That neighbour may not get a second building of this kind next to it.
+        for (const auto& same : buildings)
+            if (same.shrine == shrine && next_to(same.at, partner.at))
+                reason = shrine ? "the monastery next to it already has a shrine next to it"
+                                : "the shrine next to it already has a monastery next to it";
+    }
+    if (partners > 1)
+        return shrine ? "a shrine may not stand next to more than one monastery"
+                      : "a monastery may not stand next to more than one shrine";
+    return reason;
+}
+
+void State::resolve_challenge(int placed_index, int segment, std::vector<Event>* events) {
+    if (!game_->cult_rules()) return;
+    const Coord at = board_.tile(placed_index).at;
+    const FeatureKind winner_kind = board_.kind(board_.segment_id(placed_index, segment));
+    const FeatureKind loser_kind = opposite_building(winner_kind);
+    for_each_neighbour8(at, [&](Coord c) {
+        const int index = board_.tile_at(c);
+        if (index < 0) return;
+        const int seg = board_.type_of(index).segment_of_kind(loser_kind);
+        if (seg < 0) return;
+        const int gid = board_.segment_id(index, seg);
+        // Unoccupied: no challenge. Completed by the same tile: it scores in full on its own.
+        if (board_.followers(gid) == 0 || board_.neighbours8(c) == 8) return;
+        if (events) {
+            Event e;
+            e.type = EventType::feature_scored;
+            e.feature = loser_kind;
+            e.points = 0;
+            e.count = board_.neighbours8(c) + 1;
+            for (const auto& f : followers_)
+                if (f.spot == FollowerSpot::feature && f.tile == index && f.segment == seg &&
+                    std::find(e.scorers.begin(), e.scorers.end(), f.owner) == e.scorers.end())
+                    e.scorers.push_back(f.owner);
+            e.detail = "lost the challenge to the " + std::string(to_string(winner_kind)) + " at " +
+                       cell_text(at);
+            e.tiles.push_back(c);
+            events->push_back(std::move(e));
+        }
+        return_followers_of(gid, events);
+    });
+}
+
+}  // namespace carc

@@ -1,0 +1,77 @@
+// King and Robber Baron (docs/ckc.md): the player who lays the tile completing a city (road)
+// larger than every one completed before takes the King (Robber Baron); at game end its holder
+// scores 1 point per completed city (road) on the board.
+#include <algorithm>
+
+#include "carc/state.hpp"
+
+#include "city_rules.hpp"
+
+namespace carc {
+
+void State::update_king_robber(std::vector<Event>* events) {
+    if (!game_->config().expansions.king_robber) return;
+    const auto& placed = board_.tile(last_placed_);
+    const auto& tile = board_.type_of(last_placed_);
+    int largest[2] = {0, 0};  // city, road completed by this tile (the largest of each)
+    for (std::size_t i = 0; i < tile.segments.size(); ++i) {
+        const auto k = tile.segments[i].kind;
+        if (k != FeatureKind::city && k != FeatureKind::road) continue;
+        const int root = board_.find(placed.segment_base + static_cast<int>(i));
+        if (!board_.complete(root)) continue;
+        const int size = static_cast<int>(board_.feature_tiles(root).count());
+        int& best = largest[k == FeatureKind::city ? 0 : 1];
+        best = std::max(best, size);
+    }
+    auto take = [&](PlayerId& holder, std::uint8_t& record, int size, FeatureKind kind) {
+        if (size <= record) return;  // equal size does not take it
+        holder = turn_player_;
+        record = static_cast<std::uint8_t>(size);
+        if (events) {
+            Event e;
+            e.type = EventType::token_taken;
+            e.player = turn_player_;
+            e.feature = kind;
+            e.count = size;
+            e.at = placed.at;
+            events->push_back(std::move(e));
+        }
+    };
+    take(king_, king_size_, largest[0], FeatureKind::city);
+    take(robber_, robber_size_, largest[1], FeatureKind::road);
+}
+
+void State::score_king_robber(std::vector<Event>* events) {
+    if (!game_->config().expansions.king_robber) return;
+    int completed_cities = CityRules::cities_for_king(*this);
+    int completed_roads = 0;
+    for (int t = 0; t < board_.size(); ++t) {
+        const int segments = static_cast<int>(board_.type_of(t).segments.size());
+        for (int s = 0; s < segments; ++s) {
+            const int gid = board_.segment_id(t, s);
+            if (board_.find(gid) != gid || !board_.complete(gid)) continue;
+            if (board_.kind(gid) == FeatureKind::city) ++completed_cities;
+            if (board_.kind(gid) == FeatureKind::road) ++completed_roads;
+        }
+    }
+    auto pay = [&](PlayerId holder, int count, FeatureKind kind) {
+        if (holder == no_player) return;
+        players_[holder].score += count;
+        if (events) {
+            Event e;
+            e.type = EventType::token_scored;
+            e.player = holder;
+            e.feature = kind;
+            e.count = count;
+            e.points = count;
+            e.final = true;
+            e.detail = std::to_string(count) + " completed " +
+                       (kind == FeatureKind::city ? "cities" : "roads") + " x 1";
+            events->push_back(std::move(e));
+        }
+    };
+    pay(king_, completed_cities, FeatureKind::city);
+    pay(robber_, completed_roads, FeatureKind::road);
+}
+
+}  // namespace carc
