@@ -1,0 +1,65 @@
+// carc-term: play and watch Carcassonne games of a carc-server from a terminal.
+//   carc-term [--server ws://host:port] [--name NAME]
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "app.hpp"
+
+namespace {
+
+volatile std::sig_atomic_t stop_requested = 0;
+extern "C" void on_signal(int) { stop_requested = 1; }
+
+void usage(std::ostream& out) {
+    out << "usage: carc-term [--server ws://host:port] [--name NAME]\n"
+           "  --server URL   the carc-server WebSocket (default ws://127.0.0.1:8080/ws)\n"
+           "  --name NAME    your player name (default: $USER)\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string server = "ws://127.0.0.1:8080/ws";
+    const char* user = std::getenv("USER");
+    std::string name = user && *user ? user : "Player";
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if ((arg == "--server" || arg == "--name") && i + 1 < argc) {
+            (arg == "--server" ? server : name) = argv[++i];
+        } else if (arg == "--help" || arg == "-h") {
+            usage(std::cout);
+            return 0;
+        } else {
+            usage(std::cerr);
+            return 2;
+        }
+    }
+    const auto url = carc::term::parse_server_url(server);
+    if (!url) {
+        std::cerr << "carc-term: --server must look like ws://host:port\n";
+        return 2;
+    }
+    if (name.empty() || name.size() > 32) {
+        std::cerr << "carc-term: --name takes 1 to 32 characters\n";
+        return 2;
+    }
+
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGHUP, on_signal);
+    carc::term::Connection connection(*url);
+    carc::term::ClientModel model(name);
+    connection.start();
+    int status = 0;
+    {
+        carc::term::App app(connection, model);  // owns the terminal; restores it on exit
+        status = app.run(stop_requested);
+    }
+    connection.stop();
+    return status;
+}
