@@ -40,6 +40,11 @@ std::vector<int> legal_rotations(const std::vector<Placement>& placements, Board
     return out;
 }
 
+json player_states(const json& game) {
+    if (!game.is_object() || !game.contains("players") || !game["players"].is_array()) return json::array();
+    return game["players"];
+}
+
 std::vector<SceneTile> scene_tiles(const json& game) {
     std::vector<SceneTile> out;
     for (const auto& t : game.value("board", json::array()))
@@ -73,7 +78,7 @@ void add_castle_wall(BoardScene& scene, const json& game) {
         scene.wall.push_back({{w.at.x, w.at.y}, w.first_number, w.tower, token});
     }
     for (const Coord& c : board.interior()) scene.interior.push_back({c.x, c.y});
-    for (const auto& p : game.value("players", json::array())) scene.track_scores.push_back(p.value("score", 0));
+    for (const auto& p : player_states(game)) scene.track_scores.push_back(p.value("score", 0));
 }
 
 BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {

@@ -23,6 +23,9 @@ std::vector<int> legal_rotations(const std::vector<Placement>& placements, Board
 
 BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor);
 
+// game.players: one object per seat (score, supply, floors, prisoners); empty if missing.
+json player_states(const json& game);
+
 // Parts of build_scene, for tests that have no model.
 std::vector<SceneTile> scene_tiles(const json& game);
 std::vector<SceneFollower> scene_followers(const json& game, const TileBook& tiles);

@@ -76,7 +76,7 @@ void App::draw_sidebar(int x, int width) {
     const int h = screen_.height();
     int y = 1;
     screen_.text(y++, x, "Players", width, Style::text, true);
-    const json players = g.value("players", json::array());
+    const json players = player_states(g);
     for (std::size_t i = 0; i < players.size(); ++i) {
         const int seat = static_cast<int>(i);
         const json& p = players[i];

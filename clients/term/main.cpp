@@ -56,9 +56,13 @@ int main(int argc, char** argv) {
     carc::term::ClientModel model(name);
     connection.start();
     int status = 0;
-    {
+    try {
         carc::term::App app(connection, model);  // owns the terminal; restores it on exit
         status = app.run(stop_requested);
+    } catch (const std::exception& e) {  // the terminal is restored by now
+        connection.stop();
+        std::cerr << "carc-term: " << e.what() << "\n";
+        return 1;
     }
     connection.stop();
     return status;
