@@ -28,6 +28,20 @@ std::string phase_prompt(const std::string& phase) {
     return phase;
 }
 
+// The Tower: a player whose follower another player holds may buy it back (3 points) during
+// their own turn. The seat holding one of `me`'s followers, or -1.
+int ransom_holder(const json& game, int me) {
+    if (!game.is_object() || game.value("turn_player", -1) != me || !game["result"].is_null()) return -1;
+    const json players = player_states(game);
+    for (std::size_t holder = 0; holder < players.size(); ++holder) {
+        const json prisoners = players[holder].value("prisoners", json::array());
+        if (static_cast<int>(holder) != me && me >= 0 && me < static_cast<int>(prisoners.size()) &&
+            prisoners[static_cast<std::size_t>(me)].is_number_integer() && prisoners[static_cast<std::size_t>(me)].get<int>() > 0)
+            return static_cast<int>(holder);
+    }
+    return -1;
+}
+
 }  // namespace
 
 void App::draw_game() {
@@ -116,6 +130,8 @@ void App::draw_sidebar(int x, int width) {
                 y += tile_height;
             }
         }
+        const int holder = model_.my_seat() ? ransom_holder(g, *model_.my_seat()) : -1;
+        if (holder >= 0) screen_.text(y++, x, "$: pay 3 points to free your follower from " + model_.seat_name(holder), width);
         if (model_.my_placement() && !model_.placements_ready()) screen_.text(y++, x, "finding where it fits...", width);
         else if (model_.my_placement()) screen_.text(y++, x, std::to_string(legal_cells(model_.placements()).size()) + " places fit", width);
     }
@@ -219,6 +235,9 @@ void App::game_key(int k) {
         };
         if (playing) ask("Leaving resigns the game. Leave? (y/n)", leave);
         else leave("y");
+    } else if (k == '$' && model_.my_seat()) {
+        const int holder = ransom_holder(model_.game(), *model_.my_seat());
+        if (holder >= 0) act({{"type", "ransom"}, {"target", holder}});
     } else if (model_.my_placement()) {
         if (is_enter(k)) place_tile();
     } else if (model_.my_decision()) {

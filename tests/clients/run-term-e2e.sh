@@ -109,6 +109,7 @@ while :; do
   if screen | grep -q 'Your turn: place a follower'; then
     if [[ $placed_follower == no ]] && screen | grep -Eq '1 follower on the'; then
       keys 1
+      wait_for 'Tester put a follower on the' 15
       placed_follower=yes
     else
       keys p
