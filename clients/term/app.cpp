@@ -14,7 +14,12 @@ int App::run(const volatile std::sig_atomic_t& stop_requested) {
             dirty_ = false;
         }
         const int k = screen_.read_key();
-        if (k == -1) continue;
+        if (k == -1) {
+            // A running turn clock counts down on screen.
+            const json& g = model_.game();
+            if (current_ == Screen::room && g.is_object() && g.contains("clock") && g["clock"].is_object()) dirty_ = true;
+            continue;
+        }
         dirty_ = true;
         if (k == KEY_RESIZE) continue;  // ncurses already knows the new size; redraw
         if (prompt_.active) prompt_key(k);

@@ -75,6 +75,7 @@ private:
     Viewport viewport_;
     std::string viewport_room_;  // the room the viewport was set up for
     std::size_t selected_option_ = 0;
+    bool show_legend_ = false;
     std::uint64_t seen_version_ = 0;
 };
 

@@ -5,7 +5,7 @@
 namespace carc::term {
 
 namespace {
-constexpr int row_count = 12;
+constexpr int row_count = 13;
 std::string yes(bool b) { return b ? "[x]" : "[ ]"; }
 }  // namespace
 
@@ -23,6 +23,7 @@ std::vector<CreateForm::Row> CreateForm::rows() const {
         {"King & Robber Baron", yes(king_robber), base},
         {"Cult (shrines)", yes(cult), base},
         {"Private (invite only)", yes(is_private), true},
+        {"Turn clock", clock_choices()[static_cast<std::size_t>(clock)].label, true},
         {"", "[ Create the room ]", true},
     };
 }
@@ -53,9 +54,20 @@ void CreateForm::change(int delta) {
         case 8: king_robber = !king_robber; break;
         case 9: cult = !cult; break;
         case 10: is_private = !is_private; break;
+        case 11: {
+            const int n = static_cast<int>(clock_choices().size());
+            clock = (clock + delta + n) % n;
+            break;
+        }
         default: break;
     }
     bots = std::clamp(bots, 0, seats - 1);
+}
+
+const std::vector<CreateForm::ClockChoice>& CreateForm::clock_choices() {
+    static const std::vector<ClockChoice> choices = {
+        {"none", 0, 0}, {"5 min + 10 s a move", 300, 10}, {"10 min + 20 s a move", 600, 20}, {"2 min + 5 s a move", 120, 5}};
+    return choices;
 }
 
 nlohmann::json CreateForm::request() const {
@@ -66,6 +78,9 @@ nlohmann::json CreateForm::request() const {
                           {"seats", castle ? 2 : seats},
                           {"bots", std::move(bot_list)},
                           {"private", is_private}};
+    const ClockChoice& c = clock_choices()[static_cast<std::size_t>(clock)];
+    if (c.initial_s > 0)
+        out["clock"] = {{"initial_ms", c.initial_s * 1000}, {"increment_ms", c.increment_s * 1000}, {"on_timeout", "random"}};
     if (!castle) {
         out["expansions"] = {{"tower", tower}, {"river2", river2}, {"count", count},
                              {"king_robber", king_robber}, {"cult", cult}};

@@ -21,6 +21,7 @@ struct CreateForm {
     bool king_robber = false;
     bool cult = false;
     bool is_private = false;
+    int clock = 0;  // index into clock_choices(): 0 none
     int row = 0;
 
     struct Row {
@@ -33,6 +34,13 @@ struct CreateForm {
     void change(int delta);         // left / right / space on the current row
     bool on_create_row() const;
     nlohmann::json request() const;
+
+    struct ClockChoice {
+        const char* label;
+        int initial_s;
+        int increment_s;
+    };
+    static const std::vector<ClockChoice>& clock_choices();
 };
 
 }  // namespace carc::term

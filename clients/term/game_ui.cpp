@@ -3,6 +3,7 @@
 // log and the chat.
 
 #include <algorithm>
+#include <chrono>
 #include <curses.h>
 
 #include "app.hpp"
@@ -42,6 +43,30 @@ int ransom_holder(const json& game, int me) {
     return -1;
 }
 
+// "m:ss" left on a seat's clock, counting down for the seat whose time runs.
+std::string clock_text(const json& clock, int seat) {
+    const json remaining = clock.value("remaining_ms", json::array());
+    if (seat >= static_cast<int>(remaining.size()) || !remaining[static_cast<std::size_t>(seat)].is_number()) return "";
+    long long ms = remaining[static_cast<std::size_t>(seat)].get<long long>();
+    if (clock.value("running", -1) == seat) {
+        const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::system_clock::now().time_since_epoch()).count();
+        ms -= std::max(0LL, now - clock.value("since", now));
+    }
+    ms = std::max(0LL, ms);
+    const long long seconds = (ms / 1000) % 60;
+    return " " + std::to_string(ms / 60000) + ":" + (seconds < 10 ? "0" : "") + std::to_string(seconds);
+}
+
+const std::deque<std::string>& legend() {
+    static const std::deque<std::string> lines = {
+        ". field   # city  * pennant", "| = + road (o: roads end)", "~ river   M cloister  S shrine",
+        "T tower, digit: its height", "^ house  % tower  , courtyard (Castle)",
+        "A-F followers   1-9 choices", "+---+ the tile fits here",
+        ":06/07: wall, T..T corner tower, ? token"};
+    return lines;
+}
+
 }  // namespace
 
 void App::draw_game() {
@@ -77,11 +102,11 @@ void App::draw_game() {
     draw_sidebar(board_w + 1, side - 1);
 
     if (model_.my_placement())
-        help_line("arrows/hjkl move  n/N next fit  r/R rotate  Enter place  c centre  t chat  L leave  q quit");
+        help_line("arrows/hjkl move  n/N next fit  r/R rotate  Enter place  c centre  ? legend  t chat  L leave  q quit");
     else if (model_.my_decision())
         help_line("1-9 choose  Tab next  Enter confirm  p pass  arrows move  t chat  L leave  q quit");
     else
-        help_line("arrows/hjkl move  c centre  t chat  L leave  q quit");
+        help_line("arrows/hjkl move  c centre  ? legend  t chat  L leave  q quit");
 }
 
 void App::draw_sidebar(int x, int width) {
@@ -100,6 +125,7 @@ void App::draw_sidebar(int x, int width) {
         name.resize(18, ' ');
         std::string line = name + " " + std::to_string(p.value("score", 0)) + " pts  f" + std::to_string(p.value("supply", 0));
         if (p.value("floors", 0) > 0) line += " t" + std::to_string(p.value("floors", 0));
+        if (g.contains("clock") && g["clock"].is_object()) line += clock_text(g["clock"], seat);
         if (g.value("decider", -1) == seat && g["result"].is_null()) line += " <";
         screen_.text(y, x, std::string(1, static_cast<char>('A' + seat)), 1, player_style(seat));
         screen_.text(y++, x + 2, line, width - 2, Style::text, model_.my_seat() == seat);
@@ -149,7 +175,8 @@ void App::draw_sidebar(int x, int width) {
     }
     ++y;
     const int rest = h - 3 - y;
-    y = draw_list(y, x, width, rest * 2 / 3, model_.log(), "Log");
+    y = show_legend_ ? draw_list(y, x, width, rest * 2 / 3, legend(), "Legend (? hides)")
+                     : draw_list(y, x, width, rest * 2 / 3, model_.log(), "Log");
     draw_list(y, x, width, h - 2 - y, model_.chat(), "Chat");
 }
 
@@ -228,6 +255,8 @@ void App::game_key(int k) {
         ask("Chat", [this](const std::string& text) {
             if (!text.empty()) model_.request({{"type", "chat"}, {"room", model_.room_id()}, {"text", text}});
         });
+    } else if (k == '?') {
+        show_legend_ = !show_legend_;
     } else if (k == 'L') {
         const bool playing = model_.view()["room"].value("status", std::string()) == "playing" && model_.my_seat();
         const auto leave = [this](const std::string& answer) {

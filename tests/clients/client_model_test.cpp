@@ -138,6 +138,12 @@ TEST_CASE("the create form builds create_room requests") {
     CHECK(r["seats"] == 3);
     CHECK(r["expansions"]["tower"] == true);
     CHECK(r["options"]["tower_rules"] == true);
+    CHECK_FALSE(r.contains("clock"));
+    form.row = 11;
+    form.change(1);  // 5 minutes + 10 seconds
+    r = form.request();
+    CHECK(r["clock"]["initial_ms"] == 300000);
+    CHECK(r["clock"]["increment_ms"] == 10000);
     form.row = 0;
     form.change(1);  // The Castle: two seats, no expansions
     r = form.request();

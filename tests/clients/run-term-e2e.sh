@@ -17,7 +17,13 @@ mkdir -p "$work"
 rm -rf "${work:?}"/*
 data="$work/data"
 mkdir -p "$data"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+# A free port: a random one nobody answers on (bash only, no other tools needed).
+port=
+for _ in $(seq 1 50); do
+  candidate=$((20000 + RANDOM % 40000))
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
+done
+[[ -n $port ]] || { echo "term-e2e: no free port found" >&2; exit 1; }
 session="carc-term-e2e-$$"
 export TMUX_TMPDIR="$work"  # a private tmux server: nothing of the user's sessions is touched
 
