@@ -36,8 +36,6 @@ void CreateForm::move(int delta) {
     }
 }
 
-bool CreateForm::on_create_row() const { return row == row_count - 1; }
-
 void CreateForm::change(int delta) {
     switch (row) {
         case 0:

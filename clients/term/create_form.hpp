@@ -32,7 +32,6 @@ struct CreateForm {
     std::vector<Row> rows() const;  // the last row is the "Create" button
     void move(int delta);           // up / down
     void change(int delta);         // left / right / space on the current row
-    bool on_create_row() const;
     nlohmann::json request() const;
 
     struct ClockChoice {

@@ -52,14 +52,13 @@ std::vector<SceneTile> scene_tiles(const json& game) {
     return out;
 }
 
-std::vector<SceneFollower> scene_followers(const json& game, const TileBook& tiles) {
+std::vector<SceneFollower> scene_followers(const json& game) {
     std::vector<SceneFollower> out;
     for (const auto& f : game.value("followers", json::array())) {
         const std::string spot = f.value("spot", std::string());
         if (spot == "feature") out.push_back({f.value("owner", 0), coord_of(f), f.value("segment", 0)});
         else if (spot == "tower") out.push_back({f.value("owner", 0), coord_of(f), tower_top_segment});
     }
-    (void)tiles;
     return out;
 }
 
@@ -86,7 +85,7 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
     const json& game = model.game();
     if (!game.is_object()) return scene;
     scene.tiles = scene_tiles(game);
-    scene.followers = scene_followers(game, model.tiles());
+    scene.followers = scene_followers(game);
     add_castle_wall(scene, game);
     scene.cursor = cursor.at;
     if (model.my_placement() && model.placements_ready()) {

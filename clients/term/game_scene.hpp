@@ -28,7 +28,7 @@ json player_states(const json& game);
 
 // Parts of build_scene, for tests that have no model.
 std::vector<SceneTile> scene_tiles(const json& game);
-std::vector<SceneFollower> scene_followers(const json& game, const TileBook& tiles);
+std::vector<SceneFollower> scene_followers(const json& game);
 void add_castle_wall(BoardScene& scene, const json& game);
 
 }  // namespace carc::term

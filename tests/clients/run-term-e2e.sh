@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of carc-term: starts a real carc-server on a free port, runs the real terminal
 # client inside a detached tmux session, and plays through the keyboard (send-keys) while
-# reading the screen (capture-pane): create a room against a greedy bot, start, lay tiles, place
-# a follower or pass, until the score board changes; chat; drop the connection and check it
-# comes back with its token; quit with q. Every wait polls the screen with a deadline.
+# reading the screen (capture-pane): create a room against a greedy bot, start, watch it from a
+# second client, lay tiles, place a follower or pass, until the score board changes; chat; drop
+# the connection and check it comes back with its token; resize; quit with q. Every wait polls the screen with a deadline.
 # Usage: run-term-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 set -euo pipefail
 server=$1
@@ -52,7 +52,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-screen() { tmux capture-pane -p -t "$session"; }
+screen() { tmux capture-pane -p -t "$session:${window:-main}"; }
 snap() { screen >"$work/screen-$1.txt" 2>/dev/null || true; }
 
 # wait_for REGEX [SECONDS]: polls the screen until it matches.
@@ -66,7 +66,7 @@ wait_for() {
   fail "timed out waiting for /$pattern/"
 }
 
-keys() { tmux send-keys -t "$session" "$@"; }
+keys() { tmux send-keys -t "$session:${window:-main}" "$@"; }
 
 # The scores of the score board ("A Tester   12 pts  f7") in seat order: "12 0 ".
 scores() { screen | grep -Eo '[0-9]+ pts' | grep -Eo '[0-9]+' | tr '\n' ' '; }
@@ -84,7 +84,7 @@ wait_true() {
   fail "timed out waiting for: $what"
 }
 
-tmux new-session -d -s "$session" -x 150 -y 48 \
+tmux new-session -d -s "$session" -n main -x 150 -y 48 \
   "$client --server ws://127.0.0.1:$port --name Tester; echo carc-term-exited-\$?; sleep 30"
 
 wait_for 'carc-term - lobby'
@@ -99,6 +99,18 @@ keys s
 wait_for 'turn [0-9]+ +tiles left'
 wait_for 'Players'
 snap started
+
+# A second client watches: the lobby lists the running room, Enter spectates it.
+tmux new-window -d -t "$session" -n eve \
+  "$client --server ws://127.0.0.1:$port --name Eve; echo carc-term-exited-\$?; sleep 30"
+window=eve
+wait_for 'online: Eve'
+wait_for 'Tester.s room +Carcassonne +playing'
+keys Enter
+wait_for 'spectating'
+wait_for 'B Greedy bot'
+snap spectator
+window=main
 
 turns=0
 last_turn=none
@@ -153,6 +165,13 @@ tmux resize-window -t "$session" -x 100 -y 30 2>/dev/null || true
 wait_for 'Players'
 tmux resize-window -t "$session" -x 150 -y 48 2>/dev/null || true
 wait_for 'Players'
+
+# The spectator saw the moves too.
+window=eve
+wait_for 'Tester laid'
+keys q
+wait_for 'carc-term-exited-0' 10
+window=main
 
 keys q
 wait_for 'carc-term-exited-0' 10
