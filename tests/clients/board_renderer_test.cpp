@@ -105,6 +105,17 @@ TEST_CASE("The Castle: the walled board, start spaces, tokens and the score trac
     CHECK(check_golden("castle.txt", lines) == "");
 }
 
+TEST_CASE("River II and shrines: water, a cloister on the river, a shrine") {
+    BoardScene scene;
+    scene.tiles = {{{0, 0}, "R2-06", 0, 0}, {{1, 0}, "R2-02", 3, 0}, {{-1, 0}, "R2-01", 2, 0}, {{0, 1}, "S-4", 0, 0}};
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 1).substr(7, 7) == "~~~M~~~");  // the cloister sits on the river
+    CHECK(style_codes(lines[1]).substr(7, 7) == "wwwmwww");
+    CHECK(row_text(lines, 4).substr(7, 7) == "...S...");  // the shrine, a road leaving south
+    CHECK(row_text(lines, 5).substr(7, 7) == "...|...");
+    CHECK(check_golden("river_shrine.txt", lines) == "");
+}
+
 TEST_CASE("fit_viewport and follow keep a cell on screen") {
     BoardScene scene;
     scene.tiles = {{{-2, 1}, "B-D", 0, 0}, {{3, -1}, "B-D", 0, 0}};
