@@ -1,10 +1,23 @@
 #include "app.hpp"
 
+#include <fstream>
+
 #include <curses.h>
+#include <sys/stat.h>
 
 namespace carc::term {
 
-App::App(Connection& connection, ClientModel& model) : connection_(connection), model_(model) {}
+App::App(Connection& connection, ClientModel& model, std::string token_file)
+    : connection_(connection), model_(model), token_file_(std::move(token_file)), saved_token_(model.token()) {}
+
+// The token is a secret: the file is readable by its owner only.
+void App::save_token() {
+    if (token_file_.empty() || model_.token() == saved_token_ || model_.token().empty()) return;
+    const mode_t old = ::umask(077);
+    std::ofstream(token_file_, std::ios::trunc) << model_.token() << "\n";
+    ::umask(old);
+    saved_token_ = model_.token();
+}
 
 int App::run(const volatile std::sig_atomic_t& stop_requested) {
     while (!quit_ && !stop_requested) {
@@ -41,6 +54,7 @@ void App::pump_network() {
             if (!message.is_discarded()) model_.handle(message);
         }
     }
+    save_token();
     if (model_.in_room() && current_ != Screen::room) current_ = Screen::room;
     if (!model_.in_room() && current_ == Screen::room) current_ = Screen::lobby;
     flush_outbox();

@@ -26,7 +26,8 @@ struct Prompt {
 
 class App {
 public:
-    App(Connection& connection, ClientModel& model);
+    // `token_file`: where to keep the reconnect token ("" for nowhere).
+    App(Connection& connection, ClientModel& model, std::string token_file);
     int run(const volatile std::sig_atomic_t& stop_requested);
 
 private:
@@ -34,6 +35,7 @@ private:
 
     void pump_network();
     void flush_outbox();
+    void save_token();
     void draw();
     void key(int k);
     void prompt_key(int k);
@@ -66,6 +68,8 @@ private:
     ClientModel& model_;
     CursesScreen screen_;
     Screen current_ = Screen::lobby;
+    std::string token_file_;
+    std::string saved_token_;
     bool quit_ = false;
     bool dirty_ = true;
     Prompt prompt_;

@@ -27,7 +27,9 @@ struct Placement {
 
 class ClientModel {
 public:
-    explicit ClientModel(std::string name) : name_(std::move(name)) {}
+    // `token`: a saved one from an earlier run (--token-file), empty for a new person.
+    explicit ClientModel(std::string name, std::string token = "")
+        : name_(std::move(name)), token_(std::move(token)) {}
 
     // Connection events.
     void connected();     // queues hello (with the saved token, if any)
