@@ -26,16 +26,18 @@ struct Connection::Impl {
     explicit Impl(ServerUrl u) : url(std::move(u)) {}
 
     ServerUrl url;
-    net::io_context ioc;
     std::atomic<bool> stopping{false};
-    // Owned by the io thread:
-    Socket* socket = nullptr;
+    // Owned by the io thread. Shared with a write in flight, which may outlive the session.
+    std::shared_ptr<Socket> socket;
     std::deque<std::string> outgoing;
     bool writing = false;
     bool connected = false;  // the last session got as far as the handshake
     // Shared with the UI thread:
     std::mutex mutex;
     std::vector<LinkEvent> inbox;
+    // Last, so it is destroyed first: destroying it ends the suspended coroutines, whose
+    // clean-up touches the members above.
+    net::io_context ioc;
 
     void push(LinkEvent event) {
         std::lock_guard lock(mutex);
@@ -44,39 +46,42 @@ struct Connection::Impl {
 
     awaitable<void> write_all() {
         writing = true;
+        const std::shared_ptr<Socket> ws = socket;
         try {
-            while (socket && !outgoing.empty()) {
+            while (ws && ws == socket && !outgoing.empty()) {
                 const std::string text = std::move(outgoing.front());
                 outgoing.pop_front();
-                co_await socket->async_write(net::buffer(text), use_awaitable);
+                co_await ws->async_write(net::buffer(text), use_awaitable);
             }
         } catch (const std::exception&) {
             // The reader sees the failure too and reconnects.
         }
         writing = false;
+        // Messages queued for a newer connection while this write on an old one was in flight.
+        if (socket && socket != ws && !outgoing.empty()) net::co_spawn(ioc, write_all(), net::detached);
     }
 
     awaitable<void> session() {
         net::ip::tcp::resolver resolver(ioc);
         const auto endpoints = co_await resolver.async_resolve(url.host, url.port, use_awaitable);
-        Socket ws(ioc);
-        beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
-        co_await beast::get_lowest_layer(ws).async_connect(endpoints, use_awaitable);
-        beast::get_lowest_layer(ws).expires_never();
-        ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-        ws.read_message_max(16 * 1024 * 1024);
-        co_await ws.async_handshake(url.host + ":" + url.port, url.path, use_awaitable);
-        socket = &ws;
+        const auto ws = std::make_shared<Socket>(ioc);
+        beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(10));
+        co_await beast::get_lowest_layer(*ws).async_connect(endpoints, use_awaitable);
+        beast::get_lowest_layer(*ws).expires_never();
+        ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        ws->read_message_max(16 * 1024 * 1024);
+        co_await ws->async_handshake(url.host + ":" + url.port, url.path, use_awaitable);
+        socket = ws;
         connected = true;
         outgoing.clear();
         push({LinkEvent::Kind::connected, {}});
         struct Forget {
             Impl* self;
-            ~Forget() { self->socket = nullptr; self->outgoing.clear(); }
+            ~Forget() { self->socket.reset(); self->outgoing.clear(); }
         } forget{this};
         beast::flat_buffer buffer;
         for (;;) {
-            co_await ws.async_read(buffer, use_awaitable);
+            co_await ws->async_read(buffer, use_awaitable);
             push({LinkEvent::Kind::message, beast::buffers_to_string(buffer.data())});
             buffer.consume(buffer.size());
         }
