@@ -103,7 +103,11 @@ std::string describe_action(const json& a, const json& game, const TileBook& til
         return out;
     }
     if (type == "use_token") return "use wall token " + std::to_string(a.value("target", 0));
-    return a.dump();
+    // An action this client has no sentence for: its type and fields, still choosable.
+    std::string out = words(type);
+    for (const auto& [key, value] : a.items())
+        if (key != "type") out += " " + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    return out;
 }
 
 }  // namespace carc::term

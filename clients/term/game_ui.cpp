@@ -130,6 +130,18 @@ void App::draw_sidebar(int x, int width) {
         screen_.text(y, x, std::string(1, static_cast<char>('A' + seat)), 1, player_style(seat));
         screen_.text(y++, x + 2, line, width - 2, Style::text, model_.my_seat() == seat);
     }
+    // The City of Carcassonne (the Count and followers in its quarters), King and Robber Baron.
+    if (g.contains("count_quarter") && g["count_quarter"].is_string()) {
+        std::string city = "City: Count in the " + g["count_quarter"].get<std::string>();
+        for (const auto& f : g.value("followers", json::array()))
+            if (f.value("spot", std::string()) == "quarter")
+                city += ", " + std::string(1, static_cast<char>('A' + f.value("owner", 0))) + " in " + f.value("quarter", std::string());
+        screen_.text(y++, x, city, width);
+    }
+    for (const char* crown : {"king", "robber"})
+        if (g.contains(crown) && g[crown].is_number_integer() && g[crown].get<int>() >= 0)
+            screen_.text(y++, x, std::string(crown == std::string("king") ? "King: " : "Robber Baron: ") +
+                                     model_.seat_name(g[crown].get<int>()), width);
     ++y;
 
     const json& result = g["result"];

@@ -5,6 +5,7 @@
 
 #include "client_model.hpp"
 #include "create_form.hpp"
+#include "event_text.hpp"
 #include "game_scene.hpp"
 #include "server_url.hpp"
 
@@ -164,4 +165,13 @@ TEST_CASE("server URLs") {
     CHECK(u->path == "/other");
     CHECK_FALSE(parse_server_url("http://x:1"));
     CHECK_FALSE(parse_server_url("ws://x:port"));
+}
+
+TEST_CASE("choices the client has no sentence for are still listed with their fields") {
+    const SeatNamer name = [](int seat) { return "seat" + std::to_string(seat); };
+    const TileBook none;
+    CHECK(describe_action({{"type", "pass"}}, json(), none, name) == "pass");
+    CHECK(describe_action({{"type", "ransom"}, {"target", 1}}, json(), none, name) == "pay 3 points ransom to seat1");
+    CHECK(describe_action({{"type", "redeploy_onto"}, {"quarter", "market"}, {"x", 2}}, json(), none, name) ==
+          "redeploy onto quarter=market x=2");
 }
