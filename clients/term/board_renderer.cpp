@@ -1,0 +1,153 @@
+#include "board_renderer.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "tile_art.hpp"
+
+namespace carc::term {
+
+namespace {
+
+class Canvas {
+public:
+    explicit Canvas(const Viewport& v)
+        : view_(v), lines_(static_cast<std::size_t>(std::max(0, v.height)),
+                           StyledLine(static_cast<std::size_t>(std::max(0, v.width)))) {}
+
+    // Character (row, col) of board cell `at`, clipped to the viewport.
+    Cell* at(BoardCoord at, int row, int col) {
+        const int x = (at.x - view_.left) * tile_width + col;
+        const int y = (at.y - view_.top) * tile_height + row;
+        if (x < 0 || y < 0 || x >= view_.width || y >= view_.height) return nullptr;
+        return &lines_[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
+    }
+
+    void put(BoardCoord cell, int row, int col, Cell value) {
+        if (Cell* c = at(cell, row, col)) *c = value;
+    }
+
+    // Three rows of seven characters, all in one style.
+    void block(BoardCoord cell, const std::array<std::string_view, 3>& rows, Style style, bool emphasis) {
+        for (int r = 0; r < tile_height; ++r)
+            for (int c = 0; c < tile_width; ++c)
+                put(cell, r, c, {rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)], style, emphasis});
+    }
+
+    void art(BoardCoord cell, const TileArt& art, bool emphasis) {
+        for (int r = 0; r < tile_height; ++r)
+            for (int c = 0; c < tile_width; ++c) {
+                Cell value = art.at(r, c);
+                value.emphasis = emphasis;
+                put(cell, r, c, value);
+            }
+    }
+
+    void emphasise(BoardCoord cell) {
+        for (int r = 0; r < tile_height; ++r)
+            for (int c = 0; c < tile_width; ++c)
+                if (Cell* p = at(cell, r, c)) p->emphasis = true;
+    }
+
+    std::vector<StyledLine> take() { return std::move(lines_); }
+
+private:
+    Viewport view_;
+    std::vector<StyledLine> lines_;
+};
+
+constexpr std::array<std::string_view, 3> legal_box = {"+-----+", "|     |", "+-----+"};
+constexpr std::array<std::string_view, 3> interior_box = {"       ", "   .   ", "       "};
+
+void draw_wall(Canvas& canvas, const BoardScene& scene) {
+    for (const BoardCoord& c : scene.interior) canvas.block(c, interior_box, Style::interior, false);
+    for (const SceneWallCell& w : scene.wall) {
+        char numbers[8];
+        std::snprintf(numbers, sizeof numbers, "%02d/%02d", w.first_number % 100, (w.first_number + 1) % 100);
+        const char edge = w.tower ? 'T' : ':';
+        const std::string fill(7, edge);
+        const std::string middle = std::string(1, edge) + numbers + edge;
+        std::string bottom = fill;
+        if (w.token) bottom[3] = '?';
+        canvas.block(w.at, {fill, middle, bottom}, w.tower ? Style::wall_tower : Style::wall, false);
+    }
+}
+
+// Score markers: a player's score is a position on the wall's 0-99 track (The Castle).
+void draw_track(Canvas& canvas, const BoardScene& scene) {
+    for (std::size_t seat = 0; seat < scene.track_scores.size(); ++seat) {
+        const int position = ((scene.track_scores[seat] % 100) + 100) % 100;
+        for (const SceneWallCell& w : scene.wall)
+            if (w.first_number == position - position % 2)
+                canvas.put(w.at, 2, seat == 0 ? 1 : 5,
+                           {static_cast<char>('A' + seat), player_style(static_cast<int>(seat)), false});
+    }
+}
+
+const SceneTile* tile_at(const BoardScene& scene, BoardCoord at) {
+    for (const SceneTile& t : scene.tiles)
+        if (t.at == at) return &t;
+    if (scene.preview && scene.preview->at == at) return &*scene.preview;
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<StyledLine> render_board(const BoardScene& scene, const TileBook& tiles,
+                                     const Viewport& viewport) {
+    Canvas canvas(viewport);
+    draw_wall(canvas, scene);
+    for (const BoardCoord& c : scene.legal) canvas.block(c, legal_box, Style::legal, false);
+    for (const SceneTile& t : scene.tiles)
+        if (const TileInfo* info = tiles.find(t.tile)) canvas.art(t.at, draw_tile(*info, t.rotation, t.height), false);
+    if (scene.preview)
+        if (const TileInfo* info = tiles.find(scene.preview->tile))
+            canvas.art(scene.preview->at, draw_tile(*info, scene.preview->rotation, scene.preview->height), true);
+
+    auto put_on_segment = [&](BoardCoord at, int segment, Cell value) {
+        const SceneTile* t = tile_at(scene, at);
+        const TileInfo* info = t ? tiles.find(t->tile) : nullptr;
+        if (!info) return;
+        const int a = anchor_of(draw_tile(*info, t->rotation, t->height), segment);
+        if (a >= 0) canvas.put(at, a / tile_width, a % tile_width, value);
+    };
+    for (const SceneFollower& f : scene.followers)
+        put_on_segment(f.at, f.segment, {static_cast<char>('A' + f.owner), player_style(f.owner), false});
+    for (const SceneMark& m : scene.marks) put_on_segment(m.at, m.segment, {m.letter, Style::mark, false});
+    draw_track(canvas, scene);
+
+    if (scene.cursor) {
+        if (tile_at(scene, *scene.cursor)) canvas.emphasise(*scene.cursor);
+        else canvas.block(*scene.cursor, legal_box, Style::legal, true);
+    }
+    return canvas.take();
+}
+
+Viewport fit_viewport(const BoardScene& scene, int margin) {
+    bool any = false;
+    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    auto add = [&](BoardCoord c) {
+        if (!any) { x0 = x1 = c.x; y0 = y1 = c.y; any = true; return; }
+        x0 = std::min(x0, c.x); x1 = std::max(x1, c.x);
+        y0 = std::min(y0, c.y); y1 = std::max(y1, c.y);
+    };
+    for (const SceneTile& t : scene.tiles) add(t.at);
+    for (const SceneWallCell& w : scene.wall) add(w.at);
+    for (const BoardCoord& c : scene.legal) add(c);
+    if (scene.cursor) add(*scene.cursor);
+    return {x0 - margin, y0 - margin, (x1 - x0 + 1 + 2 * margin) * tile_width,
+            (y1 - y0 + 1 + 2 * margin) * tile_height};
+}
+
+Viewport follow(Viewport v, BoardCoord cell) {
+    const int cols = std::max(1, v.width / tile_width);
+    const int rows = std::max(1, v.height / tile_height);
+    if (cell.x < v.left) v.left = cell.x;
+    if (cell.x >= v.left + cols) v.left = cell.x - cols + 1;
+    if (cell.y < v.top) v.top = cell.y;
+    if (cell.y >= v.top + rows) v.top = cell.y - rows + 1;
+    return v;
+}
+
+}  // namespace carc::term

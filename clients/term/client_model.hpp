@@ -1,0 +1,96 @@
+#pragma once
+// What the client knows: the welcome (person, token), the lobby, the tile catalogue, and the
+// room it is in with its view kept current by snapshots and RFC 6902 patches (nlohmann's
+// json::patch, the same operations the browser's patch.js applies). Pure: it reads server
+// messages and queues the requests it needs in `outbox`; the app sends them.
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "board_scene.hpp"
+#include "tile_book.hpp"
+
+namespace carc::term {
+
+using nlohmann::json;
+
+struct Placement {
+    int x = 0;
+    int y = 0;
+    int rotation = 0;
+};
+
+class ClientModel {
+public:
+    // `token`: a saved one from an earlier run (--token-file), empty for a new person.
+    explicit ClientModel(std::string name, std::string token = "")
+        : name_(std::move(name)), token_(std::move(token)) {}
+
+    // Connection events.
+    void connected();     // queues hello (with the saved token, if any)
+    void disconnected();  // keeps the token and the room for the reconnect
+
+    // One server message (already parsed).
+    void handle(const json& message);
+
+    // Requests, with a fresh id.
+    void request(json message);
+    std::vector<json> take_outbox();
+
+    // ---- what the screens read ----
+    bool online() const { return online_; }
+    const std::string& name() const { return name_; }
+    const std::string& person() const { return person_; }
+    const std::string& token() const { return token_; }
+    const json& rooms() const { return rooms_; }
+    const TileBook& tiles() const { return tiles_; }
+    bool in_room() const { return !room_id_.empty() && view_.is_object(); }
+    const std::string& room_id() const { return room_id_; }
+    const json& view() const { return view_; }
+    std::uint64_t version() const { return version_; }
+    std::optional<int> my_seat() const;
+    bool is_host() const;
+    const json& game() const;  // null before the start
+    bool my_placement() const;  // my turn to lay the drawn tile
+    bool my_decision() const;   // my turn with a list of legal actions (view.you.legal)
+    // Legal placements of the drawn tile for the current version (empty while loading).
+    const std::vector<Placement>& placements() const { return placements_; }
+    bool placements_ready() const { return placements_version_ == version_; }
+    std::string seat_name(int seat) const;
+    const std::deque<std::string>& log() const { return log_; }
+    const std::deque<std::string>& chat() const { return chat_; }
+    const std::string& status() const { return status_; }
+    void set_status(std::string text) { status_ = std::move(text); }
+    void leave_room();  // forget the room locally (after `left` or `kicked`)
+
+private:
+    void snapshot(const json& message);
+    void patch(const json& message);
+    void after_view_change();
+    void add_log(std::string line);
+
+    std::string name_;
+    std::string person_;
+    std::string token_;
+    bool online_ = false;
+    int next_id_ = 1;
+    std::vector<json> outbox_;
+    json rooms_ = json::array();
+    TileBook tiles_;
+    std::string room_id_;
+    json view_;
+    std::uint64_t version_ = 0;
+    std::vector<Placement> placements_;
+    std::uint64_t placements_version_ = UINT64_MAX;
+    std::uint64_t placements_asked_ = UINT64_MAX;
+    std::deque<std::string> log_;
+    std::deque<std::string> chat_;
+    std::string status_;
+};
+
+}  // namespace carc::term

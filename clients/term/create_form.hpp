@@ -1,0 +1,45 @@
+#pragma once
+// The create-room form: a list of rows, each changed with left/right/space, turned into the
+// `create_room` request (docs/protocol.md). Pure, so its request can be tested.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace carc::term {
+
+struct CreateForm {
+    bool castle = false;
+    int seats = 2;
+    int bots = 1;            // seats 2.. hold bots
+    bool greedy_bots = true;
+    bool tower = false;
+    bool tower_rules = true;
+    bool river2 = false;
+    bool count = false;
+    bool king_robber = false;
+    bool cult = false;
+    bool is_private = false;
+    int clock = 0;  // index into clock_choices(): 0 none
+    int row = 0;
+
+    struct Row {
+        std::string label;
+        std::string value;
+        bool enabled = true;
+    };
+    std::vector<Row> rows() const;  // the last row is the "Create" button
+    void move(int delta);           // up / down
+    void change(int delta);         // left / right / space on the current row
+    nlohmann::json request() const;
+
+    struct ClockChoice {
+        const char* label;
+        int initial_s;
+        int increment_s;
+    };
+    static const std::vector<ClockChoice>& clock_choices();
+};
+
+}  // namespace carc::term

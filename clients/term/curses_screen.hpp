@@ -1,0 +1,30 @@
+#pragma once
+// The terminal itself: ncurses set up in the constructor and restored in the destructor (also
+// on SIGINT / SIGTERM through the app's loop), one colour pair per Style, and small drawing
+// helpers. The only file besides the screens that includes curses.h.
+
+#include <string>
+
+#include "styled_text.hpp"
+
+namespace carc::term {
+
+class CursesScreen {
+public:
+    CursesScreen();
+    ~CursesScreen();
+    CursesScreen(const CursesScreen&) = delete;
+    CursesScreen& operator=(const CursesScreen&) = delete;
+
+    int width() const;
+    int height() const;
+    int read_key();  // waits up to 100 ms; -1 when no key came
+    void begin_frame();
+    void end_frame();
+    void line(int y, int x, const StyledLine& cells, int max_width);
+    void text(int y, int x, const std::string& s, int max_width, Style style = Style::text,
+              bool bold = false, bool reverse = false);
+    void fill_row(int y, Style style, bool reverse);
+};
+
+}  // namespace carc::term

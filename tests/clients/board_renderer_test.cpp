@@ -1,0 +1,131 @@
+// The board renderer against golden text for known boards, plus the facts the golden files
+// are meant to show, checked directly.
+
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+
+#include "board_renderer.hpp"
+#include "carc/castle.hpp"
+#include "carc/protocol/engine_json.hpp"
+#include "carc/tiles.hpp"
+#include "game_scene.hpp"
+#include "golden.hpp"
+#include "tile_art.hpp"
+
+using namespace carc::term;
+using carc::term::test::check_golden;
+using nlohmann::json;
+
+namespace {
+
+const TileBook& book() {
+    static const TileBook tiles(carc::protocol::catalog_to_json(carc::TileCatalog::instance())["tiles"]);
+    return tiles;
+}
+
+std::string row_text(const std::vector<StyledLine>& lines, std::size_t row) { return plain_text(lines.at(row)); }
+
+}  // namespace
+
+TEST_CASE("the start tile: city north, road west-east, fields") {
+    BoardScene scene;
+    scene.tiles.push_back({{0, 0}, "B-D", 0, 0});
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    REQUIRE(lines.size() == 3);
+    CHECK(row_text(lines, 0) == "#######");
+    CHECK(row_text(lines, 1) == "=======");
+    CHECK(row_text(lines, 2) == ".......");
+    CHECK(style_codes(lines[0]) == "ccccccc");
+    CHECK(style_codes(lines[1]) == "rrrrrrr");
+
+    // Turned a quarter clockwise the city faces east and the road runs north-south.
+    BoardScene turned;
+    turned.tiles.push_back({{0, 0}, "B-D", 1, 0});
+    const auto t = render_board(turned, book(), fit_viewport(turned, 0));
+    CHECK(row_text(t, 0) == "...|.##");
+    CHECK(row_text(t, 1) == "...|###");
+    CHECK(row_text(t, 2) == "...|.##");
+
+    CHECK(check_golden("start_tile.txt", render_board(scene, book(), fit_viewport(scene, 1))) == "");
+}
+
+TEST_CASE("a road and city board with followers, legal cells and the tile being placed") {
+    BoardScene scene;
+    scene.tiles = {{{0, 0}, "B-D", 0, 0}, {{1, 0}, "B-V", 1, 0}, {{0, -1}, "B-E", 2, 0}, {{-1, 0}, "B-B", 0, 0},
+                   {{1, -1}, "B-F", 0, 0}};
+    scene.followers = {{0, {0, -1}, 0}, {1, {1, 0}, 0}, {2, {-1, 0}, 0}};
+    scene.legal = {{2, 0}, {0, 1}, {-1, -1}};
+    scene.cursor = BoardCoord{0, 1};
+    scene.preview = SceneTile{{0, 1}, "B-U", 1, 0};
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    // The cloister of B-B at (-1, 0) carries seat 3's follower (C) in its centre.
+    CHECK(row_text(lines, 4).substr(0, 7) == "...C...");
+    // The city closed by B-E (rotated to face south) over the start tile, with A's follower.
+    CHECK(row_text(lines, 2).substr(7, 7) == "###A###");
+    CHECK(row_text(lines, 3).substr(7, 7) == "#######");
+    // Legal cells are boxes; the cursor's cell shows the preview in reverse video.
+    CHECK(row_text(lines, 3).substr(21, 7) == "+-----+");
+    CHECK(style_codes(lines[6]).substr(7, 7) == "FFFRFFF");
+    CHECK(check_golden("road_city.txt", lines) == "");
+}
+
+TEST_CASE("The Tower: foundations, height and a follower on top, option numbers") {
+    BoardScene scene;
+    scene.tiles = {{{0, 0}, "B-D", 0, 0}, {{0, 1}, "T-01", 2, 3}, {{1, 0}, "T-05", 0, 0}};
+    scene.followers = {{1, {0, 1}, tower_top_segment}};
+    scene.marks = {{{1, 0}, tower_top_segment, '1'}};
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 4).substr(0, 7) == "..B3...");  // height 3, follower B on top
+    CHECK(row_text(lines, 1).substr(7, 7) == "==1T===");  // option 1 by the empty foundation
+    CHECK(style_codes(lines[4]).substr(3, 1) == "t");
+    CHECK(check_golden("tower.txt", lines) == "");
+}
+
+TEST_CASE("The Castle: the walled board, start spaces, tokens and the score track") {
+    const carc::CastleBoard& castle = carc::CastleBoard::instance();
+    const carc::TileCatalog& catalog = carc::TileCatalog::instance();
+    json game = {{"rules", "castle"}, {"board", json::array()},
+                 {"players", {{{"score", 7}}, {{"score", 12}}}},
+                 {"castle", {{"towers_with_token", {0, 1, 2, 5}}}}};
+    for (const auto& s : castle.starts())
+        game["board"].push_back({{"x", s.at.x}, {"y", s.at.y}, {"tile", catalog.at(s.type).id},
+                                 {"rotation", s.rotation}, {"height", 0}});
+    game["board"].push_back({{"x", 3}, {"y", 1}, {"tile", "K-08"}, {"rotation", 0}, {"height", 0}});
+    BoardScene scene;
+    scene.tiles = scene_tiles(game);
+    add_castle_wall(scene, game);
+    REQUIRE(scene.wall.size() == 50);
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 1).substr(0, 7) == "T00/01T");  // the first corner tower
+    CHECK(row_text(lines, 1).substr(7, 7) == ":02/03:");
+    // Score 7 sits on the starting space carrying 06/07 (first player's marker A at column 1),
+    // score 12 on the tower 12/13, which still holds a token (second player's B at column 5).
+    CHECK(row_text(lines, 2).substr(3 * 7, 7) == ",A,|,,,");
+    CHECK(row_text(lines, 2).substr(6 * 7, 7) == "TTT?TBT");
+    CHECK(check_golden("castle.txt", lines) == "");
+}
+
+TEST_CASE("River II and shrines: water, a cloister on the river, a shrine") {
+    BoardScene scene;
+    scene.tiles = {{{0, 0}, "R2-06", 0, 0}, {{1, 0}, "R2-02", 3, 0}, {{-1, 0}, "R2-01", 2, 0}, {{0, 1}, "S-4", 0, 0}};
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 1).substr(7, 7) == "~~~M~~~");  // the cloister sits on the river
+    CHECK(style_codes(lines[1]).substr(7, 7) == "wwwmwww");
+    CHECK(row_text(lines, 4).substr(7, 7) == "...S...");  // the shrine, a road leaving south
+    CHECK(row_text(lines, 5).substr(7, 7) == "...|...");
+    CHECK(check_golden("river_shrine.txt", lines) == "");
+}
+
+TEST_CASE("fit_viewport and follow keep a cell on screen") {
+    BoardScene scene;
+    scene.tiles = {{{-2, 1}, "B-D", 0, 0}, {{3, -1}, "B-D", 0, 0}};
+    const Viewport all = fit_viewport(scene, 1);
+    CHECK(all.left == -3);
+    CHECK(all.top == -2);
+    CHECK(all.width == 8 * tile_width);
+    CHECK(all.height == 5 * tile_height);
+    Viewport small{0, 0, 3 * tile_width, 2 * tile_height};
+    small = follow(small, {5, -4});
+    CHECK(small.left == 3);
+    CHECK(small.top == -4);
+}

@@ -1,0 +1,177 @@
+// The client model: hello and reconnect with the token, snapshots and RFC 6902 patches, version
+// gaps, legal placements; the create-room form's request.
+
+#include <catch2/catch.hpp>
+
+#include "client_model.hpp"
+#include "create_form.hpp"
+#include "event_text.hpp"
+#include "game_scene.hpp"
+#include "server_url.hpp"
+
+using namespace carc::term;
+
+namespace {
+
+json waiting_view() {
+    return {{"room", {{"id", "r1"}, {"name", "Test"}, {"status", "waiting"}, {"host", "p1"},
+                      {"seats", {{{"seat", 0}, {"kind", "human"}, {"person", "p1"}, {"name", "Ada"}, {"online", true}},
+                                 {{"seat", 1}, {"kind", "empty"}}}}}},
+            {"you", {{"seat", 0}, {"legal", json::array()}}},
+            {"game", nullptr}};
+}
+
+json types_of(const std::vector<json>& messages) {
+    json out = json::array();
+    for (const json& m : messages) out.push_back(m["type"]);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("hello, welcome, and hello again with the token after a dropped connection") {
+    ClientModel model("Ada");
+    model.connected();
+    auto out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "hello");
+    CHECK(out[0]["name"] == "Ada");
+    CHECK_FALSE(out[0].contains("token"));
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", false}});
+    CHECK(model.online());
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe"}));
+
+    model.disconnected();
+    CHECK_FALSE(model.online());
+    model.connected();
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["token"] == "abc");
+    // An expired token: start again without it.
+    model.handle({{"type", "error"}, {"code", "unknown_token"}, {"message", "unknown token"}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK_FALSE(out[0].contains("token"));
+}
+
+TEST_CASE("snapshots and patches keep the view; a version gap asks for a snapshot") {
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    model.take_outbox();
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 4}, {"view", waiting_view()}});
+    REQUIRE(model.in_room());
+    CHECK(model.is_host());
+    CHECK(model.my_seat() == 0);
+    CHECK(model.seat_name(0) == "Ada");
+
+    model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 5},
+                  {"patch", {{{"op", "replace"}, {"path", "/room/seats/1"},
+                              {"value", {{"seat", 1}, {"kind", "bot"}, {"bot", "greedy"}, {"name", "Greedy bot"}}}}}},
+                  {"events", json::array()}});
+    CHECK(model.version() == 5);
+    CHECK(model.seat_name(1) == "Greedy bot");
+    CHECK(model.take_outbox().empty());
+
+    model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 7}, {"patch", json::array()}, {"events", json::array()}});
+    CHECK(model.version() == 5);
+    auto out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "snapshot");
+
+    // A patch that does not apply leaves the view as it was and asks for a snapshot too.
+    model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 6},
+                  {"patch", {{{"op", "remove"}, {"path", "/room/nothing"}}}}, {"events", json::array()}});
+    CHECK(model.version() == 5);
+    CHECK(model.seat_name(1) == "Greedy bot");
+    CHECK(types_of(model.take_outbox()) == json({"snapshot"}));
+}
+
+TEST_CASE("my turn to place: legal placements are asked once per version and logged events") {
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    json view = waiting_view();
+    view["room"]["status"] = "playing";
+    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 0}, {"turn_player", 0},
+                    {"drawn_tile", "B-U"}, {"result", nullptr},
+                    {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
+                    {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    model.take_outbox();
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
+    CHECK(model.my_placement());
+    CHECK_FALSE(model.placements_ready());
+    CHECK(types_of(model.take_outbox()) == json({"legal_placements"}));
+    model.handle({{"type", "legal_placements"}, {"room", "r1"}, {"version", 10}, {"tile", "B-U"},
+                  {"placements", {{{"x", 1}, {"y", 0}, {"rotation", 0}}, {{"x", 1}, {"y", 0}, {"rotation", 2}},
+                                  {{"x", 0}, {"y", 1}, {"rotation", 0}}}}});
+    CHECK(model.placements_ready());
+    CHECK(legal_cells(model.placements()) == std::vector<BoardCoord>{{1, 0}, {0, 1}});
+    CHECK(legal_rotations(model.placements(), {1, 0}) == std::vector<int>{0, 2});
+
+    model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 11},
+                  {"patch", {{{"op", "add"}, {"path", "/game/board/-"},
+                              {"value", {{"x", 1}, {"y", 0}, {"tile", "B-U"}, {"rotation", 0}, {"height", 0}}}},
+                             {{"op", "replace"}, {"path", "/game/phase"}, {"value", "place_follower"}},
+                             {{"op", "replace"}, {"path", "/you/legal"}, {"value", {{{"type", "place_follower"}, {"segment", 0}}, {{"type", "pass"}}}}}}},
+                  {"events", {{{"type", "tile_placed"}, {"player", 0}, {"tile", "B-U"}, {"x", 1}, {"y", 0}, {"rotation", 0}}}}});
+    CHECK_FALSE(model.my_placement());
+    CHECK(model.my_decision());
+    CHECK(decision_options(model).size() == 2);
+    REQUIRE(model.log().size() == 1);
+    CHECK(model.log().back() == "Ada laid B-U at (1,0)");
+    const BoardScene scene = build_scene(model, {{1, 0}, 0});
+    CHECK(scene.tiles.size() == 2);
+    REQUIRE(scene.marks.size() == 1);  // "pass" has no place on the board
+    CHECK(scene.marks[0].at == BoardCoord{1, 0});
+    CHECK(scene.marks[0].letter == '1');
+}
+
+TEST_CASE("the create form builds create_room requests") {
+    CreateForm form;
+    json r = form.request();
+    CHECK(r["rules"] == "carcassonne");
+    CHECK(r["seats"] == 2);
+    CHECK(r["bots"] == json::parse(R"([{"seat":1,"kind":"greedy"}])"));
+    form.row = 1;
+    form.change(1);  // 3 seats
+    form.row = 4;
+    form.change(1);  // The Tower
+    r = form.request();
+    CHECK(r["seats"] == 3);
+    CHECK(r["expansions"]["tower"] == true);
+    CHECK(r["options"]["tower_rules"] == true);
+    CHECK_FALSE(r.contains("clock"));
+    form.row = 11;
+    form.change(1);  // 5 minutes + 10 seconds
+    r = form.request();
+    CHECK(r["clock"]["initial_ms"] == 300000);
+    CHECK(r["clock"]["increment_ms"] == 10000);
+    form.row = 0;
+    form.change(1);  // The Castle: two seats, no expansions
+    r = form.request();
+    CHECK(r["rules"] == "castle");
+    CHECK(r["seats"] == 2);
+    CHECK_FALSE(r.contains("expansions"));
+}
+
+TEST_CASE("server URLs") {
+    auto u = parse_server_url("ws://example.org:9000");
+    REQUIRE(u);
+    CHECK(u->host == "example.org");
+    CHECK(u->port == "9000");
+    CHECK(u->path == "/ws");
+    u = parse_server_url("ws://localhost/other");
+    REQUIRE(u);
+    CHECK(u->port == "8080");
+    CHECK(u->path == "/other");
+    CHECK_FALSE(parse_server_url("http://x:1"));
+    CHECK_FALSE(parse_server_url("ws://x:port"));
+}
+
+TEST_CASE("choices the client has no sentence for are still listed with their fields") {
+    const SeatNamer name = [](int seat) { return "seat" + std::to_string(seat); };
+    const TileBook none;
+    CHECK(describe_action({{"type", "pass"}}, json(), none, name) == "pass");
+    CHECK(describe_action({{"type", "ransom"}, {"target", 1}}, json(), none, name) == "pay 3 points ransom to seat1");
+    CHECK(describe_action({{"type", "redeploy_onto"}, {"quarter", "market"}, {"x", 2}}, json(), none, name) ==
+          "redeploy onto quarter=market x=2");
+}
