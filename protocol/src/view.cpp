@@ -169,7 +169,7 @@ json game_to_json(const State& state, const GameExtras& extras) {
     if (state.drawn_tile() != no_tile) drawn = catalog.at(state.drawn_tile()).id;
 
     json out = {{"rules", to_string(game.config().rules)},
-                {"players", game.players()},
+                {"player_count", game.players()},
                 {"phase", to_string(state.phase())},
                 {"turn", state.turn_number()},
                 {"turn_player", state.turn_player()},

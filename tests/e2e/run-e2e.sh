@@ -10,7 +10,8 @@ repo=$(cd "$here/../.." && pwd)
 
 if [[ ! -x "$server" ]]; then echo "e2e: no server binary at $server" >&2; exit 1; fi
 if [[ ! -x /usr/bin/chromium ]]; then echo "e2e: /usr/bin/chromium missing (CARC_WITH_BROWSER=1 bash scripts/install-deps.sh)" >&2; exit 1; fi
-if [[ ! -d "$here/node_modules/playwright-core" ]]; then (cd "$here" && npm ci --no-audit --no-fund); fi
+# Installs nothing at test time: `make test` runs `npm ci` here first.
+if [[ ! -d "$here/node_modules/playwright-core" ]]; then echo "e2e: run 'npm ci' in $here first (make test does)" >&2; exit 1; fi
 
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 data=$(mktemp -d)

@@ -98,6 +98,12 @@ TEST_CASE("views of a whole game patch cleanly and hide the pile", "[protocol]")
     CHECK(game["phase"] == "game_over");
     CHECK(game["tiles_left"] == 0);
     CHECK(game["board"].size() == match->state().tiles().size());
+    // One entry per seat with its score (a duplicate "players" key once hid this array).
+    REQUIRE(game["players"].is_array());
+    REQUIRE(game["players"].size() == 2);
+    CHECK(game["player_count"] == 2);
+    for (int p = 0; p < 2; ++p)
+        CHECK(game["players"][static_cast<std::size_t>(p)]["score"] == match->state().player(static_cast<PlayerId>(p)).score);
 }
 
 TEST_CASE("a view before the start has no game and lists the seats", "[protocol]") {
