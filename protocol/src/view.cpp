@@ -104,7 +104,8 @@ json result_to_json(const std::optional<GameResult>& result) {
     return {{"reason", result->reason},
             {"scores", result->scores},
             {"winners", result->winners},
-            {"resigned", result->resigned}};
+            {"resigned", result->resigned},
+            {"breakdown", result->breakdown}};
 }
 
 }  // namespace

@@ -90,41 +90,52 @@ async function setName(page, name) {
   await eventually(async () => assert.equal(await page.inputValue('#my-name'), name), 'rename');
 }
 
-// Plays one turn on `page` if it is this player's move; returns true when it played.
-async function playTurn(page, turn) {
-  const mine = await page.$('.turn-banner.mine');
-  if (!mine) return false;
-  const confirm = await page.$('#confirm');
-  if (!confirm) {
-    // Some other decision (not expected in the base game): take the last offered choice (pass).
-    await sleep(300); // let a move in flight settle first
-    if (!(await page.$('.turn-banner.mine')) || await page.$('#confirm')) return false;
-    const clicked = await page.click('.hand .choices.column button:last-child', { timeout: 2000 }).then(() => true, () => false);
-    if (clicked) await sleep(150);
-    return clicked;
+const roomVersion = (page, room) => page.evaluate((r) => window.carc.store.get(r)?.version ?? -1, room);
+
+// Waits until the move sent from `page` came back as a new version and the hand is idle.
+async function settled(page, room, before) {
+  await page.waitForFunction(({ r, v }) => (window.carc.store.get(r)?.version ?? -1) > v &&
+    document.querySelector('.hand')?.dataset.busy !== 'yes', { r: room, v: before }, { timeout: 10000 });
+}
+
+// Plays one decision on `page`, whose turn it is: lays the drawn tile (mouse or keyboard, with
+// a rotation and sometimes a follower), or, for any other decision, takes the last offered
+// choice (pass). `turn` varies the way of playing.
+async function playTurn(page, room, turn) {
+  const before = await roomVersion(page, room);
+  const what = await page.waitForSelector('#confirm, .hand .choices.column button', { timeout: 10000 });
+  if ((await what.getAttribute('id')) !== 'confirm') {
+    await page.locator('.hand .choices.column button').last().click();
+    await settled(page, room, before);
+    return;
   }
-  await page.waitForSelector('.legal-cell', { timeout: 5000 });
+  await page.waitForSelector('.legal-cell', { timeout: 10000 });
   if (turn % 5 === 0) {
     // Mouse: fit the board, click a highlighted square, rotate with the button.
     await page.keyboard.press('0');
-    await page.click('.legal-cell');
+    await page.locator('.legal-cell').first().click();
     await page.waitForSelector('#confirm:not([disabled])');
     await page.click('#rotate-right');
   } else {
     await page.keyboard.press('n'); // keyboard: next legal square
   }
   await page.waitForSelector('#confirm:not([disabled])');
-  if (turn % 3 === 0) {
-    const spots = await page.$$('.layer-spots .spot');
-    if (spots.length) {
-      if (turn % 2) await spots[0].click(); else await page.keyboard.press('1');
-      await page.waitForSelector('.layer-spots .spot.selected', { timeout: 3000 }).catch(() => {});
-    }
+  if (turn % 3 === 0 && await page.locator('.layer-spots .spot').count()) {
+    if (turn % 2) await page.locator('.layer-spots .spot').first().click(); else await page.keyboard.press('1');
+    await page.waitForSelector('.layer-spots .spot.selected', { timeout: 5000 });
   }
   if (turn === 6) await shot(page, '04-placing-tile');
   if (turn % 2) await page.click('#confirm'); else await page.keyboard.press('Enter');
-  await page.waitForFunction(() => !document.querySelector('.turn-banner.mine #confirm') && !document.querySelector('#confirm:not([disabled])'), null, { timeout: 8000 }).catch(() => {});
-  return true;
+  await settled(page, room, before);
+}
+
+// The page whose player decides now, or null once the game is over (polls).
+function nextToPlay(players, watcher) {
+  return eventually(async () => {
+    if (await watcher.$('.end-dialog')) return null;
+    for (const p of players) if (await p.$('.turn-banner.mine')) return p;
+    throw new Error('nobody is to play');
+  }, 'waiting for a turn', 15000);
 }
 
 test('two players play a full game while a third watches, then a replay', { timeout: 900_000 }, async () => {
@@ -178,13 +189,9 @@ test('two players play a full game while a third watches, then a replay', { time
 
     // Play to the end.
     let turn = 0, reloaded = false;
-    const deadline = Date.now() + 800_000;
-    for (;;) {
-      if (await alice.$('.end-dialog')) break;
-      assert.ok(Date.now() < deadline, 'game did not finish in time');
-      let played = false;
-      for (const p of [alice, bob]) if (await playTurn(p, turn)) { played = true; turn++; break; }
-      if (!played) { await sleep(80); continue; }
+    for (let p; (p = await nextToPlay([alice, bob], alice));) {
+      assert.ok(turn < 100, 'the short game did not end');
+      await playTurn(p, room, turn++);
       assert.equal(await eve.$('#confirm'), null, 'the spectator never gets controls');
       if (turn % 4 === 0) view = await checkAgainstServer(pages, eve, room);
       if (turn === 8) { await shot(alice, '05-midgame-alice'); await shot(eve, '06-midgame-spectator'); }
@@ -205,6 +212,12 @@ test('two players play a full game while a third watches, then a replay', { time
       await p.waitForSelector('.end-dialog');
       const totals = await p.$$eval('.breakdown .total', (tds) => Object.fromEntries(tds.map((td) => [td.dataset.seat, Number(td.textContent)])));
       view.game.result.scores.forEach((s, seat) => assert.equal(totals[seat], s, `final score of seat ${seat}`));
+      // The breakdown columns come from the server's result and add up to each total.
+      const parts = await p.$$eval('.breakdown tbody tr', (trs) => trs.map((tr) => ({
+        seat: Number(tr.querySelector('.total').dataset.seat),
+        sum: [...tr.querySelectorAll('td[data-kind]')].reduce((a, td) => a + Number(td.textContent), 0) })));
+      for (const { seat, sum } of parts) assert.equal(sum, view.game.result.scores[seat], `breakdown of seat ${seat}`);
+      assert.deepEqual(view.game.result.breakdown.length, view.game.result.scores.length);
     }
     await shot(alice, '07-end-of-game');
     assert.ok(turn >= 10, `played ${turn} turns`);

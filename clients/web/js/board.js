@@ -179,6 +179,13 @@ export class Board extends EventTarget {
     this.applyView();
   }
 
+  // Pans (without zooming) so that cell (x, y) is in the middle of the view.
+  centerOn(x, y) {
+    this.view.x = (x + 0.5) * T - this.view.w / 2;
+    this.view.y = (y + 0.5) * T - this.view.h / 2;
+    this.applyView();
+  }
+
   visible(t) {
     const v = this.view;
     return t.x * T >= v.x && (t.x + 1) * T <= v.x + v.w && t.y * T >= v.y && (t.y + 1) * T <= v.y + v.h;

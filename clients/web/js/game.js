@@ -326,6 +326,7 @@ class RoomScreen {
     const cell = this.legalCells().find((c) => c.x === x && c.y === y);
     if (!cell) return;
     this.ui.cell = { x, y };
+    if (!this.board.visible(cell)) this.board.centerOn(x, y); // N/P may pick a square off screen
     if (!cell.rotations.includes(this.ui.rotation)) {
       this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
     }
@@ -464,6 +465,7 @@ class RoomScreen {
     const v = this.view, g = v.game;
     const names = this.names();
     clear(this.hand);
+    this.hand.dataset.busy = this.ui.busy ? 'yes' : 'no';
     if (g.result) { this.hand.append(h('h3', {}, 'Game over'), h('button', { class: 'btn btn-primary btn-wide', id: 'show-results', onclick: () => this.showEnd() }, 'Show the final scores')); return; }
     if (this.me === null) {
       this.hand.append(h('h3', {}, 'Spectating'), h('p', { class: 'muted' }, `You are watching this game. ${names[g.decider] ?? ''} is to play.`));
@@ -596,13 +598,15 @@ class RoomScreen {
     const res = g.result;
     document.querySelector('.end-dialog')?.remove();
     const order = g.players.map((p, seat) => ({ seat, score: res.scores?.[seat] ?? p.score })).sort((a, b) => b.score - a.score);
-    const kinds = [...new Set(Object.values(this.breakdown).flatMap((b) => Object.keys(b)))].sort();
+    // The server's breakdown (exact, by feature kind) when it sends one; else the scorings seen here.
+    const breakdown = res.breakdown ? Object.fromEntries(res.breakdown.map((b, seat) => [seat, b])) : this.breakdown;
+    const kinds = [...new Set(Object.values(breakdown).flatMap((b) => Object.keys(b)))].sort();
     const table = h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...kinds.map((k) => h('th', {}, k.endsWith(':final') ? `${featureName(k.split(':')[0])} (end)` : featureName(k))), h('th', {}, 'Total'))),
       h('tbody', {}, ...order.map(({ seat, score }) => {
         const tr = h('tr', { class: (res.winners || []).includes(seat) ? 'winner' : '' },
           h('td', {}, h('span', { class: 'b' }), ' ', names[seat], (res.winners || []).includes(seat) ? ' ★ winner' : '', (res.resigned || []).includes(seat) ? ' (resigned)' : ''),
-          ...kinds.map((k) => h('td', {}, String(this.breakdown[seat]?.[k] || 0))),
+          ...kinds.map((k) => h('td', { dataset: { kind: k } }, String(breakdown[seat]?.[k] || 0))),
           h('td', { class: 'total', dataset: { seat } }, String(score)));
         tr.firstChild.firstChild.innerHTML = badgeSvg(seat, 18);
         return tr;

@@ -3,6 +3,7 @@
 const FEATURE = {
   road: 'road', city: 'city', field: 'field', cloister: 'monastery', shrine: 'shrine', river: 'river',
   foundation: 'tower', street: 'street', castle_tower: 'tower', house: 'house', courtyard: 'courtyard',
+  keep: 'keep', wall_tokens: 'wall tokens', ransom: 'ransom', other: 'other',
 };
 const ROLE = {
   road: 'a thief', city: 'a knight', field: 'a farmer', cloister: 'a monk', shrine: 'a heretic',
