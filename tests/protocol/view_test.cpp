@@ -121,3 +121,36 @@ TEST_CASE("a view before the start has no game and lists the seats", "[protocol]
     CHECK(summary.bots == 1);
     CHECK(summary.host == "Ada");
 }
+
+TEST_CASE("The Castle's view carries its walled board and hides the face-down tokens", "[protocol]") {
+    MatchSetup setup;
+    setup.config.rules = RuleSystem::castle;
+    setup.config.players = 2;
+    setup.seed = 11;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    const json view = build_view(two_seat_room(), &match->state(), GameExtras{}, 0);
+    const json& castle = view["game"]["castle"];
+    const json& board = castle["board"];
+    CHECK(board["interior"].size() == castle_interior_spaces);
+    REQUIRE(board["wall"].size() == castle_wall_cells);
+    int towers = 0, starts = 0, slots = 0;
+    for (std::size_t k = 0; k < board["wall"].size(); ++k) {
+        const json& w = board["wall"][k];
+        CHECK(w["track"] == 2 * k);  // track order
+        towers += w["tower"].get<bool>();
+        starts += w["start"].get<bool>();
+        slots += w["slot"].get<int>() >= 0;
+    }
+    CHECK(towers == castle_corner_towers);
+    CHECK(starts == castle_start_spaces);
+    CHECK(slots == castle_token_slots);
+    CHECK(castle["towers_with_token"].size() == castle_token_slots);
+    // The starting spaces are board entries with catalogue tiles, laid before the first turn.
+    CHECK(view["game"]["board"].size() == castle_start_spaces);
+    // No token kind appears anywhere before it is taken.
+    const std::string text = view.dump();
+    for (const char* kind : {"double_tower", "final_street", "market_bonus", "five_points"})
+        CHECK(text.find(kind) == std::string::npos);
+}
