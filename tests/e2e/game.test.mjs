@@ -71,6 +71,11 @@ test('two players play a full game while a third watches, then a replay', { time
     await eve.click(`.room-card[data-room="${room}"] .btn-watch`);
     await waitHash(eve, '#/room/');
     await alice.waitForSelector('#start:not([disabled])');
+    // Renaming (hello again with the token) shows at once on the other pages' seat lists.
+    for (const name of ['Robert', 'Bob']) {
+      await setName(bob, name);
+      await alice.waitForFunction((n) => document.querySelector('.seat[data-seat="1"] .seat-name')?.textContent.startsWith(n), name, { timeout: 10000 });
+    }
     await shot(alice, '02-waiting-room');
     await alice.click('#start');
 
