@@ -72,7 +72,9 @@ export async function playTurn(page, room, turn) {
   const before = await roomVersion(page, room);
   const what = await page.waitForSelector('#confirm, .hand .choices.column button', { timeout: 10000 });
   if ((await what.getAttribute('id')) !== 'confirm') {
-    await page.locator('.hand .choices.column button').last().click();
+    const choices = page.locator('.hand .choices.column button');
+    const n = await choices.count();
+    if (turn % 2 === 0 && n <= 9) await page.keyboard.press(String(n)); else await choices.last().click();
     await settled(page, room, before);
     return;
   }

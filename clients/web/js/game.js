@@ -515,7 +515,8 @@ class RoomScreen {
     if (this.ui.busy) { this.hand.append(h('h3', {}, 'Your turn'), h('p', { class: 'muted' }, 'Sending your move…')); return; }
     if (g.decider === this.me && (v.you.legal || []).length) {
       const box = h('div', { class: 'choices column' });
-      for (const o of v.you.legal) box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) }, describeAction(o, names, g.followers, g.castle)));
+      v.you.legal.forEach((o, i) => box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) },
+        `${i < 9 ? `${i + 1}. ` : ''}${describeAction(o, names, g.followers, g.castle)}`)));
       this.hand.append(h('h3', {}, PHASE_PROMPT[g.phase] || 'Your decision'), box);
       return;
     }
@@ -661,6 +662,12 @@ class RoomScreen {
     if (/^[1-9]$/.test(k) && this.isMyPlacement() && this.ui.options) {
       const o = this.ui.options.filter((a) => a.type !== 'pass')[Number(k) - 1];
       if (o) { this.chooseSpot(actionKey(o)); e.preventDefault(); }
+      return;
+    }
+    const g = this.view?.game;
+    if (/^[1-9]$/.test(k) && g && !g.result && this.me !== null && g.decider === this.me && g.phase !== 'place_tile') {
+      const o = (this.view.you.legal || [])[Number(k) - 1]; // the numbered decision buttons
+      if (o) { this.act(o); e.preventDefault(); }
       return;
     }
     if (map[k]) { map[k](); e.preventDefault(); }
