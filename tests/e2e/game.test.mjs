@@ -1,5 +1,5 @@
 // End to end in headless Chromium: Alice creates a room, Bob joins it by invite code, Eve
-// watches; Alice and Bob play the whole game by keyboard and mouse; every few turns what each
+// watches; Alice and Bob play a short game (12 tiles) to the end by keyboard and mouse; every few turns what each
 // page shows (scores, whose turn, tiles left, board) is checked against a snapshot taken from
 // the server on a separate connection; Bob reloads mid-game and gets his seat back; the end
 // dialog and a replay are checked. Screenshots go to build/e2e-screenshots/.
@@ -7,7 +7,7 @@
 // CARC_URL (default http://127.0.0.1:8080) points at a running carc-server; run-e2e.sh starts one.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, shot, eventually, serverView, waitHash, setName, playTurn, nextToPlay, launch } from './helpers.mjs';
+import { BASE, shot, eventually, serverView, waitHash, setName, playTurn, nextToPlay, launch, openPage } from './helpers.mjs';
 
 // What a page shows: scores by seat, whose turn, tiles left, tiles on the board.
 function shown(page) {
@@ -36,18 +36,13 @@ async function checkAgainstServer(pages, observer, room) {
   return view;
 }
 
-test('two players play a full game while a third watches, then a replay', { timeout: 900_000 }, async () => {
+test('two players play a short game to the end while a third watches, then a replay', { timeout: 300_000 }, async () => {
   const browser = await launch();
   const all = {};
   try {
-    const ctx = async () => (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    const alice = await ctx(), bob = await ctx(), eve = await ctx();
-    Object.assign(all, { alice, bob, eve });
     const errors = [];
-    for (const [n, p] of Object.entries({ alice, bob, eve })) {
-      p.on('pageerror', (e) => { errors.push(`${n}: ${e.message}`); console.log(`[${n}] page error: ${e.message}`); });
-      p.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log(`[${n}] ${m.type()}: ${m.text()}`); });
-    }
+    const alice = await openPage(browser, 'alice', errors), bob = await openPage(browser, 'bob', errors), eve = await openPage(browser, 'eve', errors);
+    Object.assign(all, { alice, bob, eve });
 
     // Lobby: names, create, join by invite, watch.
     for (const [p, name] of [[alice, 'Alice'], [bob, 'Bob'], [eve, 'Eve']]) {
