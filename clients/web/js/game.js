@@ -195,7 +195,7 @@ class RoomScreen {
     const s = r.settings || {};
     fill(this.waiting, 
       h('h2', {}, 'Waiting for players'),
-      h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}`),
+      h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}${s.options?.pile_limit ? ` · short game: ${s.options.pile_limit} tiles` : ''}`),
       r.invite ? h('p', {}, 'Invite code: ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
       list,
       r.spectators?.length ? h('p', { class: 'muted' }, `Watching: ${r.spectators.map((x) => x.name).join(', ')}`) : null,
