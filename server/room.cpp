@@ -330,11 +330,15 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
 
 // ---- connections coming and going ----------------------------------------------------------
 
-void room::attach(std::string person, std::shared_ptr<client_link> link) {
-    net::post(strand_, [self = shared_from_this(), person = std::move(person), link = std::move(link)] {
+void room::attach(std::string person, std::string name, std::shared_ptr<client_link> link) {
+    net::post(strand_, [self = shared_from_this(), person = std::move(person), name = std::move(name),
+                        link = std::move(link)] {
         member* m = self->find_member(person);
         if (!m || self->closed_) return;
         m->link = link;
+        // A hello with the token and a new name renames the person here too.
+        m->name = name;
+        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].name = name;
         m->needs_snapshot = true;
         if (m->grace_timer) m->grace_timer->cancel();
         if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = true;

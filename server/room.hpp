@@ -46,7 +46,7 @@ public:
     // A room message (join, action, chat, ...); `by_invite` when the room was named by its code.
     void handle(requester who, protocol::ClientMessage message, bool by_invite);
     // A member's connection came back (reconnect) or went away.
-    void attach(std::string person, std::shared_ptr<client_link> link);
+    void attach(std::string person, std::string name, std::shared_ptr<client_link> link);
     void detach(std::string person, std::uint64_t link_id);
     // Server shutdown: stop timers so the io_context can finish.
     void shutdown();

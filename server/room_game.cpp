@@ -241,6 +241,7 @@ void room::finish(const char* reason) {
     for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
         if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
             result.winners.push_back(p);
+    result.breakdown = protocol::score_breakdown(*match_);
     result_ = result;
     state_.journal->end_game(id_, result);
     state_.counters.games_running.fetch_sub(1);

@@ -166,7 +166,7 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
                  welcome.resumed, welcome.rooms.size());
     for (const auto& room_id : welcome.rooms)
-        if (auto r = state_.rooms.find(room_id)) r->attach(*person_, shared_from_this());
+        if (auto r = state_.rooms.find(room_id)) r->attach(*person_, name_, shared_from_this());
 }
 
 void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {

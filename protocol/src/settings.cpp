@@ -12,6 +12,7 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t max_clock_ms = 24LL * 3600 * 1000;
+constexpr std::int64_t max_pile_limit = 200;  // more than any box holds
 
 Expansions read_expansions(const json* value) {
     Expansions e;
@@ -34,6 +35,8 @@ Options read_options(const json* value) {
     o.lake_extra_turn = in.boolean("lake_extra_turn", o.lake_extra_turn);
     o.count_market_only_at_end = in.boolean("count_market_only_at_end", o.count_market_only_at_end);
     o.alt_start_keeps_start_tile = in.boolean("alt_start_keeps_start_tile", o.alt_start_keeps_start_tile);
+    // A short game: only this many land tiles are drawn (0 = the whole pile).
+    o.pile_limit = static_cast<int>(in.optional_integer("pile_limit", 0, max_pile_limit).value_or(0));
     return o;
 }
 
@@ -93,7 +96,8 @@ json options_to_json(const Options& o) {
             {"tower_rules", o.tower_rules},
             {"lake_extra_turn", o.lake_extra_turn},
             {"count_market_only_at_end", o.count_market_only_at_end},
-            {"alt_start_keeps_start_tile", o.alt_start_keeps_start_tile}};
+            {"alt_start_keeps_start_tile", o.alt_start_keeps_start_tile},
+            {"pile_limit", o.pile_limit}};
 }
 
 json clock_to_json(const std::optional<ClockSettings>& clock) {

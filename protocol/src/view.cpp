@@ -1,5 +1,8 @@
 #include "carc/protocol/view.hpp"
 
+#include <algorithm>
+
+#include "carc/castle.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/errors.hpp"
 #include "carc/protocol/field_reader.hpp"
@@ -62,6 +65,26 @@ json follower_to_json(const State& state, const Follower& f) {
     return out;
 }
 
+// The walled board's layout (the same in every game): interior spaces, and the wall in track
+// order with each cell's first number, corner towers (with their token slot) and starting spaces.
+json castle_board_to_json(const CastleBoard& board) {
+    json interior = json::array();
+    for (const Coord c : board.interior()) interior.push_back({c.x, c.y});
+    const auto& slots = board.token_towers();
+    json wall = json::array();
+    for (std::size_t k = 0; k < board.wall().size(); ++k) {
+        const CastleWallCell& w = board.wall()[k];
+        const auto slot = std::find(slots.begin(), slots.end(), static_cast<int>(k));
+        wall.push_back({{"x", w.at.x},
+                        {"y", w.at.y},
+                        {"track", w.first_number},
+                        {"tower", w.tower},
+                        {"start", w.start},
+                        {"slot", slot == slots.end() ? -1 : static_cast<int>(slot - slots.begin())}});
+    }
+    return {{"interior", std::move(interior)}, {"wall", std::move(wall)}};
+}
+
 // The Castle's public state. The kinds of face-down wall tokens are hidden information: only
 // which towers still hold one is shown.
 json castle_to_json(const State& state) {
@@ -86,7 +109,8 @@ json castle_to_json(const State& state) {
     json pending = json::array();
     for (const PendingScoring& p : c.pending)
         pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}});
-    return {{"towers_with_token", std::move(towers)},
+    return {{"board", castle_board_to_json(CastleBoard::instance())},
+            {"towers_with_token", std::move(towers)},
             {"players", std::move(players)},
             {"pending", std::move(pending)},
             {"extra_turn", c.extra_turn}};
@@ -104,7 +128,8 @@ json result_to_json(const std::optional<GameResult>& result) {
     return {{"reason", result->reason},
             {"scores", result->scores},
             {"winners", result->winners},
-            {"resigned", result->resigned}};
+            {"resigned", result->resigned},
+            {"breakdown", result->breakdown}};
 }
 
 }  // namespace

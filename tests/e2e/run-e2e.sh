@@ -10,12 +10,13 @@ repo=$(cd "$here/../.." && pwd)
 
 if [[ ! -x "$server" ]]; then echo "e2e: no server binary at $server" >&2; exit 1; fi
 if [[ ! -x /usr/bin/chromium ]]; then echo "e2e: /usr/bin/chromium missing (CARC_WITH_BROWSER=1 bash scripts/install-deps.sh)" >&2; exit 1; fi
-if [[ ! -d "$here/node_modules/playwright-core" ]]; then (cd "$here" && npm ci --no-audit --no-fund); fi
+# Installs nothing at test time: `make test` runs `npm ci` here first.
+if [[ ! -d "$here/node_modules/playwright-core" ]]; then echo "e2e: run 'npm ci' in $here first (make test does)" >&2; exit 1; fi
 
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 data=$(mktemp -d)
 log="$data/server.log"
-"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --web-root "$repo/clients/web" >"$log" 2>&1 &
+"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
@@ -30,6 +31,6 @@ cd "$here"
 export CARC_URL="http://127.0.0.1:$port"
 if [[ -n "$shots" ]]; then export CARC_SCREENSHOTS="$shots"; fi
 status=0
-node --test unit/ game.test.mjs || status=$?
+node --test --test-concurrency=1 unit/ ./*.test.mjs || status=$?
 if [[ $status != 0 ]]; then echo "--- server log ---" >&2; tail -50 "$log" >&2; fi
 exit $status

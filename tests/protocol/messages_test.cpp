@@ -103,6 +103,7 @@ TEST_CASE("client messages round-trip", "[protocol]") {
     create.settings.config.players = 3;
     create.settings.config.expansions.tower = true;
     create.settings.config.options.lake_extra_turn = false;
+    create.settings.config.options.pile_limit = 12;
     create.settings.bots = {{2, BotKind::greedy}};
     create.settings.is_private = true;
     create.settings.spectators = false;
@@ -187,6 +188,8 @@ TEST_CASE("parsing reads the request id and the message", "[protocol]") {
     CHECK(play.version == 5);
     CHECK(play.action == Action::place_tile(Coord{1, -1}, 2));
     CHECK(parse_as<CreateRoom>(R"({"type":"create_room"})").settings.config.players == 2);
+    CHECK(parse_as<CreateRoom>(R"({"type":"create_room"})").settings.config.options.pile_limit == 0);
+    CHECK(parse_as<CreateRoom>(R"({"type":"create_room","options":{"pile_limit":5}})").settings.config.options.pile_limit == 5);
 }
 
 TEST_CASE("bad input gets the documented error codes", "[protocol]") {
@@ -201,6 +204,8 @@ TEST_CASE("bad input gets the documented error codes", "[protocol]") {
     CHECK(error_of(R"({"type":"action","room":"r1","version":1,"action":{"type":"place_tile","x":1,"y":1,"rotation":4}})") ==
           ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"create_room","seats":7})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"create_room","options":{"pile_limit":-1}})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"create_room","options":{"pile_limit":201}})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"create_room","bots":[{"seat":0},{"seat":0}]})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"hello","protocol":1,"name":"x","id":{"a":1}})") == ErrorCode::bad_field);
     CHECK(error_of(std::string(70000, ' ')) == ErrorCode::too_large);

@@ -98,6 +98,12 @@ TEST_CASE("views of a whole game patch cleanly and hide the pile", "[protocol]")
     CHECK(game["phase"] == "game_over");
     CHECK(game["tiles_left"] == 0);
     CHECK(game["board"].size() == match->state().tiles().size());
+    // One entry per seat with its score (a duplicate "players" key once hid this array).
+    REQUIRE(game["players"].is_array());
+    REQUIRE(game["players"].size() == 2);
+    CHECK(game["player_count"] == 2);
+    for (int p = 0; p < 2; ++p)
+        CHECK(game["players"][static_cast<std::size_t>(p)]["score"] == match->state().player(static_cast<PlayerId>(p)).score);
 }
 
 TEST_CASE("a view before the start has no game and lists the seats", "[protocol]") {
@@ -114,4 +120,37 @@ TEST_CASE("a view before the start has no game and lists the seats", "[protocol]
     CHECK(summary.taken == 2);
     CHECK(summary.bots == 1);
     CHECK(summary.host == "Ada");
+}
+
+TEST_CASE("The Castle's view carries its walled board and hides the face-down tokens", "[protocol]") {
+    MatchSetup setup;
+    setup.config.rules = RuleSystem::castle;
+    setup.config.players = 2;
+    setup.seed = 11;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    const json view = build_view(two_seat_room(), &match->state(), GameExtras{}, 0);
+    const json& castle = view["game"]["castle"];
+    const json& board = castle["board"];
+    CHECK(board["interior"].size() == castle_interior_spaces);
+    REQUIRE(board["wall"].size() == castle_wall_cells);
+    int towers = 0, starts = 0, slots = 0;
+    for (std::size_t k = 0; k < board["wall"].size(); ++k) {
+        const json& w = board["wall"][k];
+        CHECK(w["track"] == 2 * k);  // track order
+        towers += w["tower"].get<bool>();
+        starts += w["start"].get<bool>();
+        slots += w["slot"].get<int>() >= 0;
+    }
+    CHECK(towers == castle_corner_towers);
+    CHECK(starts == castle_start_spaces);
+    CHECK(slots == castle_token_slots);
+    CHECK(castle["towers_with_token"].size() == castle_token_slots);
+    // The starting spaces are board entries with catalogue tiles, laid before the first turn.
+    CHECK(view["game"]["board"].size() == castle_start_spaces);
+    // No token kind appears anywhere before it is taken.
+    const std::string text = view.dump();
+    for (const char* kind : {"double_tower", "final_street", "market_bonus", "five_points"})
+        CHECK(text.find(kind) == std::string::npos);
 }

@@ -5,6 +5,7 @@
 import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from './tiles-svg.js';
 import { rotatePoint } from './tile-geometry.js';
 import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
+import { castleMarkup, castleExtent } from './castle-board.js';
 import { esc } from './dom.js';
 
 const T = 100; // board units per tile
@@ -20,10 +21,10 @@ export class Board extends EventTarget {
     this.defined = new Set();
     this.view = { x: -250, y: -250, w: 600, h: 600 };
     this.fitted = false;
-    svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-tiles"></g><g class="layer-marks"></g>` +
+    svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-castle"></g><g class="layer-tiles"></g><g class="layer-marks"></g>` +
       `<g class="layer-cells"></g><g class="layer-preview"></g><g class="layer-followers"></g><g class="layer-spots"></g>`;
     this.defs = svg.querySelector('#board-defs');
-    this.layers = Object.fromEntries(['tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [n, svg.querySelector('.layer-' + n)]));
+    this.layers = Object.fromEntries(['castle', 'tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [n, svg.querySelector('.layer-' + n)]));
     this.installPanZoom();
     this.applyView();
   }
@@ -64,9 +65,12 @@ export class Board extends EventTarget {
     return out;
   }
 
-  // model: {board, followers, legalCells, preview, spots, targets, highlight, last, quarters}
+  // model: {board, followers, legalCells, preview, spots, targets, highlight, last, quarters,
+  //         castle: view.game.castle, scores}
   render(model) {
     const board = model.board || [];
+    this.castle = model.castle || null;
+    this.layers.castle.innerHTML = this.castle ? castleMarkup(this.castle, model.scores) : '';
     const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     this.at = at;
     this.layers.tiles.innerHTML = board.map((t) => this.tileMarkup(t)).join('');
@@ -170,12 +174,23 @@ export class Board extends EventTarget {
   }
 
   fit(board) {
+    const walls = castleExtent(this.castle); // The Castle: always the whole walled board
+    if (walls) board = [{ x: walls.minX + 1, y: walls.minY + 1 }, { x: walls.maxX - 1, y: walls.maxY - 1 }];
     if (!board.length) return;
     const xs = board.map((t) => t.x), ys = board.map((t) => t.y);
     const minX = (Math.min(...xs) - 1.5) * T, maxX = (Math.max(...xs) + 2.5) * T;
     const minY = (Math.min(...ys) - 1.5) * T, maxY = (Math.max(...ys) + 2.5) * T;
     const size = Math.max(maxX - minX, maxY - minY, 700);
     this.view = { x: (minX + maxX) / 2 - size / 2, y: (minY + maxY) / 2 - size / 2, w: size, h: size };
+    this.applyView();
+  }
+
+  // Pans (without zooming) just enough that cell (x, y) is in view, with a quarter-tile margin.
+  reveal(x, y) {
+    const v = this.view, m = T / 4;
+    const left = x * T - m, right = (x + 1) * T + m, top = y * T - m, bottom = (y + 1) * T + m;
+    if (left < v.x) v.x = left; else if (right > v.x + v.w) v.x = right - v.w;
+    if (top < v.y) v.y = top; else if (bottom > v.y + v.h) v.y = bottom - v.h;
     this.applyView();
   }
 

@@ -5,7 +5,7 @@
 import { h, clear, fill, esc, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf, meepleMarkup } from './players.js';
-import { describeEvent, describeAction, featureName } from './log-text.js';
+import { describeEvent, describeAction, featureName, tokenName } from './log-text.js';
 import { rotatePoint } from './tile-geometry.js';
 import { tileDomId } from './tiles-svg.js';
 
@@ -195,7 +195,7 @@ class RoomScreen {
     const s = r.settings || {};
     fill(this.waiting, 
       h('h2', {}, 'Waiting for players'),
-      h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}`),
+      h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}${s.options?.pile_limit ? ` · short game: ${s.options.pile_limit} tiles` : ''}`),
       r.invite ? h('p', {}, 'Invite code: ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
       list,
       r.spectators?.length ? h('p', { class: 'muted' }, `Watching: ${r.spectators.map((x) => x.name).join(', ')}`) : null,
@@ -233,12 +233,23 @@ class RoomScreen {
           held.length ? h('span', { title: 'prisoners held' }, `holds ${held.join(', ')}`) : null,
           ...crowns,
           clock ? h('span', { class: 'clock', dataset: { clockSeat: seat } }, '') : null),
+        g.castle ? this.castleTokens(g.castle.players?.[seat]) : null,
         active ? h('span', { class: 'p-turn', 'aria-label': 'to play' }, '◀ to play') : null);
       li.firstChild.innerHTML = badgeSvg(seat, 28);
       list.append(li);
     });
     fill(this.scores, h('h3', {}, 'Players'), list);
     this.tickClock();
+  }
+
+  // The Castle: face-up wall tokens (faded until usable from the owner's next turn) and the keep.
+  castleTokens(cp) {
+    if (!cp) return null;
+    const chips = Object.entries(cp.tokens || {}).map(([kind, n]) => h('span', {
+      class: `wall-chip${(cp.usable?.[kind] ?? 0) < n ? ' fresh' : ''}`, dataset: { kind }, title: tokenName(kind),
+    }, `${n > 1 ? `${n}× ` : ''}${tokenName(kind)}`));
+    if (cp.keep) chips.push(h('span', { class: 'wall-chip keep-chip' }, `keep: house of ${cp.keep.size}`));
+    return chips.length ? h('span', { class: 'p-tokens' }, ...chips) : null;
   }
 
   tickClock() {
@@ -326,6 +337,7 @@ class RoomScreen {
     const cell = this.legalCells().find((c) => c.x === x && c.y === y);
     if (!cell) return;
     this.ui.cell = { x, y };
+    if (!this.board.visible(cell)) this.board.reveal(x, y); // N/P may pick a square off screen
     if (!cell.rotations.includes(this.ui.rotation)) {
       this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
     }
@@ -464,6 +476,7 @@ class RoomScreen {
     const v = this.view, g = v.game;
     const names = this.names();
     clear(this.hand);
+    this.hand.dataset.busy = this.ui.busy ? 'yes' : 'no';
     if (g.result) { this.hand.append(h('h3', {}, 'Game over'), h('button', { class: 'btn btn-primary btn-wide', id: 'show-results', onclick: () => this.showEnd() }, 'Show the final scores')); return; }
     if (this.me === null) {
       this.hand.append(h('h3', {}, 'Spectating'), h('p', { class: 'muted' }, `You are watching this game. ${names[g.decider] ?? ''} is to play.`));
@@ -495,25 +508,31 @@ class RoomScreen {
         choices,
         h('button', { class: 'btn btn-primary btn-wide', id: 'confirm', disabled: !ui.cell || !ui.options || ui.busy, onclick: () => this.confirm() },
           ui.busy ? 'Sending…' : ui.choice ? 'Confirm tile and follower (Enter)' : 'Confirm tile (Enter)'),
+        ...this.ransomButtons(),
         h('p', { class: 'keys muted' }, 'Keys: N/P next square · R/Q rotate · 1-9 follower · Enter confirm · arrows pan · +/− zoom'));
       return;
     }
     if (this.ui.busy) { this.hand.append(h('h3', {}, 'Your turn'), h('p', { class: 'muted' }, 'Sending your move…')); return; }
     if (g.decider === this.me && (v.you.legal || []).length) {
       const box = h('div', { class: 'choices column' });
-      for (const o of v.you.legal) box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) }, describeAction(o, names, g.followers)));
+      v.you.legal.forEach((o, i) => box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) },
+        `${i < 9 ? `${i + 1}. ` : ''}${describeAction(o, names, g.followers, g.castle)}`)));
       this.hand.append(h('h3', {}, PHASE_PROMPT[g.phase] || 'Your decision'), box);
       return;
     }
     this.hand.append(h('h3', {}, `${names[g.decider] ?? '…'} to play`));
     if (g.drawn_tile) this.hand.append(this.tilePreview(g.drawn_tile, 0, 'Their tile'));
-    // Ransom: pay to get back a follower held by another player, during one's own turn.
-    const mine = this.me;
-    if (g.turn_player === mine) {
-      (g.players || []).forEach((p, holder) => {
-        if (holder !== mine && p.prisoners?.[mine]) this.hand.append(h('button', { class: 'btn', onclick: () => this.act({ type: 'ransom', target: holder }) }, `Pay 3 points ransom to ${names[holder]}`));
-      });
-    }
+    this.hand.append(...this.ransomButtons());
+  }
+
+  // The Tower: pay 3 points to get back a follower another player holds, during one's own turn
+  // (the server refuses it when the score would go below 0 or a ransom was paid this turn).
+  ransomButtons() {
+    const g = this.view.game, mine = this.me, names = this.names();
+    if (mine === null || g.turn_player !== mine || g.result) return [];
+    return (g.players || []).flatMap((p, holder) => (holder !== mine && p.prisoners?.[mine]
+      ? [h('button', { class: 'btn ransom', dataset: { key: actionKey({ type: 'ransom', target: holder }) }, disabled: g.players[mine].score < 3,
+        onclick: () => this.act({ type: 'ransom', target: holder }) }, `Pay 3 points ransom to ${names[holder]}`)] : []));
   }
 
   tilePreview(id, rotation, label) {
@@ -544,6 +563,8 @@ class RoomScreen {
       highlight: this.highlight || [],
       last: last && last.player !== null ? last : null,
       quarters,
+      castle: g.castle,
+      scores: (g.players || []).map((p) => p.score),
     });
   }
 
@@ -596,13 +617,15 @@ class RoomScreen {
     const res = g.result;
     document.querySelector('.end-dialog')?.remove();
     const order = g.players.map((p, seat) => ({ seat, score: res.scores?.[seat] ?? p.score })).sort((a, b) => b.score - a.score);
-    const kinds = [...new Set(Object.values(this.breakdown).flatMap((b) => Object.keys(b)))].sort();
+    // The server's breakdown (exact, by feature kind) when it sends one; else the scorings seen here.
+    const breakdown = res.breakdown ? Object.fromEntries(res.breakdown.map((b, seat) => [seat, b])) : this.breakdown;
+    const kinds = [...new Set(Object.values(breakdown).flatMap((b) => Object.keys(b)))].sort();
     const table = h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...kinds.map((k) => h('th', {}, k.endsWith(':final') ? `${featureName(k.split(':')[0])} (end)` : featureName(k))), h('th', {}, 'Total'))),
       h('tbody', {}, ...order.map(({ seat, score }) => {
         const tr = h('tr', { class: (res.winners || []).includes(seat) ? 'winner' : '' },
           h('td', {}, h('span', { class: 'b' }), ' ', names[seat], (res.winners || []).includes(seat) ? ' ★ winner' : '', (res.resigned || []).includes(seat) ? ' (resigned)' : ''),
-          ...kinds.map((k) => h('td', {}, String(this.breakdown[seat]?.[k] || 0))),
+          ...kinds.map((k) => h('td', { dataset: { kind: k } }, String(breakdown[seat]?.[k] || 0))),
           h('td', { class: 'total', dataset: { seat } }, String(score)));
         tr.firstChild.firstChild.innerHTML = badgeSvg(seat, 18);
         return tr;
@@ -641,6 +664,12 @@ class RoomScreen {
       if (o) { this.chooseSpot(actionKey(o)); e.preventDefault(); }
       return;
     }
+    const g = this.view?.game;
+    if (/^[1-9]$/.test(k) && g && !g.result && this.me !== null && g.decider === this.me && g.phase !== 'place_tile') {
+      const o = (this.view.you.legal || [])[Number(k) - 1]; // the numbered decision buttons
+      if (o) { this.act(o); e.preventDefault(); }
+      return;
+    }
     if (map[k]) { map[k](); e.preventDefault(); }
   }
 }
@@ -653,6 +682,8 @@ const PHASE_PROMPT = {
   move_count: 'You may move the Count',
   redeploy: 'Move followers from the quarter onto the feature?',
   market_move: 'Move a follower from the market onto a field',
+  choose_scoring: 'Choose which scoring comes next',
+  extra_turn: 'Use your extra-turn token?',
 };
 
 function freshUi(rotation = 0) {
@@ -660,7 +691,7 @@ function freshUi(rotation = 0) {
 }
 
 export function actionKey(a) {
-  return [a.type, a.segment, a.x, a.y, a.target, a.quarter].map((v) => (v === undefined ? '' : v)).join(':');
+  return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':');
 }
 function sameAction(a, b) { return !!a && !!b && actionKey(a) === actionKey(b); }
 

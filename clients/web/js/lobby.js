@@ -145,6 +145,8 @@ function createForm(app) {
   f.clock = h('select', { name: 'clock' },
     h('option', { value: '' }, 'No clock'), h('option', { value: '5' }, '5 min + 10 s'), h('option', { value: '10' }, '10 min + 15 s'),
     h('option', { value: '20' }, '20 min + 30 s'), h('option', { value: '2' }, '2 min + 5 s (blitz)'));
+  f.length = h('select', { name: 'pile_limit' }, h('option', { value: '0' }, 'every tile'),
+    h('option', { value: '30' }, 'short: 30 tiles'), h('option', { value: '12' }, 'quick: 12 tiles'), h('option', { value: '4' }, 'taster: 4 tiles'));
   f.timeout = h('select', { name: 'on_timeout' }, h('option', { value: 'random' }, 'play a random move'), h('option', { value: 'forfeit' }, 'forfeit'));
 
   const sync = () => {
@@ -174,6 +176,7 @@ function createForm(app) {
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); submit(); } },
     field('Room name', f.name),
     h('div', { class: 'row2' }, field('Game', f.rules), field('Players', f.seats)),
+    field('Length', f.length),
     expBox, optBox, botBox,
     h('div', { class: 'row2' },
       field('Turn clock', f.clock),
@@ -191,7 +194,7 @@ function createForm(app) {
       rules: f.rules.value,
       seats,
       expansions: Object.fromEntries(Object.entries(f.exp).map(([k, el]) => [k, el.checked])),
-      options: Object.fromEntries(Object.entries(f.opt).map(([k, el]) => [k, el.checked])),
+      options: { ...Object.fromEntries(Object.entries(f.opt).map(([k, el]) => [k, el.checked])), pile_limit: Number(f.length.value) },
       bots: [...botBox.querySelectorAll('select')].map((s, i) => ({ seat: i + 1, kind: s.value })).filter((b) => b.kind),
       private: f.private.checked,
       spectators: f.spectators.checked,

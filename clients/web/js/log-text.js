@@ -3,6 +3,7 @@
 const FEATURE = {
   road: 'road', city: 'city', field: 'field', cloister: 'monastery', shrine: 'shrine', river: 'river',
   foundation: 'tower', street: 'street', castle_tower: 'tower', house: 'house', courtyard: 'courtyard',
+  keep: 'keep', wall_tokens: 'wall tokens', ransom: 'ransom', other: 'other',
 };
 const ROLE = {
   road: 'a thief', city: 'a knight', field: 'a farmer', cloister: 'a monk', shrine: 'a heretic',
@@ -30,6 +31,10 @@ export function describeEvent(ev, names) {
     case 'count_moved': return { text: `The Count moves to the ${ev.quarter}`, kind: 'info' };
     case 'follower_moved': return { text: `${who(ev.player)} moved a follower from the ${ev.quarter}${at}`, kind: 'move', player: ev.player };
     case 'token_taken': return { text: `${who(ev.player)} takes the ${ev.feature === 'road' ? 'Robber Baron' : 'King'}`, kind: 'score', player: ev.player };
+    case 'wall_token_taken': return { text: `${who(ev.player)} takes a wall token from the tower: ${tokenName(ev.count)}`, kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'wall_token_used': return { text: `${who(ev.player)} uses the token ${tokenName(ev.count)}${ev.points ? `: +${ev.points}` : ''}`, kind: 'score', player: ev.player };
+    case 'keep_placed': return { text: `${who(ev.player)}'s keep stands on a house of ${ev.count} tile${ev.count === 1 ? '' : 's'}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'keep_scored': return { text: `Keep: ${ev.count} empty spaces, ${(ev.scorers || []).length ? `${ev.scorers.map(who).join(' and ')} +${ev.points}` : 'nobody scores'}`, kind: 'score', scorers: ev.scorers, tiles: ev.tiles };
     case 'final_scoring': return { text: 'Final scoring', kind: 'heading' };
     case 'game_over': return { text: 'Game over', kind: 'heading' };
     default: return { text: ev.type.replace(/_/g, ' '), kind: 'info' };
@@ -54,8 +59,18 @@ function scoringText(ev, who) {
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// The Castle's wall tokens, by the number the protocol uses (1-9) or by name.
+export const TOKENS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];
+const TOKEN_TEXT = {
+  extra_turn: 'another turn', double_tower: 'double tower', double_house: 'double house',
+  final_street: 'an open street scores at the end', final_tower: 'an open tower scores at the end',
+  final_house: 'an open house scores at the end', market_bonus: '4 per market on one courtyard',
+  keep_bonus: "keep's house +2", five_points: '5 points',
+};
+export const tokenName = (k) => TOKEN_TEXT[typeof k === 'number' ? TOKENS[k] : k] || `token ${k}`;
+
 // Sentence for an action the player can choose (decision panel buttons).
-export function describeAction(a, names, followers) {
+export function describeAction(a, names, followers, castle) {
   switch (a.type) {
     case 'pass': return 'Pass';
     case 'place_follower': return `Follower on segment ${a.segment}`;
@@ -70,6 +85,12 @@ export function describeAction(a, names, followers) {
     case 'move_count': return `Move the Count to the ${a.quarter}`;
     case 'redeploy': return `Move a follower out of the ${a.quarter} onto the feature`;
     case 'market_move': return `Move a follower from the market to the field at (${a.x}, ${a.y})`;
+    case 'choose_scoring': {
+      const p = castle?.pending?.[a.target];
+      const what = p ? `${names[p.owner] ?? 'the'}'s ${featureName(p.feature)}` : `scoring ${a.target + 1}`;
+      return `Score ${what} next${a.token > 0 ? `, doubled by the ${tokenName(a.token)} token` : ''}`;
+    }
+    case 'use_token': return a.target === 1 ? 'Use the token: take another turn' : `Use the token ${tokenName(a.target)}`;
     default: return a.type.replace(/_/g, ' ');
   }
 }

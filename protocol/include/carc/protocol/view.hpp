@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "carc/protocol/breakdown.hpp"
 #include "carc/protocol/settings.hpp"
 #include "carc/state.hpp"
 
@@ -56,6 +57,7 @@ struct GameResult {
     std::vector<int> scores;
     std::vector<int> winners;
     std::vector<int> resigned;
+    ScoreBreakdown breakdown;  // per seat: points by feature kind
 };
 
 // Everything about a running game the engine does not know.
