@@ -45,11 +45,13 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
         ws_client ada_ws(first.port()), bob_ws(first.port()), eve_ws(first.port());
         eve_token = eve_ws.hello("Eve")["token"];
         game = start_two_player_game(ada_ws, bob_ws);
-        REQUIRE(eve_ws.request({{"type", "spectate"}, {"room", game.room}})["type"] == "joined");
         viewer ada{ada_ws, game.room}, bob{bob_ws, game.room}, eve{eve_ws, game.room};
         ada.sync();
         bob.sync();
-        eve.sync();
+        REQUIRE(eve.request({{"type", "spectate"}, {"room", game.room}})["type"] == "joined");
+        const auto snapshot = eve.wait_message("snapshot");
+        REQUIRE(snapshot);
+        eve.absorb(*snapshot);
         REQUIRE(play_moves({&ada, &bob}, 30) == 30);
         eve.sync();
         before = game_essentials(eve.view);

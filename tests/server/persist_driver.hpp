@@ -73,7 +73,13 @@ inline void resume_seats(viewer& ada, viewer& bob, const two_player_game& game) 
     REQUIRE(welcome["type"] == "welcome");
     CHECK(welcome["resumed"] == true);
     CHECK(welcome["rooms"] == json::array({game.room}));
+    const auto ada_snapshot = ada.wait_message("snapshot");  // sent to whoever comes back
+    REQUIRE(ada_snapshot);
+    ada.absorb(*ada_snapshot);
     REQUIRE(bob.client.hello("Bob", game.bob_token)["rooms"] == json::array({game.room}));
+    const auto bob_snapshot = bob.wait_message("snapshot");
+    REQUIRE(bob_snapshot);
+    bob.absorb(*bob_snapshot);
     ada.sync();
     bob.sync();
     CHECK(ada.view["you"]["seat"] == 0);
