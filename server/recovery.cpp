@@ -124,8 +124,14 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
                 spdlog::error("event=room_not_marked room={} error=\"{}\"", stored.room_id, marked.message());
             continue;
         }
-        for (const journal_seat& seat : rebuilt.game.seats)
-            if (!seat.person.empty()) state.persons.restore(seat.person, seat.name, seat.token_sha256);
+        // Registered now, not on the room's strand, so a hello arriving before the room has run
+        // its restore already lists the room (the room's attach then queues behind the restore).
+        for (std::size_t i = 0; i < rebuilt.game.seats.size(); ++i) {
+            const journal_seat& seat = rebuilt.game.seats[i];
+            if (seat.person.empty()) continue;
+            state.persons.restore(seat.person, seat.name, seat.token_sha256);
+            if (!rebuilt.game.resigned[i]) state.persons.add_room(seat.person, stored.room_id);
+        }
         auto r = std::make_shared<room>(state, stored.room_id, rebuilt.invite, rebuilt.settings);
         state.rooms.add(r, stored.room_id, rebuilt.invite);
         r->restore(std::move(rebuilt.game));

@@ -7,11 +7,13 @@
 #include <catch2/catch.hpp>
 
 #include "carc/storage/sqlite_store.hpp"
+#include "carc/storage/token_hash.hpp"
 #include "fault_vfs.hpp"
 #include "http_client.hpp"
 #include "persist_driver.hpp"
 #include "record_verify.hpp"
 #include "security.hpp"
+#include "storage_journal.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -188,4 +190,41 @@ TEST_CASE("GET /api/games shows a running game without hidden information", "[se
     CHECK(text.find(std::to_string(seed)) == std::string::npos);
     CHECK(text.find("pile") == std::string::npos);
     CHECK_FALSE(server::verify_record(record).ok);  // nothing to verify before the end
+}
+
+TEST_CASE("a stored game that does not replay is reported, marked abandoned, and the server runs",
+          "[server][persistence]") {
+    temp_dir dir;
+    {
+        auto store = open_store(dir.path);
+        server::storage_journal journal(store);
+        server::game_start start;
+        start.room_id = "r5";
+        start.invite = "ABCD-EFGH";
+        start.setup.config.players = 2;
+        start.setup.seed = seed;
+        start.settings.config = start.setup.config;
+        start.seed_nonce = server::random_hex(16);
+        start.seed_commitment = server::seed_commitment(seed, start.seed_nonce);
+        start.seats = {{"p1", "Ada", storage::sha256_hex("token-a"), std::nullopt},
+                       {"p2", "Bob", storage::sha256_hex("token-b"), std::nullopt}};
+        REQUIRE(journal.begin_game(start));
+        server::journal_action bogus;  // far from the start tile: the engine refuses it
+        bogus.room_id = "r5";
+        bogus.seq = 1;
+        bogus.action = Action::place_tile({40, 40}, 0);
+        REQUIRE(journal.append_action(bogus));
+    }
+    {
+        test_server server(seeded(), open_store(dir.path));
+        CHECK(get_json(server.port(), "/healthz")["status"] == "ok");
+        get_json(server.port(), "/api/games/r5", 404);
+        ws_client ada(server.port());
+        CHECK(ada.hello("Ada", "token-a")["code"] == "unknown_token");
+        CHECK(ada.hello("Ada")["type"] == "welcome");
+        CHECK(ada.request({{"type", "create_room"}})["room"] == "r6");  // r5 stays taken
+    }
+    auto store = open_store(dir.path);
+    CHECK(store->load_unfinished().value().empty());  // marked abandoned, not deleted
+    CHECK(store->known_ids().value() == std::vector<std::string>{"r5"});
 }
