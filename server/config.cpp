@@ -28,6 +28,7 @@ Usage: carc-server [flags]
   --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
   --bot-delay MS               pause before a bot moves (default 400)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
 

@@ -99,3 +99,19 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
     std::error_code ec;
     fs::remove_all(dir, ec);
 }
+
+TEST_CASE("carc-server refuses to start on a damaged database and leaves it as it was",
+          "[server][persistence][crash]") {
+    const fs::path dir = fs::temp_directory_path() / ("carc-damaged-" + server::random_hex(6));
+    const fs::path data = dir / "data";
+    fs::create_directories(data);
+    const std::string garbage(4096, 'x');
+    std::ofstream(data / "carc.sqlite3") << garbage;
+    CHECK_THROWS_WITH(server_process(CARC_SERVER_EXE, server_args(data), dir / "server.log"),
+                      Catch::Contains("not a SQLite database") && Catch::Contains("left untouched"));
+    std::ifstream in(data / "carc.sqlite3");
+    const std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(after == garbage);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
