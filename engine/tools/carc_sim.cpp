@@ -24,8 +24,10 @@ namespace {
 int usage() {
     std::cerr << "usage: carc-sim replay FILE\n"
                  "       carc-sim playout --players N --games G --seed S"
-                 " [--expansions tower,river2,...] [--game carcassonne|castle]\n"
-                 "       carc-sim verify RECORD.json\n";
+                 " [--expansions tower,river2,...] [--game carcassonne|castle]\n";
+#ifdef CARC_SIM_VERIFY
+    std::cerr << "       carc-sim verify RECORD.json\n";
+#endif
     return 1;
 }
 
