@@ -28,6 +28,7 @@ Usage: carc-server [flags]
   --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
   --bot-delay MS               pause before a bot moves (default 400)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
 
@@ -76,6 +77,11 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--grace") ok = parse_ms(value, config.grace);
         else if (flag == "--bot-delay") ok = parse_ms(value, config.bot_delay);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
+        else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
+            std::uint64_t seed = 0;
+            ok = parse_number(value, seed);
+            config.fixed_seed = seed;
+        }
         else {
             std::cerr << "carc-server: unknown flag " << flag << " (see --help)\n";
             return {std::nullopt, 2};

@@ -46,6 +46,11 @@ public:
     clock::time_point deadline() const {
         return since_ + remaining_[static_cast<std::size_t>(running_)];
     }
+    // After a restart: each seat's time left as saved; nobody's time runs until switch_to.
+    void restore_remaining(const std::vector<std::int64_t>& remaining_ms) {
+        for (std::size_t i = 0; i < remaining_.size() && i < remaining_ms.size(); ++i)
+            remaining_[i] = std::chrono::milliseconds(remaining_ms[i]);
+    }
     std::vector<std::int64_t> remaining_ms() const {
         std::vector<std::int64_t> out;
         for (const auto& r : remaining_) out.push_back(r.count());

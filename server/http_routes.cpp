@@ -7,6 +7,7 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/tiles.hpp"
+#include "http_games.hpp"
 #include "shared_state.hpp"
 
 namespace carc::server {
@@ -33,8 +34,8 @@ std::string_view mime_type(std::string_view path) {
 }
 
 http::message_generator json_response(const http::request<http::string_body>& request,
-                                      const nlohmann::json& body) {
-    http::response<http::string_body> res{http::status::ok, request.version()};
+                                      const nlohmann::json& body, http::status status = http::status::ok) {
+    http::response<http::string_body> res{status, request.version()};
     res.set(http::field::server, "carc-server");
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
@@ -102,6 +103,11 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
     const std::string_view path = target.substr(0, target.find('?'));
     if (path == "/healthz") return json_response(request, {{"status", "ok"}});
     if (path == "/api/rooms") return json_response(request, {{"rooms", state.rooms.public_rooms()}});
+    if (path == "/api/games" || path.starts_with("/api/games/")) {
+        const auto query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
+        const games_answer answer = answer_games_request(state, path, query);
+        return json_response(request, answer.body, answer.status);
+    }
     if (path == "/api/tiles") return json_response(request, protocol::catalog_to_json(TileCatalog::instance()));
     if (path == "/metrics") {
         http::response<http::string_body> res{http::status::ok, request.version()};

@@ -2,10 +2,15 @@
 // The one narrow hook between rooms and persistence. A room journals every game start and every
 // action *before* applying it; when journaling fails the action is refused (the player gets
 // `journal_failed`) so memory never runs ahead of what is stored. Implementations are called
-// from many room strands at once and must be thread-safe. null_journal keeps nothing.
+// from many room strands at once and must be thread-safe. null_journal keeps nothing;
+// storage_journal (storage_journal.hpp) writes through carc::storage::Store.
 
-#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "carc/action.hpp"
 #include "carc/match.hpp"
@@ -14,28 +19,71 @@
 
 namespace carc::server {
 
+// One seat as the game starts. Only the hash of the person's secret token ever gets here.
+struct journal_seat {
+    std::string person;  // empty for bots
+    std::string name;
+    std::string token_sha256;  // 64 lowercase hex digits; empty for bots
+    std::optional<BotKind> bot;
+};
+
+// Everything needed to bring the room back after a restart.
+struct game_start {
+    std::string room_id;
+    std::string invite;
+    MatchSetup setup;  // holds the secret seed
+    protocol::RoomSettings settings;
+    std::string seed_nonce;
+    std::string seed_commitment;
+    std::vector<journal_seat> seats;
+    std::uint64_t initial_hash = 0;
+    std::int64_t time_ms = 0;
+};
+
+// An accepted action, with what applying it gave (computed on a copy of the state).
+struct journal_action {
+    std::string room_id;
+    std::int64_t seq = 0;  // 1 for the game's first action
+    int seat = 0;
+    Action action;
+    nlohmann::json events = nlohmann::json::array();
+    std::uint64_t state_hash = 0;  // after the action
+    std::int64_t time_ms = 0;
+    // Each seat's time left as of this moment, when the game has a clock.
+    std::optional<std::vector<std::int64_t>> clock_remaining_ms;
+};
+
+// The game is over: the verifiable record (game_record.hpp) and the result.
+struct game_end {
+    std::string room_id;
+    nlohmann::json record;
+    protocol::GameResult result;
+    std::vector<std::string> names;  // by seat
+    std::int64_t time_ms = 0;
+};
+
 class room_journal {
 public:
     virtual ~room_journal() = default;
 
-    // A game starts in `room_id` with this setup (it holds the secret seed). False refuses the start.
-    virtual bool begin_game(const std::string& room_id, const MatchSetup& setup,
-                            const protocol::RoomSettings& settings) = 0;
-    // Action number `index` (0-based) of the room's game, about to be applied. False refuses it.
-    virtual bool append_action(const std::string& room_id, std::size_t index, const Action& action) = 0;
+    // A game starts. False refuses the start.
+    virtual bool begin_game(const game_start& start) = 0;
+    // An action about to be applied. False refuses it.
+    virtual bool append_action(const journal_action& action) = 0;
+    // A seat resigned (by leaving, by request or by the clock); the room's bots play it on.
+    virtual bool resign_seat(const std::string& room_id, int seat, const journal_seat& who) = 0;
     // The game is over (complete or by resignation).
-    virtual void end_game(const std::string& room_id, const protocol::GameResult& result) = 0;
+    virtual void end_game(const game_end& end) = 0;
     // Called at shutdown: make everything durable.
     virtual void flush() = 0;
 };
 
 class null_journal final : public room_journal {
 public:
-    bool begin_game(const std::string&, const MatchSetup&, const protocol::RoomSettings&) override {
-        return true;
-    }
-    bool append_action(const std::string&, std::size_t, const Action&) override { return true; }
-    void end_game(const std::string&, const protocol::GameResult&) override {}
+    bool begin_game(const game_start&) override { return true; }
+    bool append_action(const journal_action&) override { return true; }
+    bool resign_seat(const std::string&, int, const journal_seat&) override { return true; }
+    void end_game(const game_end&) override {}
     void flush() override {}
 };
 

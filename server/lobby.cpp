@@ -1,5 +1,8 @@
 #include "lobby.hpp"
 
+#include <algorithm>
+#include <charconv>
+
 #include "carc/protocol/messages.hpp"
 #include "metrics.hpp"
 
@@ -8,6 +11,16 @@ namespace carc::server {
 std::string lobby::next_room_id() {
     std::lock_guard lock(mutex_);
     return "r" + std::to_string(next_id_++);
+}
+
+void lobby::reserve_ids(const std::vector<std::string>& ids) {
+    std::lock_guard lock(mutex_);
+    for (const std::string& id : ids) {
+        if (id.size() < 2 || id[0] != 'r') continue;
+        std::uint64_t n = 0;
+        const auto parsed = std::from_chars(id.data() + 1, id.data() + id.size(), n);
+        if (parsed.ec == std::errc{} && parsed.ptr == id.data() + id.size()) next_id_ = std::max(next_id_, n + 1);
+    }
 }
 
 void lobby::add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite) {

@@ -23,6 +23,8 @@ public:
     explicit lobby(metrics& counters) : metrics_(counters) {}
 
     std::string next_room_id();
+    // Ids already used (stored games after a restart): next_room_id never returns them.
+    void reserve_ids(const std::vector<std::string>& ids);
     void add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite);
     void remove(const std::string& id);
     std::shared_ptr<room> find(const std::string& id) const;

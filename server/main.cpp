@@ -1,12 +1,12 @@
 // carc-server: the Carcassonne game server. HTTP (browser client, health, room list, tiles,
 // metrics) and the game WebSocket on one port; see docs/protocol.md and docs/architecture.md.
 #include <csignal>
-#include <filesystem>
 #include <iostream>
 
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
+#include "carc/storage/sqlite_store.hpp"
 #include "config.hpp"
 #include "server.hpp"
 
@@ -19,15 +19,20 @@ int main(int argc, char** argv) {
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
     spdlog::set_level(spdlog::level::from_str(config.log_level));
 
-    std::error_code ec;
-    std::filesystem::create_directories(config.data_dir, ec);
-    if (ec) {
-        spdlog::error("event=data_dir_failed dir={} error=\"{}\"", config.data_dir, ec.message());
+    // The embedded store; a corrupt, foreign, newer or locked database is refused untouched.
+    carc::storage::SqliteOptions options;
+    options.data_dir = config.data_dir;
+    auto opened = carc::storage::open_sqlite_store(options);
+    if (!opened) {
+        spdlog::error("event=store_failed dir={} code={} error=\"{}\"", config.data_dir,
+                      carc::storage::to_string(opened.code()), opened.message());
         return 1;
     }
+    std::shared_ptr<carc::storage::Store> store = std::move(opened).value();
+    spdlog::info("event=store_opened dir={}", config.data_dir);
 
     try {
-        server app(config, nullptr, find_web_root(config.web_root, argv[0]));
+        server app(config, store, find_web_root(config.web_root, argv[0]));
         app.start();
         boost::asio::io_context signals_ioc;
         boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);

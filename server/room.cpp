@@ -40,6 +40,7 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
     : state_(state),
       strand_(net::make_strand(state.ioc)),
       id_(std::move(id)),
+      private_(settings.is_private),
       bot_rng_(random_u64()),
       bot_timer_(strand_),
       clock_timer_(strand_) {
@@ -246,7 +247,9 @@ void room::on_message(requester& who, protocol::Leave&, bool) {
         remove_member(who.person);
         reply(who, protocol::encode(protocol::Left{id_}, who.id));
         spdlog::info("event=leave room={} person={} resigned_seat={}", id_, who.person, seat);
-        resign_seat(seat);
+        // Leaving cannot be refused; an unstored resignation is only logged (after a restart
+        // the seat is theirs again).
+        if (!resign_seat(seat)) spdlog::error("event=resign_not_stored room={} seat={}", id_, seat);
     } else {
         remove_member(who.person);
         reply(who, protocol::encode(protocol::Left{id_}, who.id));

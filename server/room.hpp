@@ -9,6 +9,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@
 #include "carc/rng.hpp"
 #include "client_link.hpp"
 #include "game_clock.hpp"
+#include "game_record.hpp"
+#include "journal.hpp"
 
 namespace carc::server {
 
@@ -33,6 +36,19 @@ struct requester {
     std::string name;
     std::shared_ptr<client_link> link;  // null for the room's own moves (bots, clock)
     nlohmann::json id;
+};
+
+// A game brought back from the store after a restart (recovery.cpp), ready to go on.
+struct restored_game {
+    std::unique_ptr<Match> match;
+    std::vector<record_action> actions;
+    std::vector<journal_seat> seats;
+    std::vector<bool> resigned;
+    std::string seed_nonce;
+    std::string seed_commitment;
+    std::uint64_t initial_hash = 0;
+    std::int64_t started_at_ms = 0;
+    std::optional<std::vector<std::int64_t>> clock_remaining_ms;
 };
 
 class room : public std::enable_shared_from_this<room> {
@@ -50,6 +66,12 @@ public:
     void detach(std::string person, std::uint64_t link_id);
     // Server shutdown: stop timers so the io_context can finish.
     void shutdown();
+    // Start-up: the room's game as it was journaled; its seated people become offline members.
+    void restore(restored_game game);
+    // The replay record of the room's game as anyone may see it (game_record.hpp); null before
+    // the start. Safe from any thread.
+    std::shared_ptr<const nlohmann::json> public_record() const;
+    bool is_private() const { return private_; }
 
 private:
     using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
@@ -94,7 +116,8 @@ private:
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
     std::optional<protocol::ErrorMessage> play(int seat, const Action& action);
-    void resign_seat(int seat);
+    // False when the journal refused it (nothing changed).
+    bool resign_seat(int seat);
     void finish(const char* reason);
     void update_clock();
     void schedule_turn();
@@ -102,6 +125,12 @@ private:
     void on_clock_expired(std::uint64_t expected_moves);
     bool seat_is_automatic(int seat) const;
     int active_seats() const;
+
+    // ---- the record (room_record.cpp) ---------------------------------------------------
+    record_inputs make_record_inputs() const;
+    void refresh_public_record();
+    journal_seat journal_seat_of(int seat) const;
+    std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
 
     // ---- views (room_views.cpp) --------------------------------------------------------
     void publish(nlohmann::json events = nlohmann::json::array());
@@ -117,6 +146,7 @@ private:
     shared_state& state_;
     strand_type strand_;
     const std::string id_;
+    const bool private_;
     protocol::RoomInfo info_;
     std::map<std::string, member> members_;
     bool closed_ = false;
@@ -131,6 +161,12 @@ private:
     std::string seed_commitment_;
     bool seed_revealed_ = false;
     std::optional<protocol::GameResult> result_;
+    std::vector<record_action> record_actions_;
+    std::uint64_t initial_hash_ = 0;
+    std::int64_t started_at_ms_ = 0;
+    std::int64_t finished_at_ms_ = 0;
+    mutable std::mutex record_mutex_;
+    std::shared_ptr<const nlohmann::json> public_record_;  // guarded by record_mutex_
     std::optional<game_clock> clock_;
     std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
     Rng bot_rng_;

@@ -66,13 +66,27 @@ void room::on_message(requester& who, protocol::Start&, bool) {
         reply_error(who, ErrorCode::bad_settings, error);
         return;
     }
-    if (!state_.journal->begin_game(id_, setup, info_.settings)) {
+    game_start start;
+    start.room_id = id_;
+    start.invite = info_.invite;
+    start.setup = setup;
+    start.settings = info_.settings;
+    start.seed_nonce = random_hex(16);
+    start.seed_commitment = seed_commitment(setup.seed, start.seed_nonce);
+    for (int seat = 0; seat < static_cast<int>(info_.seats.size()); ++seat)
+        start.seats.push_back(journal_seat_of(seat));
+    start.initial_hash = match->state().hash();
+    start.time_ms = unix_ms();
+    if (!state_.journal->begin_game(start)) {
         reply_error(who, ErrorCode::journal_failed, "the game could not be stored; try again");
         return;
     }
     match_ = std::move(match);
-    seed_nonce_ = random_hex(16);
-    seed_commitment_ = seed_commitment(setup.seed, seed_nonce_);
+    seed_nonce_ = start.seed_nonce;
+    seed_commitment_ = start.seed_commitment;
+    initial_hash_ = start.initial_hash;
+    started_at_ms_ = start.time_ms;
+    record_actions_.clear();
     if (info_.settings.clock) {
         const auto& c = *info_.settings.clock;
         clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
@@ -130,22 +144,35 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
 }
 
 std::optional<ErrorMessage> room::play(int seat, const Action& action) {
-    if (auto refused = match_->state().check(action)) {
+    // Applied to a copy first: the journal gets the events and the hash after the action, and
+    // the room changes only once the action is stored.
+    State next = match_->state();
+    std::vector<Event> events;
+    if (auto refused = next.apply(action, &events)) {
         ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
         e.rule = std::string(to_string(refused->code));
         return e;
     }
-    if (!state_.journal->append_action(id_, match_->actions().size(), action)) {
+    journal_action entry;
+    entry.room_id = id_;
+    entry.seq = static_cast<std::int64_t>(match_->actions().size()) + 1;
+    entry.seat = seat;
+    entry.action = action;
+    entry.events = protocol::events_to_json(events, match_->game().tiles());
+    entry.state_hash = next.hash();
+    entry.time_ms = unix_ms();
+    entry.clock_remaining_ms = clock_remaining_now();
+    if (!state_.journal->append_action(entry)) {
         spdlog::error("event=journal_failed room={} action={}", id_, describe(action));
         return make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied");
     }
-    std::vector<Event> events;
-    if (auto refused = match_->apply(action, &events)) {
-        // check() agreed a moment ago; this would be an engine bug.
+    if (auto refused = match_->apply(action)) {
+        // The copy accepted it a moment ago; this would be an engine bug.
         spdlog::error("event=engine_disagrees room={} action={} reason={}", id_, describe(action),
                       refused->message);
         return make_error(ErrorCode::internal, refused->message);
     }
+    record_actions_.push_back({seat, action, entry.events, entry.state_hash});
     ++moves_;
     state_.counters.actions_accepted_total.fetch_add(1);
     spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
@@ -155,7 +182,7 @@ std::optional<ErrorMessage> room::play(int seat, const Action& action) {
     } else {
         update_clock();
     }
-    publish(protocol::events_to_json(events, match_->game().tiles()));
+    publish(entry.events);
     schedule_turn();
     return std::nullopt;
 }
@@ -209,17 +236,22 @@ void room::on_message(requester& who, protocol::Resign&, bool) {
         reply_error(who, ErrorCode::wrong_status, "there is no game to resign from");
         return;
     }
-    resign_seat(*me->seat);
+    if (!resign_seat(*me->seat)) {
+        reply_error(who, ErrorCode::journal_failed, "the resignation could not be stored; try again");
+        return;
+    }
     reply(who, protocol::encode(protocol::Ack{version_}, who.id));
 }
 
-void room::resign_seat(int seat) {
-    if (info_.status != RoomStatus::playing) return;
+bool room::resign_seat(int seat) {
+    if (info_.status != RoomStatus::playing) return true;
+    if (!state_.journal->resign_seat(id_, seat, journal_seat_of(seat))) return false;
     info_.seats[static_cast<std::size_t>(seat)].resigned = true;
     spdlog::info("event=resign room={} seat={}", id_, seat);
     if (active_seats() <= 1) finish("resigned");
     publish();
     schedule_turn();
+    return true;
 }
 
 void room::finish(const char* reason) {
@@ -243,7 +275,14 @@ void room::finish(const char* reason) {
             result.winners.push_back(p);
     result.breakdown = protocol::score_breakdown(*match_);
     result_ = result;
-    state_.journal->end_game(id_, result);
+    finished_at_ms_ = unix_ms();
+    game_end end;
+    end.room_id = id_;
+    end.record = build_record(make_record_inputs(), match_->game());
+    end.result = result;
+    for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
+    end.time_ms = finished_at_ms_;
+    state_.journal->end_game(end);
     state_.counters.games_running.fetch_sub(1);
     state_.counters.games_finished_total.fetch_add(1);
     spdlog::info("event=game_over room={} reason={} moves={}", id_, reason, moves_);
@@ -298,7 +337,7 @@ void room::on_clock_expired(std::uint64_t expected_moves) {
     spdlog::info("event=clock_expired room={} seat={} policy={}", id_, seat,
                  protocol::to_string(info_.settings.clock->on_timeout));
     if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
-        resign_seat(seat);
+        if (!resign_seat(seat)) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
         return;
     }
     const Action action = choose_random(match_->state(), bot_rng_);

@@ -58,6 +58,7 @@ void room::publish(json events) {
         m.needs_snapshot = false;
     }
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
+    refresh_public_record();
     report_summary();
 }
 

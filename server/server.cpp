@@ -6,8 +6,10 @@
 #include <spdlog/spdlog.h>
 
 #include "listener.hpp"
+#include "recovery.hpp"
 #include "room.hpp"
 #include "shared_state.hpp"
+#include "storage_journal.hpp"
 
 namespace carc::server {
 
@@ -22,6 +24,12 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
     : ioc_(config.threads) {
     if (!journal) journal = std::make_shared<null_journal>();
     state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
+}
+
+server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
+    : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
+    state_->store = store;
+    recover_rooms(*state_, *store);
 }
 
 server::~server() = default;

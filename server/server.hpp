@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "config.hpp"
+#include "carc/storage/store.hpp"
 #include "journal.hpp"
 
 namespace carc::server {
@@ -20,6 +21,9 @@ class server {
 public:
     // `journal` defaults to null_journal; `web_root` as found by find_web_root.
     server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root);
+    // Keeps games in `store` (storage_journal) and brings back the running games it holds
+    // (recovery.hpp) before start(). Throws when the store cannot be read.
+    server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root);
     ~server();
     server(const server&) = delete;
     server& operator=(const server&) = delete;

@@ -9,6 +9,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "carc/storage/store.hpp"
 #include "client_link.hpp"
 #include "config.hpp"
 #include "connection_limiter.hpp"
@@ -22,10 +23,10 @@ namespace carc::server {
 class shared_state {
 public:
     shared_state(server_config settings, boost::asio::io_context& context,
-                 std::shared_ptr<room_journal> store, std::string client_root)
+                 std::shared_ptr<room_journal> games_journal, std::string client_root)
         : config(std::move(settings)),
           ioc(context),
-          journal(std::move(store)),
+          journal(std::move(games_journal)),
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
           web_root(std::move(client_root)) {}
 
@@ -35,6 +36,8 @@ public:
     person_registry persons;
     lobby rooms{counters};
     std::shared_ptr<room_journal> journal;
+    // The durable store behind the journal, for GET /api/games; null when games are not kept.
+    std::shared_ptr<storage::Store> store;
     std::shared_ptr<connection_limiter> limiter;
     const std::string web_root;
 

@@ -1,6 +1,7 @@
 // carc-sim: the engine from the command line (docs/scripts.md).
 //   carc-sim replay FILE
 //   carc-sim playout --players N --games G --seed S [--expansions a,b] [--game castle]
+//   carc-sim verify RECORD.json   (a finished game's record; built when the server is)
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -12,12 +13,21 @@
 #include "playout.hpp"
 #include "script.hpp"
 
+#ifdef CARC_SIM_VERIFY
+namespace carc::server {
+int verify_record_file(const char* path);  // server/record_verify.hpp
+}
+#endif
+
 namespace {
 
 int usage() {
     std::cerr << "usage: carc-sim replay FILE\n"
                  "       carc-sim playout --players N --games G --seed S"
                  " [--expansions tower,river2,...] [--game carcassonne|castle]\n";
+#ifdef CARC_SIM_VERIFY
+    std::cerr << "       carc-sim verify RECORD.json\n";
+#endif
     return 1;
 }
 
@@ -86,5 +96,8 @@ int playout(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "replay") == 0) return replay(argv[2]);
     if (argc >= 2 && std::strcmp(argv[1], "playout") == 0) return playout(argc, argv);
+#ifdef CARC_SIM_VERIFY
+    if (argc >= 3 && std::strcmp(argv[1], "verify") == 0) return carc::server::verify_record_file(argv[2]);
+#endif
     return usage();
 }

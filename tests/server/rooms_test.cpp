@@ -84,15 +84,14 @@ class flaky_journal final : public carc::server::room_journal {
 public:
     std::atomic<bool> fail_next{false};
     std::atomic<int> appended{0};
-    bool begin_game(const std::string&, const carc::MatchSetup&, const carc::protocol::RoomSettings&) override {
-        return true;
-    }
-    bool append_action(const std::string&, std::size_t, const carc::Action&) override {
+    bool begin_game(const carc::server::game_start&) override { return true; }
+    bool append_action(const carc::server::journal_action&) override {
         if (fail_next.exchange(false)) return false;
         ++appended;
         return true;
     }
-    void end_game(const std::string&, const carc::protocol::GameResult&) override {}
+    bool resign_seat(const std::string&, int, const carc::server::journal_seat&) override { return true; }
+    void end_game(const carc::server::game_end&) override {}
     void flush() override {}
 };
 

@@ -117,3 +117,15 @@ TEST_CASE("a finished game stays listed when its room is deleted", "[storage][ga
     CHECK(store->list_finished(10, 0).value().size() == 1);
     CHECK(store->get_game("g1").value().has_value());
 }
+
+TEST_CASE("known_ids names every room and finished game, even deleted rooms' games", "[storage][games]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    CHECK(store->known_ids().value().empty());
+    start_room(*store, "r2");
+    start_room(*store, "r10");
+    REQUIRE(store->create_room(sample_room("r3")).ok());
+    REQUIRE(store->finish_game(finished("r2", 1, "carcassonne")).ok());
+    REQUIRE(store->delete_room("r2").ok());
+    CHECK(store->known_ids().value() == std::vector<std::string>{"r10", "r2", "r3"});
+}

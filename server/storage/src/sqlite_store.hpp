@@ -29,6 +29,7 @@ public:
     Status save_clock(std::string_view room_id, const ClockState& clock) override;
     Status save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) override;
     Result<std::vector<StoredRoom>> load_unfinished() override;
+    Result<std::vector<std::string>> known_ids() override;
 
     Status finish_game(const FinishedGame& game) override;
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;

@@ -108,4 +108,19 @@ Result<std::optional<std::string>> SqliteStore::get_game(std::string_view game_i
     return std::optional<std::string>(stmt->column_text(0));
 }
 
+Result<std::vector<std::string>> SqliteStore::known_ids() {
+    std::lock_guard guard(mutex_);
+    auto stmt = sqlite::Statement::prepare(
+        db_, "SELECT room_id FROM rooms UNION SELECT game_id FROM games ORDER BY 1");
+    if (!stmt) return stmt.error();
+    std::vector<std::string> ids;
+    for (;;) {
+        auto row = stmt->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        ids.push_back(stmt->column_text(0));
+    }
+    return ids;
+}
+
 }  // namespace carc::storage

@@ -56,6 +56,9 @@ public:
     // Every room in status lobby or running, ordered by creation, with its seats, ordered
     // actions, clocks and recent chat: what start-up replays through the engine.
     virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
+    // The id of every room and finished game ever stored, so a restarted server never hands out
+    // an id again (a new game under an old id could not be stored).
+    virtual Result<std::vector<std::string>> known_ids() = 0;
 
     // --- finished games ------------------------------------------------------------------------
     // Marks the room finished and keeps the game's record, in one transaction.

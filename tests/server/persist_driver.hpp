@@ -1,0 +1,105 @@
+#pragma once
+// Deterministic play for the persistence tests: the decider always takes the first legal
+// placement or the first legal option, so two runs with one seed make the same moves.
+
+#include <vector>
+
+#include "game_driver.hpp"
+#include "http_client.hpp"
+#include "test_server.hpp"
+
+namespace carc::test {
+
+inline json play_first(viewer& player) {
+    const json& game = player.view["game"];
+    json action;
+    if (game["phase"] == "place_tile") {
+        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
+        REQUIRE_FALSE(placements["placements"].empty());
+        const json& pick = placements["placements"][0];
+        action = {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
+    } else {
+        const json& legal = player.view["you"]["legal"];
+        REQUIRE_FALSE(legal.empty());
+        action = legal[0];
+    }
+    return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
+}
+
+// Plays up to `moves` moves (all when negative) with `seats[decider]`; returns how many it made.
+inline int play_moves(const std::vector<viewer*>& seats, int moves) {
+    int made = 0;
+    while (moves < 0 || made < moves) {
+        for (viewer* v : seats) v->check_against_snapshot();
+        if (game_over(seats[0]->view)) break;
+        const int decider = seats[0]->view["game"]["decider"];
+        const json reply = play_first(*seats[static_cast<std::size_t>(decider)]);
+        INFO(reply.dump());
+        REQUIRE(reply["type"] == "ack");
+        ++made;
+        REQUIRE(made < 1000);
+    }
+    return made;
+}
+
+// The parts of a game view that must be identical after a restart (not versions or presence).
+inline json game_essentials(const json& view) {
+    const json& game = view["game"];
+    return {{"board", game["board"]},     {"followers", game["followers"]}, {"players", game["players"]},
+            {"phase", game["phase"]},     {"decider", game["decider"]},     {"drawn_tile", game["drawn_tile"]},
+            {"tiles_left", game["tiles_left"]}, {"seed_commitment", game["seed_commitment"]}};
+}
+
+struct two_player_game {
+    std::string room;
+    std::string ada_token;
+    std::string bob_token;
+};
+
+// Ada and Bob say hello, Ada opens a two-seat room, Bob joins, Ada starts the game.
+inline two_player_game start_two_player_game(ws_client& ada, ws_client& bob) {
+    two_player_game game;
+    game.ada_token = ada.hello("Ada")["token"];
+    game.bob_token = bob.hello("Bob")["token"];
+    game.room = ada.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    REQUIRE(bob.request({{"type", "join"}, {"room", game.room}})["type"] == "joined");
+    REQUIRE(ada.request({{"type", "start"}, {"room", game.room}})["type"] == "ack");
+    return game;
+}
+
+// After a restart: Ada and Bob come back with their tokens and find their seats in the room.
+inline void resume_seats(viewer& ada, viewer& bob, const two_player_game& game) {
+    const json welcome = ada.client.hello("Ada", game.ada_token);
+    REQUIRE(welcome["type"] == "welcome");
+    CHECK(welcome["resumed"] == true);
+    CHECK(welcome["rooms"] == json::array({game.room}));
+    const auto ada_snapshot = ada.wait_message("snapshot");  // sent to whoever comes back
+    REQUIRE(ada_snapshot);
+    ada.absorb(*ada_snapshot);
+    REQUIRE(bob.client.hello("Bob", game.bob_token)["rooms"] == json::array({game.room}));
+    const auto bob_snapshot = bob.wait_message("snapshot");
+    REQUIRE(bob_snapshot);
+    bob.absorb(*bob_snapshot);
+    ada.sync();
+    bob.sync();
+    CHECK(ada.view["you"]["seat"] == 0);
+    CHECK(bob.view["you"]["seat"] == 1);
+}
+
+// The final record of the same game played without interruption, in process and without a store.
+inline json uninterrupted_record(std::uint64_t seed) {
+    auto config = test_config();
+    config.fixed_seed = seed;
+    test_server server(config);
+    ws_client ada_ws(server.port()), bob_ws(server.port());
+    const two_player_game game = start_two_player_game(ada_ws, bob_ws);
+    viewer ada{ada_ws, game.room}, bob{bob_ws, game.room};
+    ada.sync();
+    bob.sync();
+    play_moves({&ada, &bob}, -1);
+    const auto reply = http_get(server.port(), "/api/games/" + game.room);
+    REQUIRE(reply.status == 200);
+    return json::parse(reply.body);
+}
+
+}  // namespace carc::test

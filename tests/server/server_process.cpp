@@ -1,0 +1,83 @@
+#include "server_process.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace carc::test {
+
+namespace {
+
+// The port from the server's "event=listening ... port=N" line, 0 while there is none.
+unsigned short port_from_log(const std::filesystem::path& log) {
+    std::ifstream in(log);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find("event=listening") == std::string::npos) continue;
+        const auto at = line.find(" port=");
+        if (at == std::string::npos) continue;
+        return static_cast<unsigned short>(std::stoi(line.substr(at + 6)));
+    }
+    return 0;
+}
+
+}  // namespace
+
+server_process::server_process(const std::string& exe, std::vector<std::string> args,
+                               const std::filesystem::path& log) {
+    args.insert(args.begin(), exe);
+    args.push_back("--port");
+    args.push_back("0");
+    std::filesystem::remove(log);
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+        const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(exe.c_str(), argv.data());
+        _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if ((port_ = port_from_log(log)) != 0) return;
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            std::ifstream in(log);
+            std::stringstream text;
+            text << in.rdbuf();
+            throw std::runtime_error("carc-server exited at start-up: " + text.str());
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    kill_with(SIGKILL);
+    throw std::runtime_error("carc-server did not start listening within 20 s");
+}
+
+server_process::~server_process() {
+    if (pid_ > 0) kill_with(SIGTERM);
+}
+
+int server_process::kill_with(int signal) {
+    if (pid_ <= 0) return -1;
+    ::kill(pid_, signal);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return status;
+}
+
+}  // namespace carc::test
