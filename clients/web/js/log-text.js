@@ -40,7 +40,7 @@ export function describeEvent(ev, names) {
       kind: 'score', player: ev.player };
     case 'token_scored': return {
       text: `${ev.feature === 'road' ? 'Robber Baron' : 'King'}: ${who(ev.player)} +${ev.points} for ${ev.count} completed ${ev.feature === 'road' ? `road${ev.count === 1 ? '' : 's'}` : `cit${ev.count === 1 ? 'y' : 'ies'}`}`,
-      kind: 'score', player: ev.player, scorers: [ev.player], points: ev.points, feature: ev.feature, final: true };
+      kind: 'score', scorers: [ev.player], points: ev.points, feature: ev.feature, final: true };
     case 'tile_set_aside': return { text: `${who(ev.player)} drew ${ev.tile}, which fits nowhere yet: it goes back under the river stack`, kind: 'info', player: ev.player };
     case 'wall_token_taken': return { text: `${who(ev.player)} takes a wall token from the tower: ${tokenName(ev.count)}`, kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
     case 'wall_token_used': return { text: `${who(ev.player)} uses the token ${tokenName(ev.count)}${ev.points ? `: +${ev.points}` : ''}`, kind: 'score', player: ev.player };

@@ -6,6 +6,7 @@ import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
+import { EXP_SHORT } from './lobby.js';
 
 export function renderReplay(root, app, gameId) {
   fill(root, h('div', { class: 'loading' }, 'Loading the game record…'));
@@ -127,7 +128,8 @@ function mountReplay(root, app, gameId, record) {
   const btn = (id, label, title, fn) => h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
   fill(root, h('div', { class: 'room replay' },
     h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
-      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.rules || record.config?.rules || 'carcassonne'),
+      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.settings?.rules || record.rules || 'carcassonne'),
+      ...Object.entries(record.settings?.expansions || {}).filter(([, on]) => on).map(([e]) => h('span', { class: 'tag tag-exp' }, EXP_SHORT[e] || e)),
       h('span', { class: 'spacer' }),
       btn('replay-first', '|◀', 'First move (Home)', () => go(0)),
       btn('replay-back', '◀', 'Step back (←)', () => go(step - 1)),
