@@ -6,11 +6,10 @@ import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from
 import { rotatePoint } from './tile-geometry.js';
 import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
 import { castleMarkup, castleExtent } from './castle-board.js';
+import { quartersMarkup } from './city-board.js';
 import { esc } from './dom.js';
 
 const T = 100; // board units per tile
-export const QUARTERS = ['cathedral', 'castle', 'blacksmith', 'market']; // NW, NE, SW, SE
-const QUARTER_FEEDS = { castle: 'cities', blacksmith: 'roads', cathedral: 'monasteries', market: 'fields' };
 
 export class Board extends EventTarget {
   constructor(svg) {
@@ -83,7 +82,7 @@ export class Board extends EventTarget {
     }
     for (const [x, y] of model.highlight || []) marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
     for (const t of board) if (t.height > 0) marks += this.towerMarkup(t);
-    if (model.quarters) marks += this.quartersMarkup(model.quarters, board);
+    if (model.quarters) marks += quartersMarkup(model.quarters, board) + this.redeployMarkup(model.quarters.redeployOnto, at);
     this.layers.marks.innerHTML = marks;
 
     // Legal cells for the tile in hand.
@@ -144,26 +143,13 @@ export class Board extends EventTarget {
     return out;
   }
 
-  // The City of Carcassonne's four quarters over its two inner cells, the Count in one of them.
-  quartersMarkup(q, board) {
-    const inner = board.filter((t) => t.tile === 'CO-6' || t.tile === 'CO-7');
-    const x0 = inner.length ? Math.min(...inner.map((t) => t.x)) * T : -T;
-    const y0 = inner.length ? Math.min(...inner.map((t) => t.y)) * T : 0;
-    const w = T, hgt = T / 2;
-    let out = `<g class="quarters">`;
-    QUARTERS.forEach((name, i) => {
-      const x = x0 + (i % 2) * w, y = y0 + Math.floor(i / 2) * hgt;
-      const count = q.count === name;
-      out += `<g class="quarter${q.targets?.includes(name) ? ' target' : ''}" data-quarter="${name}">` +
-        `<rect x="${x + 3}" y="${y + 3}" width="${w - 6}" height="${hgt - 6}" rx="6"/>` +
-        `<text class="quarter-name" x="${x + 10}" y="${y + 16}">${name}</text>` +
-        `<text class="quarter-feeds" x="${x + 10}" y="${y + 27}">→ ${QUARTER_FEEDS[name]}</text>`;
-      const here = (q.followers || []).filter((f) => f.quarter === name);
-      here.forEach((f, k) => { out += meepleMarkup(f.owner, x + 60 + (k % 3) * 14, y + 22 + Math.floor(k / 3) * 10, { size: 18 }); });
-      if (count) out += `<g class="count-figure" transform="translate(${x + w - 16} ${y + hgt - 16})"><path d="M0 -14a5 5 0 1 1 0.1 0M-6 10L-4 -6H4L6 10Z" fill="#3b2f5c" stroke="#fff" stroke-width="1.2"/><title>The Count</title></g>`;
-      out += `</g>`;
-    });
-    return out + `</g>`;
+  // Redeployment: the feature about to be scored that a quarter's followers would join.
+  redeployMarkup(onto, at) {
+    const t = onto && at.get(`${onto.x},${onto.y}`);
+    if (!t) return '';
+    const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, onto.segment);
+    return `<g class="redeploy-onto"><rect x="${t.x * T + 1}" y="${t.y * T + 1}" width="${T - 2}" height="${T - 2}"/>` +
+      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="15"/><title>Followers from the quarter would join this ${esc(onto.feature || 'feature')}</title></g>`;
   }
 
   // ---- pan and zoom -------------------------------------------------------------------

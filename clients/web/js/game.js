@@ -217,8 +217,8 @@ class RoomScreen {
     (g.players || []).forEach((p, seat) => {
       const s = v.room.seats[seat] || {};
       const active = g.decider === seat && !g.result;
-      const crowns = [g.king === seat ? h('span', { class: 'token', title: 'King: 1 point per completed city at the end' }, '♛ King') : null,
-        g.robber === seat ? h('span', { class: 'token', title: 'Robber Baron: 1 point per completed road at the end' }, '⚔ Robber Baron') : null];
+      const crowns = [g.king === seat ? h('span', { class: 'token token-king', title: 'King: 1 point per completed city at the end' }, '♛ King') : null,
+        g.robber === seat ? h('span', { class: 'token token-robber', title: 'Robber Baron: 1 point per completed road at the end' }, '⚔ Robber Baron') : null];
       const held = (p.prisoners || []).map((n, owner) => (n ? `${n}× ${names[owner]}` : null)).filter(Boolean);
       const li = h('li', { class: `player${active ? ' active' : ''}${seat === this.me ? ' me' : ''}${s.resigned ? ' resigned' : ''}`, dataset: { seat }, style: `--pc:${styleOf(seat).colour}` },
         h('span', { class: 'p-badge' }),
@@ -516,7 +516,7 @@ class RoomScreen {
     if (g.decider === this.me && (v.you.legal || []).length) {
       const box = h('div', { class: 'choices column' });
       v.you.legal.forEach((o, i) => box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) },
-        `${i < 9 ? `${i + 1}. ` : ''}${describeAction(o, names, g.followers, g.castle)}`)));
+        `${i < 9 ? `${i + 1}. ` : ''}${describeAction(o, names, g.followers, g.castle, g)}`)));
       this.hand.append(h('h3', {}, PHASE_PROMPT[g.phase] || 'Your decision'), box);
       return;
     }
@@ -553,6 +553,7 @@ class RoomScreen {
       count: g.count_quarter,
       followers: (g.followers || []).filter((f) => f.spot === 'quarter'),
       targets: this.me !== null && g.decider === this.me ? (this.view.you.legal || []).map((a) => a.quarter).filter(Boolean) : [],
+      redeployOnto: g.phase === 'redeploy' ? g.redeploy_onto || null : null,
     } : null;
     this.board.render({
       board: g.board,

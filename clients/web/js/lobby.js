@@ -15,9 +15,9 @@ const OPTIONS = [
   ['tower_rules', 'Tower rules (floors, capture)', 'tower', true],
   ['lake_extra_turn', 'Lake gives an extra turn', 'river2', true],
   ['count_market_only_at_end', 'Only the market redeploys at game end', 'count', true],
-  ['alt_start_keeps_start_tile', 'Keep the start tile in the pile', ['river2', 'count'], false],
+  ['alt_start_keeps_start_tile', 'Shuffle the base start tile into the pile', ['river2', 'count'], false],
 ];
-const EXP_SHORT = { tower: 'Tower', river2: 'River II', count: 'Count', king_robber: 'King & Robber', cult: 'Cult' };
+export const EXP_SHORT = { tower: 'Tower', river2: 'River II', count: 'Count', king_robber: 'King & Robber', cult: 'Cult' };
 
 export function renderLobby(root, app) {
   const { conn } = app;

@@ -12,6 +12,10 @@ const ROLE = {
 
 export const featureName = (k) => FEATURE[k] || k || 'feature';
 
+// The City of Carcassonne's quarters and the features their followers may join.
+export const QUARTER_FEEDS = { castle: 'city', blacksmith: 'road', cathedral: 'monastery', market: 'field' };
+export const quarterName = (q) => `${q || '?'} quarter`;
+
 // names: seat -> display name. Returns {text, kind, tiles?} or null for events not worth a line.
 export function describeEvent(ev, names) {
   const who = (p) => names[p] ?? `Seat ${p + 1}`;
@@ -28,9 +32,16 @@ export function describeEvent(ev, names) {
     case 'follower_captured': return { text: `${who(ev.player)} captured ${who(ev.target_player)}'s follower${at}`, kind: 'move', player: ev.player };
     case 'prisoners_exchanged': return { text: `${who(ev.player)} and ${who(ev.target_player)} exchanged prisoners`, kind: 'info' };
     case 'ransom_paid': return { text: `${who(ev.player)} paid ${ev.points} points ransom to ${who(ev.target_player)}`, kind: 'score', player: ev.player };
-    case 'count_moved': return { text: `The Count moves to the ${ev.quarter}`, kind: 'info' };
-    case 'follower_moved': return { text: `${who(ev.player)} moved a follower from the ${ev.quarter}${at}`, kind: 'move', player: ev.player };
-    case 'token_taken': return { text: `${who(ev.player)} takes the ${ev.feature === 'road' ? 'Robber Baron' : 'King'}`, kind: 'score', player: ev.player };
+    case 'count_moved': return { text: `The Count moves to the ${quarterName(ev.quarter)}`, kind: 'info' };
+    case 'quarter_follower_placed': return { text: `${who(ev.player)} put a follower into the ${quarterName(ev.quarter)} of the City`, kind: 'move', player: ev.player };
+    case 'follower_moved': return { text: `${who(ev.player)} moved a follower from the ${quarterName(ev.quarter)} onto the ${featureName(ev.feature)}${at}`, kind: 'move', player: ev.player, tiles: ev.x !== undefined ? [[ev.x, ev.y]] : undefined };
+    case 'token_taken': return {
+      text: `${who(ev.player)} takes the ${ev.feature === 'road' ? 'Robber Baron' : 'King'}${ev.count ? `: the biggest ${ev.feature === 'road' ? 'road' : 'city'} so far, ${ev.count} tiles` : ''}`,
+      kind: 'score', player: ev.player };
+    case 'token_scored': return {
+      text: `${ev.feature === 'road' ? 'Robber Baron' : 'King'}: ${who(ev.player)} +${ev.points} for ${ev.count} completed ${ev.feature === 'road' ? `road${ev.count === 1 ? '' : 's'}` : `cit${ev.count === 1 ? 'y' : 'ies'}`}`,
+      kind: 'score', scorers: [ev.player], points: ev.points, feature: ev.feature, final: true };
+    case 'tile_set_aside': return { text: `${who(ev.player)} drew ${ev.tile}, which fits nowhere yet: it goes back under the river stack`, kind: 'info', player: ev.player };
     case 'wall_token_taken': return { text: `${who(ev.player)} takes a wall token from the tower: ${tokenName(ev.count)}`, kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
     case 'wall_token_used': return { text: `${who(ev.player)} uses the token ${tokenName(ev.count)}${ev.points ? `: +${ev.points}` : ''}`, kind: 'score', player: ev.player };
     case 'keep_placed': return { text: `${who(ev.player)}'s keep stands on a house of ${ev.count} tile${ev.count === 1 ? '' : 's'}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
@@ -70,9 +81,10 @@ const TOKEN_TEXT = {
 export const tokenName = (k) => TOKEN_TEXT[typeof k === 'number' ? TOKENS[k] : k] || `token ${k}`;
 
 // Sentence for an action the player can choose (decision panel buttons).
-export function describeAction(a, names, followers, castle) {
+// game: view.game, for the City's decisions (where the Count stands, what is being scored).
+export function describeAction(a, names, followers, castle, game) {
   switch (a.type) {
-    case 'pass': return 'Pass';
+    case 'pass': return passText(game);
     case 'place_follower': return `Follower on segment ${a.segment}`;
     case 'add_floor': return `Add a tower floor at (${a.x}, ${a.y})`;
     case 'tower_follower': return `Close the tower at (${a.x}, ${a.y}) with a follower`;
@@ -81,10 +93,13 @@ export function describeAction(a, names, followers, castle) {
       return f ? `Capture ${names[f.owner] ?? 'a'}'s follower${f.x !== undefined ? ` at (${f.x}, ${f.y})` : ''}` : `Capture follower ${a.target}`;
     }
     case 'ransom': return `Pay 3 points ransom to ${names[a.target] ?? a.target}`;
-    case 'city_follower': return `Put a follower into the ${a.quarter}`;
-    case 'move_count': return `Move the Count to the ${a.quarter}`;
-    case 'redeploy': return `Move a follower out of the ${a.quarter} onto the feature`;
-    case 'market_move': return `Move a follower from the market to the field at (${a.x}, ${a.y})`;
+    case 'city_follower': return `Put a follower into the ${quarterName(a.quarter)} (joins ${QUARTER_FEEDS[a.quarter] || 'feature'} scorings)${game?.count_quarter === a.quarter ? ', where the Count stands' : ''}`;
+    case 'move_count': return `Move the Count to the ${quarterName(a.quarter)}`;
+    case 'redeploy': {
+      const onto = game?.redeploy_onto;
+      return `Move a follower from the ${quarterName(a.quarter)} onto the ${featureName(onto?.feature || QUARTER_FEEDS[a.quarter])}${onto ? ` at (${onto.x}, ${onto.y})` : ''} being scored`;
+    }
+    case 'market_move': return `Move a follower from the market onto the field at (${a.x}, ${a.y})`;
     case 'choose_scoring': {
       const p = castle?.pending?.[a.target];
       const what = p ? `${names[p.owner] ?? 'the'}'s ${featureName(p.feature)}` : `scoring ${a.target + 1}`;
@@ -92,5 +107,15 @@ export function describeAction(a, names, followers, castle) {
     }
     case 'use_token': return a.target === 1 ? 'Use the token: take another turn' : `Use the token ${tokenName(a.target)}`;
     default: return a.type.replace(/_/g, ' ');
+  }
+}
+
+// "Pass" says what passing means in the City's decisions.
+function passText(game) {
+  switch (game?.phase) {
+    case 'city_follower': return 'Keep your followers: put none into the City';
+    case 'move_count': return `Leave the Count in the ${quarterName(game.count_quarter)}`;
+    case 'redeploy': return 'Leave your followers in the quarter';
+    default: return 'Pass';
   }
 }

@@ -6,6 +6,7 @@ import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
+import { EXP_SHORT } from './lobby.js';
 
 export function renderReplay(root, app, gameId) {
   fill(root, h('div', { class: 'loading' }, 'Loading the game record…'));
@@ -35,6 +36,10 @@ export function framesFromRecord(record) {
     scores: Array(n).fill(0),
     log: [],
     last: null,
+    // The City of Carcassonne: the Count starts in the castle quarter (docs/ckc-city.md).
+    count: record.settings?.expansions?.count ? 'castle' : null,
+    king: -1,
+    robber: -1,
   };
   const moves = (record.actions || record.moves || []).map((m) => ({
     seat: m.seat ?? m.actor_seat ?? m.player,
@@ -60,7 +65,7 @@ export function framesFromRecord(record) {
 }
 
 function applyEvents(prev, events) {
-  const s = { board: prev.board.slice(), followers: prev.followers.slice(), scores: prev.scores.slice(), log: [], last: prev.last, events };
+  const s = { ...prev, board: prev.board.slice(), followers: prev.followers.slice(), scores: prev.scores.slice(), log: [], events };
   const same = (f, e) => f.owner === e.player && f.x === e.x && f.y === e.y && (e.segment === undefined || f.segment === e.segment);
   for (const e of events) {
     switch (e.type) {
@@ -85,6 +90,18 @@ function applyEvents(prev, events) {
       case 'feature_scored':
         for (const p of e.scorers || []) s.scores[p] = (s.scores[p] || 0) + e.points;
         break;
+      case 'quarter_follower_placed':
+        s.followers.push({ owner: e.player, spot: 'quarter', quarter: e.quarter });
+        break;
+      case 'follower_moved': { // from a quarter onto a feature (redeployment, the market at the end)
+        const i = s.followers.findIndex((f) => f.spot === 'quarter' && f.owner === e.player && f.quarter === e.quarter);
+        if (i >= 0) s.followers.splice(i, 1);
+        s.followers.push({ owner: e.player, spot: 'feature', x: e.x, y: e.y, segment: e.segment });
+        break;
+      }
+      case 'count_moved': s.count = e.quarter; break;
+      case 'token_taken': s[e.feature === 'road' ? 'robber' : 'king'] = e.player; break;
+      case 'token_scored': s.scores[e.player] = (s.scores[e.player] || 0) + e.points; break;
       case 'ransom_paid':
         s.scores[e.player] -= e.points; s.scores[e.target_player] += e.points;
         break;
@@ -111,7 +128,8 @@ function mountReplay(root, app, gameId, record) {
   const btn = (id, label, title, fn) => h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
   fill(root, h('div', { class: 'room replay' },
     h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
-      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.rules || record.config?.rules || 'carcassonne'),
+      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.settings?.rules || record.rules || 'carcassonne'),
+      ...Object.entries(record.settings?.expansions || {}).filter(([, on]) => on).map(([e]) => h('span', { class: 'tag tag-exp' }, EXP_SHORT[e] || e)),
       h('span', { class: 'spacer' }),
       btn('replay-first', '|◀', 'First move (Home)', () => go(0)),
       btn('replay-back', '◀', 'Step back (←)', () => go(step - 1)),
@@ -129,12 +147,16 @@ function mountReplay(root, app, gameId, record) {
     slider.value = step;
     counter.textContent = `move ${step} / ${frames.length - 1}`;
     counter.dataset.step = step;
-    board.render({ board: f.board, followers: f.followers, last: f.last });
+    board.render({ board: f.board, followers: f.followers, last: f.last,
+      quarters: f.count ? { count: f.count, followers: f.followers.filter((x) => x.spot === 'quarter') } : null });
     if (step === 0 || step === frames.length - 1) board.fit(f.board);
     clear(scores);
     players.forEach((p) => {
       const li = h('li', { class: 'player', dataset: { seat: p.seat }, style: `--pc:${styleOf(p.seat).colour}` },
-        h('span', { class: 'p-badge' }), h('span', { class: 'p-name' }, p.name), h('span', { class: 'p-score', dataset: { score: f.scores[p.seat] || 0 } }, String(f.scores[p.seat] || 0)));
+        h('span', { class: 'p-badge' }), h('span', { class: 'p-name' }, p.name), h('span', { class: 'p-score', dataset: { score: f.scores[p.seat] || 0 } }, String(f.scores[p.seat] || 0)),
+        f.king === p.seat || f.robber === p.seat ? h('span', { class: 'p-sub' },
+          f.king === p.seat ? h('span', { class: 'token token-king' }, '♛ King') : null,
+          f.robber === p.seat ? h('span', { class: 'token token-robber' }, '⚔ Robber Baron') : null) : null);
       li.firstChild.innerHTML = badgeSvg(p.seat, 26);
       scores.append(li);
     });
