@@ -24,6 +24,10 @@ void count_event(const Event& e, ScoreBreakdown& out) {
             for (const PlayerId p : e.scorers)
                 if (auto* b = seat(p)) add(*b, "keep", e.points);
             break;
+        case EventType::token_scored:  // King (cities) or Robber Baron (roads) at the end
+            if (auto* b = seat(e.player))
+                add(*b, e.feature == FeatureKind::city ? "king" : "robber_baron", e.points);
+            break;
         case EventType::wall_token_used:
             if (auto* b = seat(e.player)) add(*b, "wall_tokens", e.points);
             break;

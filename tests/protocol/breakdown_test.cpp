@@ -62,6 +62,19 @@ TEST_CASE("score breakdown with The Tower and in The Castle adds up", "[protocol
     for (std::uint64_t seed : {6u, 7u, 8u}) check_explained(*played_out(castle, seed));
 }
 
+TEST_CASE("score breakdown with every Count, King and Cult part adds up", "[protocol]") {
+    GameConfig all;
+    all.players = 3;
+    all.expansions = Expansions{true, true, true, true, true};
+    bool king_seen = false;
+    for (std::uint64_t seed : {9u, 10u, 11u}) {
+        const auto match = played_out(all, seed);
+        check_explained(*match);
+        for (const auto& seat : protocol::score_breakdown(*match)) king_seen |= seat.count("king") > 0;
+    }
+    CHECK(king_seen);  // the King's final points have their own line, not "other"
+}
+
 TEST_CASE("a short game draws only pile_limit tiles", "[protocol]") {
     GameConfig config;
     config.options.pile_limit = 5;

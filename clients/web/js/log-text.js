@@ -3,7 +3,8 @@
 const FEATURE = {
   road: 'road', city: 'city', field: 'field', cloister: 'monastery', shrine: 'shrine', river: 'river',
   foundation: 'tower', street: 'street', castle_tower: 'tower', house: 'house', courtyard: 'courtyard',
-  keep: 'keep', wall_tokens: 'wall tokens', ransom: 'ransom', other: 'other',
+  keep: 'keep', wall_tokens: 'wall tokens', ransom: 'ransom', king: 'King', robber_baron: 'Robber Baron',
+  other: 'other',
 };
 const ROLE = {
   road: 'a thief', city: 'a knight', field: 'a farmer', cloister: 'a monk', shrine: 'a heretic',
