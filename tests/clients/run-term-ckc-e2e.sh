@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end test of carc-term with Count, King and Cult: a real carc-server and the real client
+# in tmux; through the keyboard it switches on The Tower, River II, the City of Carcassonne and
+# the Count, King & Robber Baron and the Cult in the create form, plays against a greedy bot and
+# answers every decision by its number (laying tiles, followers, the City's quarters, the Count,
+# redeployment) for a dozen moves, checking the walled City, the Count and the river are drawn.
+# Usage: run-term-ckc-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
+set -euo pipefail
+server=$1
+client=$2
+work=$3
+
+source "$(dirname "$0")/term-e2e-lib.sh"
+
+tmux new-session -d -s "$session" -n main -x 160 -y 50 \
+  "$client --server ws://127.0.0.1:$port --name Tester; echo carc-term-exited-\$?; sleep 30"
+
+wait_for 'carc-term - lobby'
+wait_for 'online: Tester'
+keys c
+wait_for 'create a room'
+# Rows: game, seats, bots, bot kind, The Tower, tower rules, River II, Count, King, Cult.
+keys Down Down Down Down Space      # The Tower on (its rules row becomes enabled)
+keys Down Down Space                # River II
+keys Down Space                     # City of Carcassonne & the Count
+keys Down Space                     # King & Robber Baron
+keys Down Space                     # Cult
+wait_for 'Cult \(shrines\) +\[x\]'
+screen | grep -Eq 'River II +\[x\]' || fail "River II not switched on"
+screen | grep -Eq 'City of Carcassonne & the Count +\[x\]' || fail "the Count not switched on"
+screen | grep -Eq 'King & Robber Baron +\[x\]' || fail "King & Robber Baron not switched on"
+screen | grep -Eq 'The Tower +\[x\]' || fail "The Tower not switched on"
+snap create
+keys Enter
+wait_for '\(waiting\)'
+wait_for 'greedy bot'
+keys s
+wait_for 'turn [0-9]+ +tiles left'
+wait_for 'Count in the castle'
+snap started
+
+# What changes with every step of the game: the header, the prompt, the tile in hand.
+state() { screen | grep -E 'carc-term - |Your turn|is playing|rot [0-3]' | tr -d '\n'; }
+
+moves=0
+tiles=0
+city_moves=0
+followers=0
+while ((moves < 16)); do
+  wait_true 'screen | grep -Eq "Game over|[0-9]+ places fit|Your turn: [^p]|Your turn: place a follower"' 40 "my next decision"
+  screen | grep -q 'Game over' && break
+  before=$(state)
+  prompt=$(screen | grep -Eo 'Your turn: [a-z ?]+' | head -1)
+  case "$prompt" in
+    *"place your tile"*) keys n Enter; tiles=$((tiles + 1)) ;;
+    *"place a follower"*)
+      if ((followers == 0)) && screen | grep -Eq '^.*1 follower on the'; then keys 1; followers=1; else keys p; fi ;;
+    *"into a quarter"* | *"move the Count"* | *"redeploy"*) keys 1; city_moves=$((city_moves + 1)) ;;
+    *"from the market"*) keys 1 ;;
+    *) keys p ;;
+  esac
+  moves=$((moves + 1))
+  snap "move-$moves"
+  wait_true '[[ "$(state)" != "$before" ]] || screen | grep -q "Game over"' 20 "the move ($prompt) to be taken"
+done
+snap played
+echo "term-ckc-e2e: $moves decisions ($tiles tiles, $city_moves City decisions), scores: $(scores)"
+((tiles >= 4)) || fail "only $tiles tiles laid"
+
+screen | grep -q 'Tester laid' || fail "the log shows no tile laid by Tester"
+screen | grep -q '~' || fail "no river on the board"
+keys c
+wait_for 'Count in the'
+snap centred
+
+keys q
+wait_for 'carc-term-exited-0' 10
+echo "term-ckc-e2e: PASS"
