@@ -63,7 +63,8 @@ const std::deque<std::string>& legend() {
         ". field   # city  * pennant", "| = + road (o: roads end)", "~ river   M cloister  S shrine",
         "T tower, digit: its height", "^ house  % tower  , courtyard (Castle)",
         "A-F followers   1-9 choices", "+---+ the tile fits here",
-        ":06/07: wall, T..T corner tower, ? token"};
+        ":06/07: wall, T..T corner tower, ? token",
+        "T-| the City's wall, @ the Count"};
     return lines;
 }
 
