@@ -20,10 +20,10 @@ std::string phase_prompt(const std::string& phase) {
     if (phase == "place_tile") return "place your tile";
     if (phase == "place_follower") return "place a follower or pass";
     if (phase == "tower_capture") return "capture a follower or pass";
-    if (phase == "city_follower") return "a follower into a quarter?";
+    if (phase == "city_follower") return "a follower into a quarter of the City?";
     if (phase == "move_count") return "move the Count?";
-    if (phase == "redeploy") return "redeploy from the quarter?";
-    if (phase == "market_move") return "move from the market?";
+    if (phase == "redeploy") return "redeploy onto the feature marked on the board?";
+    if (phase == "market_move") return "move from the market to a field";
     if (phase == "choose_scoring") return "choose what scores next";
     if (phase == "extra_turn") return "use a wall token?";
     return phase;
@@ -126,6 +126,8 @@ void App::draw_sidebar(int x, int width) {
         name.resize(18, ' ');
         std::string line = name + " " + std::to_string(p.value("score", 0)) + " pts  f" + std::to_string(p.value("supply", 0));
         if (p.value("floors", 0) > 0) line += " t" + std::to_string(p.value("floors", 0));
+        for (const char* crown : {"king", "robber"})  // King & Robber Baron: who holds them
+            if (g.contains(crown) && g[crown] == seat) line += crown == std::string("king") ? " King" : " Robber";
         if (g.contains("clock") && g["clock"].is_object()) line += clock_text(g["clock"], seat);
         if (g.value("decider", -1) == seat && g["result"].is_null()) line += " <";
         screen_.text(y, x, std::string(1, static_cast<char>('A' + seat)), 1, player_style(seat));

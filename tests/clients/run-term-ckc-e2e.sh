@@ -37,6 +37,10 @@ wait_for 'greedy bot'
 keys s
 wait_for 'turn [0-9]+ +tiles left'
 wait_for 'Count in the castle'
+# The City on the board: its wall and the four quarters, the Count (@) in the castle.
+wait_for 'castle @ +blacksmith'
+wait_for 'cathedral +market'
+screen | grep -Eq 'T-{20,}T' || fail "no wall around the City"
 snap started
 
 # What changes with every step of the game: the header, the prompt, the tile in hand.
@@ -46,7 +50,9 @@ moves=0
 tiles=0
 city_moves=0
 followers=0
-while ((moves < 16)); do
+# At least 16 decisions; on until a City decision came up too (it needs the bot to score while
+# Tester does not), at most 48.
+while ((moves < 16 || (city_moves == 0 && moves < 48))); do
   wait_true 'screen | grep -Eq "Game over|[0-9]+ places fit|Your turn: [^p]|Your turn: place a follower"' 40 "my next decision"
   screen | grep -q 'Game over' && break
   before=$(state)
