@@ -49,6 +49,7 @@ state() { screen | grep -E 'carc-term - |Your turn|is playing|rot [0-3]' | tr -d
 moves=0
 tiles=0
 city_moves=0
+lake=no
 followers=0
 # At least 16 decisions; on until a City decision came up too (it needs the bot to score while
 # Tester does not), at most 48.
@@ -58,7 +59,9 @@ while ((moves < 16 || (city_moves == 0 && moves < 48))); do
   before=$(state)
   prompt=$(screen | grep -Eo 'Your turn: [a-z ?]+' | head -1)
   case "$prompt" in
-    *"place your tile"*) keys n Enter; tiles=$((tiles + 1)) ;;
+    *"place your tile"*)
+      screen | grep -q 'R2-03 rot' && lake=yes
+      keys n Enter; tiles=$((tiles + 1)) ;;
     *"place a follower"*)
       if ((followers == 0)) && screen | grep -Eq '^.*1 follower on the'; then keys 1; followers=1; else keys p; fi ;;
     *"into a quarter"* | *"move the Count"* | *"redeploy"*) keys 1; city_moves=$((city_moves + 1)) ;;
@@ -68,9 +71,15 @@ while ((moves < 16 || (city_moves == 0 && moves < 48))); do
   moves=$((moves + 1))
   snap "move-$moves"
   wait_true '[[ "$(state)" != "$before" ]] || screen | grep -q "Game over"' 20 "the move ($prompt) to be taken"
+  if [[ $lake == yes ]]; then
+    # River II: after the lake there is no follower step, the same player lays a land tile.
+    wait_true 'screen | grep -Eq "Your turn: place (your tile|a follower)"' 20 "the turn after the lake"
+    screen | grep -q 'Your turn: place a follower' && fail "a follower step after the lake"
+    lake=done
+  fi
 done
 snap played
-echo "term-ckc-e2e: $moves decisions ($tiles tiles, $city_moves City decisions), scores: $(scores)"
+echo "term-ckc-e2e: $moves decisions ($tiles tiles, $city_moves City decisions, lake laid by Tester: $lake), scores: $(scores)"
 ((tiles >= 4)) || fail "only $tiles tiles laid"
 
 screen | grep -q 'Tester laid' || fail "the log shows no tile laid by Tester"
