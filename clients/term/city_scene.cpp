@@ -53,4 +53,12 @@ std::optional<SceneMark> redeploy_mark(const json& game, const std::vector<json>
     return SceneMark{{onto.value("x", 0), onto.value("y", 0)}, onto.value("segment", 0), letter};
 }
 
+std::optional<BoardCoord> city_focus(const json& game) {
+    if (const auto mark = redeploy_mark(game, {})) return mark->at;
+    const std::string phase = game.is_object() ? game.value("phase", std::string()) : "";
+    if (phase != "city_follower" && phase != "move_count") return std::nullopt;
+    if (const auto city = scene_city(game, {})) return BoardCoord{city->corner.x + 2, city->corner.y + 1};
+    return std::nullopt;
+}
+
 }  // namespace carc::term

@@ -21,4 +21,8 @@ std::optional<SceneCity> scene_city(const json& game, const std::vector<json>& o
 // redeploy choice (or '!' when the viewer has no such choice).
 std::optional<SceneMark> redeploy_mark(const json& game, const std::vector<json>& options);
 
+// Where the board should look for a City decision: the feature of a redeployment, the City's
+// middle for a follower into a quarter or a Count move; nothing otherwise.
+std::optional<BoardCoord> city_focus(const json& game);
+
 }  // namespace carc::term

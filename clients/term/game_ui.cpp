@@ -7,6 +7,7 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "city_scene.hpp"
 #include "event_text.hpp"
 #include "tile_art.hpp"
 
@@ -94,6 +95,10 @@ void App::draw_game() {
         const auto cells = legal_cells(model_.placements());
         if (!cells.empty() && std::find(cells.begin(), cells.end(), cursor_.at) == cells.end()) cursor_.at = cells.front();
         fit_rotation();
+    }
+    if (model_.my_decision() && seen_version_ != model_.version()) {  // a City decision: look there
+        seen_version_ = model_.version();
+        if (const auto focus = city_focus(g)) cursor_.at = *focus;
     }
     viewport_.width = board_w;
     viewport_.height = board_h;

@@ -174,3 +174,24 @@ TEST_CASE("the City of Carcassonne: walled block, quarters with followers, the C
     CHECK(row_text(lines, 4).substr(0, 7).find('~') != std::string::npos);  // the lake's water
     CHECK(check_golden("city_river2.txt", lines) == "");
 }
+
+TEST_CASE("a follower into the City and the Count: the choice numbers stand on the quarters") {
+    json board = json::array();
+    for (int i = 0; i < 12; ++i)
+        board.push_back({{"x", -2 + i % 4}, {"y", -1 + i / 4}, {"tile", "CO-" + std::to_string(i + 1)}, {"rotation", 0}});
+    json game = {{"phase", "city_follower"}, {"board", board}, {"count_quarter", "castle"}, {"followers", json::array()}};
+    std::vector<json> options;
+    for (const char* q : city_quarters) options.push_back({{"type", "city_follower"}, {"quarter", q}});
+    options.push_back({{"type", "pass"}});
+    BoardScene scene;
+    scene.tiles = scene_tiles(game);
+    scene.city = scene_city(game, options);
+    REQUIRE(scene.city);
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 2) == ".|1castle @   2blacksmith |.");
+    CHECK(row_text(lines, 5) == ".|3cathedral  4market     |.");
+    CHECK(city_focus(game) == BoardCoord{0, 0});  // the view turns to the City's middle
+    game["phase"] = "place_tile";
+    CHECK_FALSE(city_focus(game));
+    CHECK_FALSE(scene_city({{"board", json::array({{{"x", 0}, {"y", 0}, {"tile", "B-D"}}})}}, options));
+}
