@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of carc-term with Count, King and Cult: a real carc-server and the real client
 # in tmux; through the keyboard it switches on The Tower, River II, the City of Carcassonne and
-# the Count, King & Robber Baron and the Cult in the create form, plays against a greedy bot and
-# answers every decision by its number (laying tiles, followers, the City's quarters, the Count,
-# redeployment) for a dozen moves, checking the walled City, the Count and the river are drawn.
+# the Count, King & Robber Baron and the Cult in the create form, plays with a greedy bot and a
+# second client (Eve) and answers every decision by its number (laying tiles, followers, the
+# City's quarters, the Count, redeployment), checking the walled City, the Count, the river, and
+# that the lake is followed by another tile, not a follower step.
 # Usage: run-term-ckc-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 set -euo pipefail
 server=$1
@@ -20,7 +21,8 @@ wait_for 'online: Tester'
 keys c
 wait_for 'create a room'
 # Rows: game, seats, bots, bot kind, The Tower, tower rules, River II, Count, King, Cult.
-keys Down Down Down Down Space      # The Tower on (its rules row becomes enabled)
+keys Down Right                     # 3 seats: Tester, a greedy bot, Eve
+keys Down Down Down Space           # The Tower on (its rules row becomes enabled)
 keys Down Down Space                # River II
 keys Down Space                     # City of Carcassonne & the Count
 keys Down Space                     # King & Robber Baron
@@ -34,6 +36,16 @@ snap create
 keys Enter
 wait_for '\(waiting\)'
 wait_for 'greedy bot'
+# Eve takes the third seat from her lobby.
+tmux new-window -d -t "$session" -n eve \
+  "$client --server ws://127.0.0.1:$port --name Eve; echo carc-term-exited-\$?; sleep 30"
+window=eve
+wait_for 'online: Eve'
+wait_for 'Tester.s room +Carcassonne +waiting'
+keys Enter
+wait_for '<- you'
+window=main
+wait_for 'seat 3: Eve'
 keys s
 wait_for 'turn [0-9]+ +tiles left'
 wait_for 'Count in the castle'
@@ -51,25 +63,35 @@ tiles=0
 city_moves=0
 lake=no
 followers=0
-# At least 16 decisions; on until a City decision came up too (it needs the bot to score while
-# Tester does not), at most 48.
-while ((moves < 16 || (city_moves == 0 && moves < 48))); do
-  wait_true 'screen | grep -Eq "Game over|[0-9]+ places fit|Your turn: [^p]|Your turn: place a follower"' 40 "my next decision"
+# Tester or Eve has a decision to take.
+ready() { window=$1 screen | grep -Eq "Game over|[0-9]+ places fit|Your turn: [^p]|Your turn: place a follower"; }
+# Eve puts a follower wherever she can, Tester never does (after the first): Tester's tiles then
+# complete features that score for others only, which sends a follower into the City.
+# At least 16 decisions; on until a City decision came up too, at most 90.
+while ((moves < 16 || (city_moves == 0 && moves < 90))); do
+  wait_true 'ready main || ready eve' 40 "a decision for Tester or Eve"
+  if ready main; then window=main; else window=eve; fi
   screen | grep -q 'Game over' && break
   before=$(state)
   prompt=$(screen | grep -Eo 'Your turn: [a-z ?]+' | head -1)
   case "$prompt" in
     *"place your tile"*)
       screen | grep -q 'R2-03 rot' && lake=yes
-      keys n Enter; tiles=$((tiles + 1)) ;;
+      # One of the first few places where the tile fits, so the board grows in every direction.
+      for _ in $(seq 1 $((1 + RANDOM % 5))); do keys n; done
+      keys Enter; tiles=$((tiles + 1)) ;;
     *"place a follower"*)
-      if ((followers == 0)) && screen | grep -Eq '^.*1 follower on the'; then keys 1; followers=1; else keys p; fi ;;
-    *"into a quarter"* | *"move the Count"* | *"redeploy"*) keys 1; city_moves=$((city_moves + 1)) ;;
+      choice=$(screen | grep -Eo '[1-9] follower on the (city|road|cloister|shrine)' | head -1 | cut -c1 || true)
+      if [[ ($window == eve || $followers == 0) && -n $choice ]]; then
+        keys "$choice"; followers=$((followers + 1))
+      else keys p; fi ;;
+    *"into a quarter"* | *"move the Count"* | *"redeploy"*)
+      keys 1; city_moves=$((city_moves + 1)); snap "city-$city_moves" ;;
     *"from the market"*) keys 1 ;;
     *) keys p ;;
   esac
   moves=$((moves + 1))
-  snap "move-$moves"
+  snap "move-$moves-$window"
   wait_true '[[ "$(state)" != "$before" ]] || screen | grep -q "Game over"' 20 "the move ($prompt) to be taken"
   if [[ $lake == yes ]]; then
     # River II: after the lake there is no follower step, the same player lays a land tile.
@@ -78,8 +100,9 @@ while ((moves < 16 || (city_moves == 0 && moves < 48))); do
     lake=done
   fi
 done
+window=main
 snap played
-echo "term-ckc-e2e: $moves decisions ($tiles tiles, $city_moves City decisions, lake laid by Tester: $lake), scores: $(scores)"
+echo "term-ckc-e2e: $moves decisions ($tiles tiles, $city_moves City decisions, lake: $lake), scores: $(scores)"
 ((tiles >= 4)) || fail "only $tiles tiles laid"
 
 screen | grep -q 'Tester laid' || fail "the log shows no tile laid by Tester"
@@ -88,6 +111,9 @@ keys c
 wait_for 'Count in the'
 snap centred
 
+keys q
+wait_for 'carc-term-exited-0' 10
+window=eve
 keys q
 wait_for 'carc-term-exited-0' 10
 echo "term-ckc-e2e: PASS"
