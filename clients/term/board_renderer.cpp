@@ -85,6 +85,36 @@ void draw_track(Canvas& canvas, const BoardScene& scene) {
     }
 }
 
+// The City of Carcassonne: its rim keeps the cells' own fields, roads and cities (tiles are laid
+// against them); inside it a wall with corner towers and the four quarters, each with its name,
+// its choice number, the Count (@) and the followers standing in it.
+void draw_city(Canvas& canvas, const SceneCity& city) {
+    constexpr int rows = 3 * tile_height, cols = 4 * tile_width;
+    for (int r = 1; r < rows - 1; ++r)
+        for (int c = 1; c < cols - 1; ++c) {
+            const bool edge_row = r == 1 || r == rows - 2, edge_col = c == 1 || c == cols - 2;
+            Cell cell{' ', Style::blank, false};
+            if (edge_row && edge_col) cell = {'T', Style::wall_tower, false};
+            else if (edge_row) cell = {'-', Style::wall, false};
+            else if (edge_col) cell = {'|', Style::wall, false};
+            canvas.put(city.corner, r, c, cell);
+        }
+    constexpr int left = 2, right = cols / 2, top = 2, bottom = rows / 2 + 1;
+    for (std::size_t i = 0; i < city.quarters.size(); ++i) {
+        const SceneQuarter& q = city.quarters[i];
+        const int c0 = i % 2 == 0 ? left : right, r0 = i < 2 ? top : bottom;
+        const int width = (i % 2 == 0 ? right - 1 : cols - 2) - c0;
+        if (q.mark) canvas.put(city.corner, r0, c0, {q.mark, Style::mark, false});
+        for (std::size_t k = 0; k < q.name.size(); ++k)
+            canvas.put(city.corner, r0, c0 + 1 + static_cast<int>(k), {q.name[k], Style::text, false});
+        const int name_end = 1 + static_cast<int>(q.name.size());
+        if (q.count) canvas.put(city.corner, r0, c0 + std::min(name_end + 1, width - 1), {'@', Style::count, false});
+        for (std::size_t k = 0; k < q.followers.size() && static_cast<int>(k) + 1 < width; ++k)
+            canvas.put(city.corner, r0 + 1, c0 + 1 + static_cast<int>(k),
+                       {static_cast<char>('A' + q.followers[k]), player_style(q.followers[k]), false});
+    }
+}
+
 const SceneTile* tile_at(const BoardScene& scene, BoardCoord at) {
     for (const SceneTile& t : scene.tiles)
         if (t.at == at) return &t;
@@ -104,6 +134,7 @@ std::vector<StyledLine> render_board(const BoardScene& scene, const TileBook& ti
     if (scene.preview)
         if (const TileInfo* info = tiles.find(scene.preview->tile))
             canvas.art(scene.preview->at, draw_tile(*info, scene.preview->rotation, scene.preview->height), true);
+    if (scene.city) draw_city(canvas, *scene.city);
 
     auto put_on_segment = [&](BoardCoord at, int segment, Cell value) {
         const SceneTile* t = tile_at(scene, at);

@@ -2,6 +2,7 @@
 // Everything the board renderer draws, already read out of a view: tiles, followers, the legal
 // cells, the cursor with the tile being placed, option letters, and The Castle's wall.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,20 @@ struct SceneWallCell {
     bool token = false;    // a face-down wall token lies on this tower
 };
 
+// The City of Carcassonne: its 12 cells form a 4x3 block from `corner` (CO-1); the four
+// quarters with the followers in them, the Count, and a choice letter per quarter (0: none).
+struct SceneQuarter {
+    std::string name;
+    std::vector<int> followers;  // owners
+    bool count = false;
+    char mark = 0;
+};
+
+struct SceneCity {
+    BoardCoord corner;
+    std::array<SceneQuarter, 4> quarters;  // castle, blacksmith, cathedral, market
+};
+
 struct BoardScene {
     std::vector<SceneTile> tiles;
     std::vector<SceneFollower> followers;
@@ -52,6 +67,7 @@ struct BoardScene {
     std::vector<SceneWallCell> wall;
     std::vector<BoardCoord> interior;
     std::vector<int> track_scores;
+    std::optional<SceneCity> city;
 };
 
 }  // namespace carc::term

@@ -35,6 +35,7 @@ constexpr Colours palette[style_count] = {
     {COLOR_BLUE, -1, false},           // interior
     {COLOR_CYAN, -1, true},            // legal
     {COLOR_BLACK, COLOR_CYAN, true},   // mark
+    {COLOR_WHITE, COLOR_BLACK, true},  // count
     {COLOR_WHITE, COLOR_RED, true},    // player 1
     {COLOR_WHITE, COLOR_BLUE, true},   // player 2
     {COLOR_BLACK, COLOR_GREEN, true},  // player 3

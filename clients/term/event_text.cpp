@@ -1,5 +1,7 @@
 #include "event_text.hpp"
 
+#include "ckc_text.hpp"
+
 namespace carc::term {
 
 using nlohmann::json;
@@ -53,6 +55,7 @@ std::string describe_event(const json& ev, const SeatNamer& name) {
     if (type == "follower_captured") return who + " captured a follower of " + target;
     if (type == "prisoners_exchanged") return who + " and " + target + " exchanged prisoners";
     if (type == "ransom_paid") return who + " paid " + std::to_string(ev.value("points", 0)) + " ransom to " + target;
+    if (std::string ckc = describe_ckc_event(ev, name); !ckc.empty()) return ckc;
     if (type == "final_scoring") return "-- final scoring --";
     if (type == "game_over") return "-- game over --";
     // Events without a sentence of their own: the type and the fields that are set.
@@ -65,6 +68,7 @@ std::string describe_event(const json& ev, const SeatNamer& name) {
 
 std::string describe_action(const json& a, const json& game, const TileBook& tiles, const SeatNamer& name) {
     const std::string type = a.value("type", std::string());
+    if (std::string ckc = describe_ckc_action(a, game); !ckc.empty()) return ckc;
     if (type == "pass") return "pass";
     if (type == "place_follower") {
         std::string tile = game.is_object() && game.value("drawn_tile", json()).is_string() ? game["drawn_tile"].get<std::string>() : "";
@@ -88,10 +92,6 @@ std::string describe_action(const json& a, const json& game, const TileBook& til
         return "capture follower " + std::to_string(t);
     }
     if (type == "ransom") return "pay 3 points ransom to " + name(a.value("target", 0));
-    if (type == "city_follower") return "follower into the " + a.value("quarter", std::string()) + " quarter";
-    if (type == "move_count") return "move the Count to the " + a.value("quarter", std::string());
-    if (type == "redeploy") return "redeploy from the " + a.value("quarter", std::string());
-    if (type == "market_move") return "move from the market to the field at " + at(a);
     if (type == "choose_scoring") {
         std::string out = "score pending #" + std::to_string(a.value("target", 0));
         const json pending = game.is_object() && game.contains("castle") ? game["castle"].value("pending", json::array()) : json::array();

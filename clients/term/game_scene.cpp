@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "carc/castle.hpp"
+#include "city_scene.hpp"
 #include "tile_art.hpp"
 
 namespace carc::term {
@@ -116,6 +117,8 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             scene.marks.push_back({coord_of(f), segment, letter});
         }
     }
+    scene.city = scene_city(game, options);
+    if (const auto mark = redeploy_mark(game, options)) scene.marks.push_back(*mark);
     return scene;
 }
 

@@ -7,6 +7,7 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "city_scene.hpp"
 #include "event_text.hpp"
 #include "tile_art.hpp"
 
@@ -20,10 +21,10 @@ std::string phase_prompt(const std::string& phase) {
     if (phase == "place_tile") return "place your tile";
     if (phase == "place_follower") return "place a follower or pass";
     if (phase == "tower_capture") return "capture a follower or pass";
-    if (phase == "city_follower") return "a follower into a quarter?";
+    if (phase == "city_follower") return "a follower into a quarter of the City?";
     if (phase == "move_count") return "move the Count?";
-    if (phase == "redeploy") return "redeploy from the quarter?";
-    if (phase == "market_move") return "move from the market?";
+    if (phase == "redeploy") return "redeploy onto the feature marked on the board?";
+    if (phase == "market_move") return "move from the market to a field";
     if (phase == "choose_scoring") return "choose what scores next";
     if (phase == "extra_turn") return "use a wall token?";
     return phase;
@@ -63,7 +64,8 @@ const std::deque<std::string>& legend() {
         ". field   # city  * pennant", "| = + road (o: roads end)", "~ river   M cloister  S shrine",
         "T tower, digit: its height", "^ house  % tower  , courtyard (Castle)",
         "A-F followers   1-9 choices", "+---+ the tile fits here",
-        ":06/07: wall, T..T corner tower, ? token"};
+        ":06/07: wall, T..T corner tower, ? token",
+        "T-| the City's wall, @ the Count"};
     return lines;
 }
 
@@ -93,6 +95,10 @@ void App::draw_game() {
         const auto cells = legal_cells(model_.placements());
         if (!cells.empty() && std::find(cells.begin(), cells.end(), cursor_.at) == cells.end()) cursor_.at = cells.front();
         fit_rotation();
+    }
+    if (model_.my_decision() && seen_version_ != model_.version()) {  // a City decision: look there
+        seen_version_ = model_.version();
+        if (const auto focus = city_focus(g)) cursor_.at = *focus;
     }
     viewport_.width = board_w;
     viewport_.height = board_h;
@@ -125,6 +131,8 @@ void App::draw_sidebar(int x, int width) {
         name.resize(18, ' ');
         std::string line = name + " " + std::to_string(p.value("score", 0)) + " pts  f" + std::to_string(p.value("supply", 0));
         if (p.value("floors", 0) > 0) line += " t" + std::to_string(p.value("floors", 0));
+        for (const char* crown : {"king", "robber"})  // King & Robber Baron: who holds them
+            if (g.contains(crown) && g[crown] == seat) line += crown == std::string("king") ? " King" : " Robber";
         if (g.contains("clock") && g["clock"].is_object()) line += clock_text(g["clock"], seat);
         if (g.value("decider", -1) == seat && g["result"].is_null()) line += " <";
         screen_.text(y, x, std::string(1, static_cast<char>('A' + seat)), 1, player_style(seat));

@@ -6,7 +6,7 @@ namespace carc::term {
 
 namespace {
 // One code per Style, in enum order; players are their seat digit.
-constexpr char style_letters[] = " nfcprewmsthkyaoilx";
+constexpr char style_letters[] = " nfcprewmsthkyaoilxg";
 }  // namespace
 
 std::string plain_text(const StyledLine& line) {

@@ -28,6 +28,7 @@ enum class Style : std::uint8_t {
     interior,
     legal,
     mark,
+    count,    // the Count in the City of Carcassonne
     player0,  // player1 .. player5 follow
 };
 inline constexpr int style_count = static_cast<int>(Style::player0) + 6;

@@ -8,6 +8,7 @@
 #include "carc/castle.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "carc/tiles.hpp"
+#include "city_scene.hpp"
 #include "game_scene.hpp"
 #include "golden.hpp"
 #include "tile_art.hpp"
@@ -128,4 +129,69 @@ TEST_CASE("fit_viewport and follow keep a cell on screen") {
     small = follow(small, {5, -4});
     CHECK(small.left == 3);
     CHECK(small.top == -4);
+}
+
+TEST_CASE("the City of Carcassonne: walled block, quarters with followers, the Count, redeployment; River II beside it") {
+    json board = json::array();
+    for (int i = 0; i < 12; ++i)
+        board.push_back({{"x", -2 + i % 4}, {"y", -1 + i / 4}, {"tile", "CO-" + std::to_string(i + 1)}, {"rotation", 0}});
+    board.push_back({{"x", -3}, {"y", 0}, {"tile", "R2-01"}, {"rotation", 2}});  // the spring, flowing west
+    board.push_back({{"x", -4}, {"y", 0}, {"tile", "R2-06"}, {"rotation", 0}});
+    board.push_back({{"x", -5}, {"y", 0}, {"tile", "R2-03"}, {"rotation", 2}});  // the lake
+    board.push_back({{"x", 2}, {"y", 1}, {"tile", "B-E"}, {"rotation", 3}});     // a cap on CO-12's city
+    const json game = {
+        {"rules", "carcassonne"}, {"phase", "redeploy"}, {"board", board}, {"count_quarter", "blacksmith"},
+        {"redeploy_onto", {{"x", 2}, {"y", 1}, {"segment", 0}, {"feature", "city"}}},
+        {"followers", json::array({{{"owner", 1}, {"spot", "feature"}, {"x", 2}, {"y", 1}, {"segment", 1}},
+                                   {{"owner", 0}, {"spot", "quarter"}, {"quarter", "castle"}},
+                                   {{"owner", 1}, {"spot", "quarter"}, {"quarter", "market"}},
+                                   {{"owner", 1}, {"spot", "quarter"}, {"quarter", "market"}}})}};
+    const std::vector<json> options = {{{"type", "redeploy"}, {"quarter", "castle"}}, {{"type", "pass"}}};
+
+    BoardScene scene;
+    scene.tiles = scene_tiles(game);
+    scene.followers = scene_followers(game);
+    scene.city = scene_city(game, options);
+    const auto mark = redeploy_mark(game, options);
+    REQUIRE(scene.city);
+    REQUIRE(mark);
+    scene.marks.push_back(*mark);
+    CHECK(scene.city->corner == BoardCoord{-2, -1});
+    CHECK(scene.city->quarters[1].count);
+    CHECK(scene.city->quarters[0].mark == '1');
+    CHECK(scene.city->quarters[3].followers == std::vector<int>{1, 1});
+
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    // Columns: x = -5 .. 2, the City from x = -2 (column 21); rows: y = -1 .. 1.
+    CHECK(row_text(lines, 1).substr(21, 28) == "=T------------------------T.");  // CO-1's road west
+    CHECK(row_text(lines, 2).substr(21, 28) == ".|1castle      blacksmith@|.");
+    CHECK(row_text(lines, 3).substr(22, 26) == "| A                      |");
+    CHECK(row_text(lines, 5).substr(22, 26) == "| cathedral   market     |");
+    CHECK(row_text(lines, 6).substr(22, 26) == "|             BB         |");
+    CHECK(style_codes(lines[2]).substr(46, 1) == "g");  // the Count
+    // The redeployment's target: choice 1 on the city cap at (2, 1), next to its follower B.
+    CHECK(row_text(lines, 7).substr(48, 8) == "###1B...");  // CO-12 east and the cap
+    CHECK(row_text(lines, 4).substr(0, 7).find('~') != std::string::npos);  // the lake's water
+    CHECK(check_golden("city_river2.txt", lines) == "");
+}
+
+TEST_CASE("a follower into the City and the Count: the choice numbers stand on the quarters") {
+    json board = json::array();
+    for (int i = 0; i < 12; ++i)
+        board.push_back({{"x", -2 + i % 4}, {"y", -1 + i / 4}, {"tile", "CO-" + std::to_string(i + 1)}, {"rotation", 0}});
+    json game = {{"phase", "city_follower"}, {"board", board}, {"count_quarter", "castle"}, {"followers", json::array()}};
+    std::vector<json> options;
+    for (const char* q : city_quarters) options.push_back({{"type", "city_follower"}, {"quarter", q}});
+    options.push_back({{"type", "pass"}});
+    BoardScene scene;
+    scene.tiles = scene_tiles(game);
+    scene.city = scene_city(game, options);
+    REQUIRE(scene.city);
+    const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 2) == ".|1castle @   2blacksmith |.");
+    CHECK(row_text(lines, 5) == ".|3cathedral  4market     |.");
+    CHECK(city_focus(game) == BoardCoord{0, 0});  // the view turns to the City's middle
+    game["phase"] = "place_tile";
+    CHECK_FALSE(city_focus(game));
+    CHECK_FALSE(scene_city({{"board", json::array({{{"x", 0}, {"y", 0}, {"tile", "B-D"}}})}}, options));
 }

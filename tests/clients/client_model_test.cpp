@@ -175,3 +175,36 @@ TEST_CASE("choices the client has no sentence for are still listed with their fi
     CHECK(describe_action({{"type", "redeploy_onto"}, {"quarter", "market"}, {"x", 2}}, json(), none, name) ==
           "redeploy onto quarter=market x=2");
 }
+
+TEST_CASE("the City, the Count, King and Robber Baron and River II have sentences") {
+    const SeatNamer name = [](int seat) { return std::string(seat == 0 ? "Ada" : "Bob"); };
+    CHECK(describe_event({{"type", "quarter_follower_placed"}, {"player", 0}, {"quarter", "cathedral"}}, name) ==
+          "Ada put a follower into the cathedral quarter");
+    CHECK(describe_event({{"type", "count_moved"}, {"quarter", "market"}}, name) == "The Count moved to the market quarter");
+    CHECK(describe_event({{"type", "follower_moved"}, {"player", 1}, {"quarter", "blacksmith"}, {"x", 3}, {"y", -1},
+                          {"segment", 0}, {"feature", "road"}}, name) ==
+          "Bob moved a follower from the blacksmith quarter onto the road at (3,-1)");
+    CHECK(describe_event({{"type", "token_taken"}, {"player", 1}, {"feature", "city"}, {"count", 4}}, name) ==
+          "Bob took the King (city of 4 tiles)");
+    CHECK(describe_event({{"type", "token_taken"}, {"player", 0}, {"feature", "road"}, {"count", 3}}, name) ==
+          "Ada took the Robber Baron (road of 3 tiles)");
+    CHECK(describe_event({{"type", "token_scored"}, {"player", 0}, {"feature", "road"}, {"count", 5}, {"points", 5}}, name) ==
+          "Ada's Robber Baron scored 5 for 5 completed roads");
+    CHECK(describe_event({{"type", "tile_set_aside"}, {"player", 1}, {"tile", "R2-07"}}, name) ==
+          "Bob's river tile R2-07 fit nowhere: back under the river stack");
+
+    const TileBook none;
+    const json redeploying = {{"phase", "redeploy"}, {"count_quarter", "castle"},
+                              {"redeploy_onto", {{"x", 2}, {"y", 1}, {"segment", 0}, {"feature", "city"}}}};
+    CHECK(describe_action({{"type", "redeploy"}, {"quarter", "castle"}}, redeploying, none, name) ==
+          "move a follower from the castle quarter onto the city at (2,1)");
+    CHECK(describe_action({{"type", "pass"}}, redeploying, none, name) == "pass (no follower joins)");
+    const json counting = {{"phase", "move_count"}, {"count_quarter", "castle"}};
+    CHECK(describe_action({{"type", "move_count"}, {"quarter", "market"}}, counting, none, name) ==
+          "move the Count to the market quarter");
+    CHECK(describe_action({{"type", "pass"}}, counting, none, name) == "pass (the Count stays in the castle quarter)");
+    CHECK(describe_action({{"type", "city_follower"}, {"quarter", "blacksmith"}}, json(), none, name) ==
+          "put a follower into the blacksmith quarter");
+    CHECK(describe_action({{"type", "market_move"}, {"x", -3}, {"y", 2}, {"segment", 0}}, json(), none, name) ==
+          "move a follower from the market to the field at (-3,2)");
+}
