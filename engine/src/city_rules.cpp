@@ -1,6 +1,7 @@
 // The City of Carcassonne with the Count: the quarters, the Count, redeployment onto completed
 // features, and the market's followers at game end (docs/ckc-city.md).
 #include "city_rules.hpp"
+#include "emit.hpp"
 
 #include <algorithm>
 
@@ -21,12 +22,7 @@ Action quarter_action(ActionType type, int quarter) {
 bool valid_quarter(const Action& a) { return a.quarter < quarter_count; }
 
 void quarter_event(std::vector<Event>* events, EventType type, PlayerId player, std::uint8_t quarter) {
-    if (!events) return;
-    Event e;
-    e.type = type;
-    e.player = player;
-    e.quarter = quarter;
-    events->push_back(std::move(e));
+    emit(events, {.type = type, .player = player, .quarter = quarter});
 }
 
 }  // namespace
@@ -214,16 +210,12 @@ void CityRules::apply(State& s, const Action& a, std::vector<Event>* events) {
                                         static_cast<std::int8_t>(segment), 0});
         const int gid = s.board_.segment_id(tile, segment);
         s.board_.add_followers(s.board_.find(gid), 1);
-        if (events) {
-            Event e;
-            e.type = EventType::follower_moved;
-            e.player = me;
-            e.quarter = static_cast<std::uint8_t>(q);
-            e.at = s.board_.tile(tile).at;
-            e.segment = static_cast<std::int8_t>(segment);
-            e.feature = s.board_.kind(gid);
-            events->push_back(std::move(e));
-        }
+        emit(events, {.type = EventType::follower_moved,
+                      .player = me,
+                      .at = s.board_.tile(tile).at,
+                      .segment = static_cast<std::int8_t>(segment),
+                      .quarter = static_cast<std::uint8_t>(q),
+                      .feature = s.board_.kind(gid)});
     };
     switch (s.phase_) {
         case Phase::city_follower:
