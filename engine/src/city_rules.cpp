@@ -2,6 +2,7 @@
 // features, and the market's followers at game end (docs/ckc-city.md).
 #include "city_rules.hpp"
 #include "emit.hpp"
+#include "hash_mix.hpp"
 
 #include <algorithm>
 
@@ -319,12 +320,7 @@ void CityRules::continue_market(State& s, std::vector<Event>* events) {
 }
 
 std::uint64_t CityRules::hash(const State& s, std::uint64_t h) {
-    auto mix = [&h](std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xFF;
-            h *= 0x100000001b3ull;
-        }
-    };
+    auto mix = [&h](std::uint64_t v) { hash_mix(h, v); };
     const auto& c = s.city_;
     mix(static_cast<std::uint64_t>(c.step) | static_cast<std::uint64_t>(c.final) << 8 |
         static_cast<std::uint64_t>(c.pending.size()) << 16);

@@ -8,6 +8,7 @@
 #include "castle_rules.hpp"
 #include "city_rules.hpp"
 #include "emit.hpp"
+#include "hash_mix.hpp"
 
 namespace carc {
 namespace {
@@ -343,13 +344,8 @@ Coord State::follower_cell(const Follower& f) const {
 }
 
 std::uint64_t State::hash() const {
-    std::uint64_t h = 0xcbf29ce484222325ull;
-    auto mix = [&h](std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xFF;
-            h *= 0x100000001b3ull;
-        }
-    };
+    std::uint64_t h = fnv_offset_basis;
+    auto mix = [&h](std::uint64_t v) { hash_mix(h, v); };
     mix(static_cast<std::uint64_t>(phase_));
     mix(static_cast<std::uint64_t>(turn_player_) << 8 | static_cast<std::uint8_t>(decider_));
     mix(drawn_);
