@@ -104,6 +104,13 @@ room::member* room::require_member(const requester& who) {
     return m;
 }
 
+bool room::require_game(const requester& who) {
+    if (!require_member(who)) return false;
+    if (match_) return true;
+    reply_error(who, ErrorCode::wrong_status, "no game is running in this room");
+    return false;
+}
+
 bool room::require_host(const requester& who) {
     if (info_.host == who.person) return true;
     reply_error(who, ErrorCode::not_host, "only the host may do that");

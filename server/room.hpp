@@ -104,6 +104,8 @@ private:
     member* find_member(const std::string& person);
     member* require_member(const requester& who);
     bool require_host(const requester& who);
+    // A member asking about the running game; otherwise answers the error and returns false.
+    bool require_game(const requester& who);
     void add_member(const requester& who, std::optional<int> seat);
     void remove_member(const std::string& person);
     void seat_person(int seat, const std::string& person, const std::string& name);

@@ -188,11 +188,7 @@ std::optional<ErrorMessage> room::play(int seat, const Action& action) {
 }
 
 void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
-    if (!require_member(who)) return;
-    if (!match_) {
-        reply_error(who, ErrorCode::wrong_status, "no game is running in this room");
-        return;
-    }
+    if (!require_game(who)) return;
     protocol::LegalPlacements answer;
     answer.room = id_;
     answer.version = version_;
@@ -204,11 +200,7 @@ void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
 }
 
 void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
-    if (!require_member(who)) return;
-    if (!match_) {
-        reply_error(who, ErrorCode::wrong_status, "no game is running in this room");
-        return;
-    }
+    if (!require_game(who)) return;
     protocol::FollowerOptions answer;
     answer.room = id_;
     answer.version = version_;

@@ -70,6 +70,13 @@ TileSet Board::feature_tiles(int root, int* shields) const {
     return seen;
 }
 
+std::vector<Coord> Board::cells_of(const TileSet& tiles) const {
+    std::vector<Coord> cells;
+    for (int t = 0; t < size(); ++t)
+        if (tiles.test(t)) cells.push_back(tile(t).at);
+    return cells;
+}
+
 void Board::unite(int a, int b) {
     int ra = find(a);
     int rb = find(b);

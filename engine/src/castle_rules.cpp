@@ -1,6 +1,7 @@
 // The Castle's turn flow: placement and followers as in Carcassonne, then the scorings of the
 // features the tile completed in the order the turn player chooses, wall tokens, extra turns.
 #include "castle_rules.hpp"
+#include "hash_mix.hpp"
 
 #include <algorithm>
 
@@ -262,12 +263,7 @@ void CastleRules::next_turn(State& s, std::vector<Event>* events) {
 }
 
 std::uint64_t CastleRules::hash(const State& s, std::uint64_t h) {
-    auto mix = [&h](std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xFF;
-            h *= 0x100000001b3ull;
-        }
-    };
+    auto mix = [&h](std::uint64_t v) { hash_mix(h, v); };
     const auto& c = s.castle_;
     mix(c.towers_with_token | static_cast<std::uint64_t>(c.extra_turn) << 16);
     for (const auto& p : c.players) {

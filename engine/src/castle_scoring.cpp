@@ -4,6 +4,8 @@
 #include <bitset>
 
 #include "castle_rules.hpp"
+#include "emit.hpp"
+#include "majority.hpp"
 
 namespace carc {
 namespace {
@@ -29,10 +31,9 @@ WallToken final_token_for(FeatureKind kind) {
 }  // namespace
 
 PlayerId CastleRules::owner(const State& s, int root) {
-    const auto counts = s.followers_on(root);
-    if (counts[0] > counts[1]) return 0;
-    if (counts[1] > counts[0]) return 1;
-    return no_player;  // a tie scores for nobody
+    // The same majority as Carcassonne's, except that a tie scores for nobody.
+    const auto winners = majority(s.followers_on(root), castle_players);
+    return winners.size() == 1 ? winners.front() : no_player;
 }
 
 // Streets 1 per tile (2 with a well), towers 2, houses 1; starting spaces count as tiles.
@@ -52,19 +53,16 @@ int CastleRules::feature_points(const State& s, int root, std::string& detail) {
 void CastleRules::emit_scored(State& s, int root, PlayerId p, int points, bool final, std::string detail,
                               std::vector<Event>* events) {
     if (!events) return;
-    Event e;
-    e.type = EventType::feature_scored;
-    e.feature = s.board_.kind(root);
-    e.final = final;
-    e.completed = s.board_.complete(root);
-    e.points = points;
-    e.scorers = {p};
-    e.detail = std::move(detail);
     const TileSet seen = s.board_.feature_tiles(root);
-    e.count = static_cast<int>(seen.count());
-    for (int t = 0; t < s.board_.size(); ++t)
-        if (seen.test(t)) e.tiles.push_back(s.board_.tile(t).at);
-    events->push_back(std::move(e));
+    emit(events, {.type = EventType::feature_scored,
+                  .feature = s.board_.kind(root),
+                  .final = final,
+                  .completed = s.board_.complete(root),
+                  .points = points,
+                  .count = static_cast<int>(seen.count()),
+                  .scorers = {p},
+                  .tiles = s.board_.cells_of(seen),
+                  .detail = std::move(detail)});
 }
 
 void CastleRules::score_pending(State& s, int index, WallToken doubling, std::vector<Event>* events) {
@@ -96,14 +94,10 @@ void CastleRules::add_points(State& s, PlayerId p, int points, std::vector<Event
     auto& player = s.castle_.players[p];
     ++player.tokens[static_cast<int>(token)];
     ++player.fresh[static_cast<int>(token)];
-    if (events) {
-        Event e;
-        e.type = EventType::wall_token_taken;
-        e.player = p;
-        e.count = static_cast<int>(token);
-        e.at = castle.wall()[castle.token_towers()[slot]].at;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::wall_token_taken,
+                  .player = p,
+                  .at = castle.wall()[castle.token_towers()[slot]].at,
+                  .count = static_cast<int>(token)});
 }
 
 // The keep goes onto the first house a player scores and moves to any larger one.
@@ -114,14 +108,10 @@ void CastleRules::update_keep(State& s, PlayerId p, int root, std::vector<Event>
     if (player.keep_size != 0 && size <= player.keep_size) return;
     player.keep_size = static_cast<std::uint8_t>(size);
     player.keep_at = s.board_.tile(s.board_.tile_of(root)).at;
-    if (events) {
-        Event e;
-        e.type = EventType::keep_placed;
-        e.player = p;
-        e.at = player.keep_at;
-        e.count = size;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::keep_placed,
+                  .player = p,
+                  .at = player.keep_at,
+                  .count = size});
 }
 
 void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, bool final,
@@ -131,15 +121,11 @@ void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, bool 
     --player.tokens[k];
     player.fresh[k] = std::min(player.fresh[k], player.tokens[k]);
     s.players_[p].score += points;
-    if (events) {
-        Event e;
-        e.type = EventType::wall_token_used;
-        e.player = p;
-        e.final = final;
-        e.count = k;
-        e.points = points;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::wall_token_used,
+                  .player = p,
+                  .final = final,
+                  .points = points,
+                  .count = k});
 }
 
 // Every follower on a feature completed this turn goes back, scored or not.
@@ -168,11 +154,7 @@ std::vector<int> CastleRules::feature_roots(const State& s, FeatureKind kind) {
 // ---- the final scoring -------------------------------------------------------------------
 
 void CastleRules::final_scoring(State& s, std::vector<Event>* events) {
-    if (events) {
-        Event e;
-        e.type = EventType::final_scoring;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::final_scoring});
     // Unclaimed tokens leave the wall: none can be taken during the final scoring.
     s.castle_wall_.fill(WallToken::none);
     s.castle_.towers_with_token = 0;
@@ -182,11 +164,7 @@ void CastleRules::final_scoring(State& s, std::vector<Event>* events) {
     score_five_point_tokens(s, events);
     s.phase_ = Phase::game_over;
     s.decider_ = no_player;
-    if (events) {
-        Event e;
-        e.type = EventType::game_over;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::game_over});
 }
 
 // 3 per market to the player with more merchants; wall token 7 makes one court 4 per market
@@ -250,18 +228,15 @@ void CastleRules::score_keeps(State& s, std::vector<Event>* events) {
     const int area = largest_empty_area(s.board_, *s.game().castle_board(), &cells);
     if (area == 0) return;
     add_points(s, winner, area, events);
-    if (events) {
-        Event e;
-        e.type = EventType::keep_scored;
-        e.final = true;
-        e.scorers = {winner};
-        e.points = area;
-        e.count = area;
-        e.tiles = cells;
-        e.detail = std::to_string(area) + " empty spaces; keep house " + std::to_string(size[winner]) +
-                   " against " + std::to_string(size[1 - winner]);
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::keep_scored,
+                  .final = true,
+                  .points = area,
+                  .count = area,
+                  .scorers = {winner},
+                  .tiles = cells,
+                  .detail = std::to_string(area) + " empty spaces; keep house " +
+                            std::to_string(size[winner]) + " against " +
+                            std::to_string(size[1 - winner])});
 }
 
 // Tokens 4-6: each scores the owner's most valuable incomplete street, tower or house on which

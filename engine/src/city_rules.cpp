@@ -1,6 +1,8 @@
 // The City of Carcassonne with the Count: the quarters, the Count, redeployment onto completed
 // features, and the market's followers at game end (docs/ckc-city.md).
 #include "city_rules.hpp"
+#include "emit.hpp"
+#include "hash_mix.hpp"
 
 #include <algorithm>
 
@@ -21,12 +23,7 @@ Action quarter_action(ActionType type, int quarter) {
 bool valid_quarter(const Action& a) { return a.quarter < quarter_count; }
 
 void quarter_event(std::vector<Event>* events, EventType type, PlayerId player, std::uint8_t quarter) {
-    if (!events) return;
-    Event e;
-    e.type = type;
-    e.player = player;
-    e.quarter = quarter;
-    events->push_back(std::move(e));
+    emit(events, {.type = type, .player = player, .quarter = quarter});
 }
 
 }  // namespace
@@ -214,16 +211,12 @@ void CityRules::apply(State& s, const Action& a, std::vector<Event>* events) {
                                         static_cast<std::int8_t>(segment), 0});
         const int gid = s.board_.segment_id(tile, segment);
         s.board_.add_followers(s.board_.find(gid), 1);
-        if (events) {
-            Event e;
-            e.type = EventType::follower_moved;
-            e.player = me;
-            e.quarter = static_cast<std::uint8_t>(q);
-            e.at = s.board_.tile(tile).at;
-            e.segment = static_cast<std::int8_t>(segment);
-            e.feature = s.board_.kind(gid);
-            events->push_back(std::move(e));
-        }
+        emit(events, {.type = EventType::follower_moved,
+                      .player = me,
+                      .at = s.board_.tile(tile).at,
+                      .segment = static_cast<std::int8_t>(segment),
+                      .quarter = static_cast<std::uint8_t>(q),
+                      .feature = s.board_.kind(gid)});
     };
     switch (s.phase_) {
         case Phase::city_follower:
@@ -327,12 +320,7 @@ void CityRules::continue_market(State& s, std::vector<Event>* events) {
 }
 
 std::uint64_t CityRules::hash(const State& s, std::uint64_t h) {
-    auto mix = [&h](std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xFF;
-            h *= 0x100000001b3ull;
-        }
-    };
+    auto mix = [&h](std::uint64_t v) { hash_mix(h, v); };
     const auto& c = s.city_;
     mix(static_cast<std::uint64_t>(c.step) | static_cast<std::uint64_t>(c.final) << 8 |
         static_cast<std::uint64_t>(c.pending.size()) << 16);

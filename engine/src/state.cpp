@@ -7,6 +7,8 @@
 #include "carc/rng.hpp"
 #include "castle_rules.hpp"
 #include "city_rules.hpp"
+#include "emit.hpp"
+#include "hash_mix.hpp"
 
 namespace carc {
 namespace {
@@ -259,15 +261,11 @@ void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
     const TileTypeId placed = drawn_;
     if (game_->is_river(placed)) update_river_ends(last_placed_);
-    if (events) {
-        Event e;
-        e.type = EventType::tile_placed;
-        e.player = decider_;
-        e.tile = drawn_;
-        e.at = a.at;
-        e.rotation = a.rotation;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::tile_placed,
+                  .player = decider_,
+                  .tile = drawn_,
+                  .at = a.at,
+                  .rotation = a.rotation});
     drawn_ = no_tile;
     phase_ = Phase::place_follower;
     if (game_->lake_gives_extra_turn(placed)) {
@@ -283,15 +281,11 @@ void State::apply_place_follower(const Action& a, std::vector<Event>* events) {
                                   static_cast<std::uint8_t>(last_placed_), a.segment, 0});
     --players_[decider_].supply;
     board_.add_followers(board_.find(segment), 1);
-    if (events) {
-        Event e;
-        e.type = EventType::follower_placed;
-        e.player = decider_;
-        e.at = board_.tile(last_placed_).at;
-        e.segment = a.segment;
-        e.feature = board_.kind(segment);
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::follower_placed,
+                  .player = decider_,
+                  .at = board_.tile(last_placed_).at,
+                  .segment = a.segment,
+                  .feature = board_.kind(segment)});
 }
 
 void State::after_follower_step(std::vector<Event>* events) {
@@ -312,12 +306,7 @@ void State::end_turn(std::vector<Event>* events, bool same_player) {
 void State::begin_turn(PlayerId player, std::vector<Event>* events) {
     turn_player_ = decider_ = player;
     ++turn_number_;
-    if (events) {
-        Event e;
-        e.type = EventType::turn_started;
-        e.player = player;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::turn_started, .player = player});
     draw_next(events);
 }
 
@@ -328,22 +317,10 @@ void State::draw_next(std::vector<Event>* events) {
         if (fits_somewhere(t)) {
             drawn_ = t;
             phase_ = Phase::place_tile;
-            if (events) {
-                Event e;
-                e.type = EventType::tile_drawn;
-                e.player = turn_player_;
-                e.tile = t;
-                events->push_back(std::move(e));
-            }
+            emit(events, {.type = EventType::tile_drawn, .player = turn_player_, .tile = t});
             return;
         }
-        if (events) {
-            Event e;
-            e.type = EventType::tile_discarded;
-            e.player = turn_player_;
-            e.tile = t;
-            events->push_back(std::move(e));
-        }
+        emit(events, {.type = EventType::tile_discarded, .player = turn_player_, .tile = t});
     }
     drawn_ = no_tile;
     final_scoring(events);
@@ -367,13 +344,8 @@ Coord State::follower_cell(const Follower& f) const {
 }
 
 std::uint64_t State::hash() const {
-    std::uint64_t h = 0xcbf29ce484222325ull;
-    auto mix = [&h](std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xFF;
-            h *= 0x100000001b3ull;
-        }
-    };
+    std::uint64_t h = fnv_offset_basis;
+    auto mix = [&h](std::uint64_t v) { hash_mix(h, v); };
     mix(static_cast<std::uint64_t>(phase_));
     mix(static_cast<std::uint64_t>(turn_player_) << 8 | static_cast<std::uint8_t>(decider_));
     mix(drawn_);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "carc/state.hpp"
+#include "emit.hpp"
 
 namespace carc {
 namespace {
@@ -70,19 +71,19 @@ void State::resolve_challenge(int placed_index, int segment, std::vector<Event>*
         // Unoccupied: no challenge. Completed by the same tile: it scores in full on its own.
         if (board_.followers(gid) == 0 || board_.neighbours8(c) == 8) return;
         if (events) {
-            Event e;
-            e.type = EventType::feature_scored;
-            e.feature = loser_kind;
-            e.points = 0;
-            e.count = board_.neighbours8(c) + 1;
+            std::vector<PlayerId> losers;
             for (const auto& f : followers_)
                 if (f.spot == FollowerSpot::feature && f.tile == index && f.segment == seg &&
-                    std::find(e.scorers.begin(), e.scorers.end(), f.owner) == e.scorers.end())
-                    e.scorers.push_back(f.owner);
-            e.detail = "lost the challenge to the " + std::string(to_string(winner_kind)) + " at " +
-                       cell_text(at);
-            e.tiles.push_back(c);
-            events->push_back(std::move(e));
+                    std::find(losers.begin(), losers.end(), f.owner) == losers.end())
+                    losers.push_back(f.owner);
+            emit(events, {.type = EventType::feature_scored,
+                          .feature = loser_kind,
+                          .points = 0,
+                          .count = board_.neighbours8(c) + 1,
+                          .scorers = std::move(losers),
+                          .tiles = {c},
+                          .detail = "lost the challenge to the " +
+                                    std::string(to_string(winner_kind)) + " at " + cell_text(at)});
         }
         return_followers_of(gid, events);
     });

@@ -6,6 +6,7 @@
 #include "carc/state.hpp"
 
 #include "city_rules.hpp"
+#include "emit.hpp"
 
 namespace carc {
 
@@ -27,15 +28,11 @@ void State::update_king_robber(std::vector<Event>* events) {
         if (size <= record) return;  // equal size does not take it
         holder = turn_player_;
         record = static_cast<std::uint8_t>(size);
-        if (events) {
-            Event e;
-            e.type = EventType::token_taken;
-            e.player = turn_player_;
-            e.feature = kind;
-            e.count = size;
-            e.at = placed.at;
-            events->push_back(std::move(e));
-        }
+        emit(events, {.type = EventType::token_taken,
+                      .player = turn_player_,
+                      .at = placed.at,
+                      .feature = kind,
+                      .count = size});
     };
     take(king_, king_size_, largest[0], FeatureKind::city);
     take(robber_, robber_size_, largest[1], FeatureKind::road);
@@ -57,18 +54,14 @@ void State::score_king_robber(std::vector<Event>* events) {
     auto pay = [&](PlayerId holder, int count, FeatureKind kind) {
         if (holder == no_player) return;
         players_[holder].score += count;
-        if (events) {
-            Event e;
-            e.type = EventType::token_scored;
-            e.player = holder;
-            e.feature = kind;
-            e.count = count;
-            e.points = count;
-            e.final = true;
-            e.detail = std::to_string(count) + " completed " +
-                       (kind == FeatureKind::city ? "cities" : "roads") + " x 1";
-            events->push_back(std::move(e));
-        }
+        emit(events, {.type = EventType::token_scored,
+                      .player = holder,
+                      .feature = kind,
+                      .final = true,
+                      .points = count,
+                      .count = count,
+                      .detail = std::to_string(count) + " completed " +
+                                (kind == FeatureKind::city ? "cities" : "roads") + " x 1"});
     };
     pay(king_, completed_cities, FeatureKind::city);
     pay(robber_, completed_roads, FeatureKind::road);

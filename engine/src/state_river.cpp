@@ -1,6 +1,7 @@
 // River II (docs/ckc.md): where a river tile may go, the river's open ends, and what happens
 // to a river tile that fits nowhere. Placement rules beyond edge matching dispatch from here.
 #include "carc/state.hpp"
+#include "emit.hpp"
 
 namespace carc {
 namespace {
@@ -151,13 +152,7 @@ bool State::set_aside_river_tile(std::vector<Event>* events) {
     if (!other_fits) return false;
     for (int i = next_draw_; i < slot; ++i) pile_[i] = pile_[i + 1];
     pile_[slot] = t;
-    if (events) {
-        Event e;
-        e.type = EventType::tile_set_aside;
-        e.player = turn_player_;
-        e.tile = t;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::tile_set_aside, .player = turn_player_, .tile = t});
     return true;
 }
 

@@ -5,6 +5,8 @@
 #include "carc/state.hpp"
 #include "castle_rules.hpp"
 #include "city_rules.hpp"
+#include "emit.hpp"
+#include "majority.hpp"
 
 namespace carc {
 namespace {
@@ -34,16 +36,6 @@ std::array<int, max_players> State::followers_on(int root) const {
         if (board_.find(board_.segment_id(f.tile, f.segment)) == root) ++counts[f.owner];
     }
     return counts;
-}
-
-// Every player with the most followers (at least one) on the feature.
-static std::vector<PlayerId> majority(const std::array<int, max_players>& counts, int players) {
-    const int best = *std::max_element(counts.begin(), counts.begin() + players);
-    std::vector<PlayerId> winners;
-    if (best == 0) return winners;
-    for (int p = 0; p < players; ++p)
-        if (counts[p] == best) winners.push_back(static_cast<PlayerId>(p));
-    return winners;
 }
 
 FeatureInfo State::feature_at(int placed_index, int segment) const {
@@ -77,15 +69,11 @@ void State::return_followers_of(int root, std::vector<Event>* events) {
         if (f.spot == FollowerSpot::feature &&
             board_.find(board_.segment_id(f.tile, f.segment)) == root) {
             ++players_[f.owner].supply;
-            if (events) {
-                Event e;
-                e.type = EventType::follower_returned;
-                e.player = f.owner;
-                e.at = board_.tile(f.tile).at;
-                e.segment = f.segment;
-                e.feature = board_.kind(root);
-                events->push_back(std::move(e));
-            }
+            emit(events, {.type = EventType::follower_returned,
+                          .player = f.owner,
+                          .at = board_.tile(f.tile).at,
+                          .segment = f.segment,
+                          .feature = board_.kind(root)});
             followers_.erase_at(i);
         } else {
             ++i;
@@ -106,20 +94,16 @@ void State::score_feature(int root, bool final, std::vector<Event>* events) {
     std::string detail;
     const int points = feature_points(k, tiles, shields, complete, detail);
     for (auto p : winners) players_[p].score += points;
-    if (events) {
-        Event e;
-        e.type = EventType::feature_scored;
-        e.feature = k;
-        e.final = final;
-        e.completed = complete;
-        e.points = points;
-        e.count = tiles;
-        e.scorers = winners;
-        e.detail = std::move(detail);
-        for (int t = 0; t < board_.size(); ++t)
-            if (seen.test(t)) e.tiles.push_back(board_.tile(t).at);
-        events->push_back(std::move(e));
-    }
+    if (events)
+        emit(events, {.type = EventType::feature_scored,
+                      .feature = k,
+                      .final = final,
+                      .completed = complete,
+                      .points = points,
+                      .count = tiles,
+                      .scorers = winners,
+                      .tiles = board_.cells_of(seen),
+                      .detail = std::move(detail)});
 }
 
 void State::score_cloister(int placed_index, int segment, bool final, std::vector<Event>* events) {
@@ -133,23 +117,22 @@ void State::score_cloister(int placed_index, int segment, bool final, std::vecto
     const int around = board_.neighbours8(at);
     const int points = around + 1;
     for (auto p : winners) players_[p].score += points;
-    if (events) {
-        Event e;
-        e.type = EventType::feature_scored;
-        e.feature = board_.kind(board_.segment_id(placed_index, segment));
-        e.final = final;
-        e.completed = around == 8;
-        e.points = points;
-        e.count = points;
-        e.scorers = winners;
-        e.detail = "1 + " + std::to_string(around) + " surrounding tiles";
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Coord c{static_cast<std::int16_t>(at.x + dx), static_cast<std::int16_t>(at.y + dy)};
-                if (tile_at(c) >= 0) e.tiles.push_back(c);
-            }
-        events->push_back(std::move(e));
-    }
+    if (!events) return;
+    std::vector<Coord> cells;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const Coord c{static_cast<std::int16_t>(at.x + dx), static_cast<std::int16_t>(at.y + dy)};
+            if (tile_at(c) >= 0) cells.push_back(c);
+        }
+    emit(events, {.type = EventType::feature_scored,
+                  .feature = board_.kind(board_.segment_id(placed_index, segment)),
+                  .final = final,
+                  .completed = around == 8,
+                  .points = points,
+                  .count = points,
+                  .scorers = winners,
+                  .tiles = std::move(cells),
+                  .detail = "1 + " + std::to_string(around) + " surrounding tiles"});
 }
 
 void State::collect_completed(StaticVector<PendingFeature, max_pending_features>& out,
@@ -228,11 +211,7 @@ void State::score_completed(std::vector<Event>* events) {
 
 void State::final_scoring(std::vector<Event>* events) {
     if (CastleRules::active(*this)) return CastleRules::final_scoring(*this, events);
-    if (events) {
-        Event e;
-        e.type = EventType::final_scoring;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::final_scoring});
     if (CityRules::active(*this)) return CityRules::begin_final(*this, events);
     // Incomplete roads, cities, cloisters and shrines, in the order their followers stand.
     StaticVector<PendingFeature, max_pending_features> incomplete;
@@ -246,11 +225,7 @@ void State::finish_game(std::vector<Event>* events) {
     score_king_robber(events);
     phase_ = Phase::game_over;
     decider_ = no_player;
-    if (events) {
-        Event e;
-        e.type = EventType::game_over;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::game_over});
 }
 
 void State::score_farms(std::vector<Event>* events) {
@@ -280,22 +255,17 @@ void State::score_farms(std::vector<Event>* events) {
         const int city_count = static_cast<int>(cities.size()) + city_bonus;
         const int points = 3 * city_count;
         for (auto p : winners) players_[p].score += points;
-        if (events) {
-            Event e;
-            e.type = EventType::feature_scored;
-            e.feature = FeatureKind::field;
-            e.final = true;
-            e.points = points;
-            e.count = city_count;
-            e.scorers = winners;
-            e.detail = std::to_string(city_count) + " completed " +
-                       (city_count == 1 ? "city" : "cities") + " x 3" +
-                       (city_bonus ? " (the City of Carcassonne included)" : "");
-            const TileSet seen = board_.feature_tiles(root);
-            for (int t = 0; t < board_.size(); ++t)
-                if (seen.test(t)) e.tiles.push_back(board_.tile(t).at);
-            events->push_back(std::move(e));
-        }
+        if (events)
+            emit(events, {.type = EventType::feature_scored,
+                          .feature = FeatureKind::field,
+                          .final = true,
+                          .points = points,
+                          .count = city_count,
+                          .scorers = winners,
+                          .tiles = board_.cells_of(board_.feature_tiles(root)),
+                          .detail = std::to_string(city_count) + " completed " +
+                                    (city_count == 1 ? "city" : "cities") + " x 3" +
+                                    (city_bonus ? " (the City of Carcassonne included)" : "")});
     }
 }
 

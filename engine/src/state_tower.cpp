@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "carc/state.hpp"
+#include "emit.hpp"
 
 namespace carc {
 namespace {
@@ -172,14 +173,10 @@ bool State::apply_add_floor(const Action& a, std::vector<Event>* events) {
     ++tile.tower_height;
     --players_[decider_].floors;
     growing_tower_ = static_cast<std::int16_t>(index);
-    if (events) {
-        Event e;
-        e.type = EventType::floor_added;
-        e.player = decider_;
-        e.at = a.at;
-        e.count = tile.tower_height;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::floor_added,
+                  .player = decider_,
+                  .at = a.at,
+                  .count = tile.tower_height});
     for (const auto& f : followers_) {
         if (in_reach(index, f)) {
             phase_ = Phase::tower_capture;
@@ -196,15 +193,11 @@ void State::apply_tower_follower(const Action& a, std::vector<Event>* events) {
     followers_.push_back(Follower{decider_, FollowerSpot::tower, static_cast<std::uint8_t>(index),
                                   static_cast<std::int8_t>(foundation), 0});
     --players_[decider_].supply;
-    if (events) {
-        Event e;
-        e.type = EventType::follower_placed;
-        e.player = decider_;
-        e.at = a.at;
-        e.segment = static_cast<std::int8_t>(foundation);
-        e.feature = FeatureKind::foundation;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::follower_placed,
+                  .player = decider_,
+                  .at = a.at,
+                  .segment = static_cast<std::int8_t>(foundation),
+                  .feature = FeatureKind::foundation});
 }
 
 void State::apply_capture(const Action& a, std::vector<Event>* events) {
@@ -217,16 +210,12 @@ void State::apply_capture(const Action& a, std::vector<Event>* events) {
         board_.add_followers(board_.find(segment), -1);
     }
     followers_.erase_at(static_cast<std::size_t>(a.target));
-    if (events) {
-        Event e;
-        e.type = EventType::follower_captured;
-        e.player = captor;
-        e.target_player = f.owner;
-        e.at = follower_cell(f);
-        e.segment = f.segment;
-        e.feature = kind;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::follower_captured,
+                  .player = captor,
+                  .target_player = f.owner,
+                  .at = follower_cell(f),
+                  .segment = f.segment,
+                  .feature = kind});
     if (f.owner == captor) {
         ++players_[captor].supply;  // one's own follower simply goes home
         return;
@@ -245,13 +234,9 @@ void State::exchange_prisoners(PlayerId captor, PlayerId owner, std::vector<Even
     --b.prisoners[captor];
     ++a.supply;
     ++b.supply;
-    if (events) {
-        Event e;
-        e.type = EventType::prisoners_exchanged;
-        e.player = captor;
-        e.target_player = owner;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::prisoners_exchanged,
+                  .player = captor,
+                  .target_player = owner});
 }
 
 void State::apply_ransom(const Action& a, std::vector<Event>* events) {
@@ -261,14 +246,10 @@ void State::apply_ransom(const Action& a, std::vector<Event>* events) {
     --players_[holder].prisoners[decider_];
     ++players_[decider_].supply;
     ransom_paid_ = true;
-    if (events) {
-        Event e;
-        e.type = EventType::ransom_paid;
-        e.player = decider_;
-        e.target_player = holder;
-        e.points = ransom_price;
-        events->push_back(std::move(e));
-    }
+    emit(events, {.type = EventType::ransom_paid,
+                  .player = decider_,
+                  .target_player = holder,
+                  .points = ransom_price});
 }
 
 }  // namespace carc

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "carc/game.hpp"
-#include "event_json.hpp"
+#include "script_config.hpp"
 #include "playout.hpp"
 #include "script.hpp"
 

@@ -1,7 +1,8 @@
 #include "script.hpp"
 
 #include "carc/match.hpp"
-#include "event_json.hpp"
+#include "carc/protocol/engine_json.hpp"
+#include "script_config.hpp"
 #include "script_castle.hpp"
 #include "script_city.hpp"
 #include "script_tower.hpp"
@@ -139,7 +140,7 @@ json run_script(const json& script, std::string& error) {
                 for (auto p : e.scorers) scores[p] -= e.points;
             continue;
         }
-        list.push_back(event_to_json(e, catalog));
+        list.push_back(protocol::event_to_json(e, catalog));
     }
     json result;
     result["finished"] = finished;

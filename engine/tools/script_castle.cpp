@@ -6,7 +6,8 @@
 
 #include "carc/castle.hpp"
 #include "carc/state.hpp"
-#include "event_json.hpp"
+#include "carc/protocol/engine_json.hpp"
+#include "script_config.hpp"
 
 namespace carc::sim {
 namespace {
@@ -100,34 +101,6 @@ void finish_move(State& state, const json& move, std::vector<Event>& events) {
         throw ScriptError{"extra_turn: wall token 1 cannot be played now"};
 }
 
-json castle_event_json(const Event& e, const TileCatalog& tiles) {
-    json j = event_to_json(e, tiles);
-    switch (e.type) {
-        case EventType::wall_token_taken:
-        case EventType::wall_token_used:
-            j.erase("count");
-            j["token"] = std::string(to_string(static_cast<WallToken>(e.count)));
-            if (e.type == EventType::wall_token_taken) j["at"] = {e.at.x, e.at.y};
-            break;
-        case EventType::keep_placed:
-            j.erase("count");
-            j["at"] = {e.at.x, e.at.y};
-            j["size"] = e.count;
-            break;
-        case EventType::keep_scored: {
-            j["scorers"] = e.scorers;
-            j["detail"] = e.detail;
-            json cells = json::array();
-            for (auto c : e.tiles) cells.push_back({c.x, c.y});
-            j["tiles"] = cells;
-            break;
-        }
-        default:
-            break;
-    }
-    return j;
-}
-
 json castle_summary(const State& state) {
     json players = json::array();
     for (int p = 0; p < castle_players; ++p) {
@@ -198,7 +171,7 @@ json run_castle_script(const json& script, std::string& error) {
                         scores[p] -= e.points;
                 continue;
             }
-            list.push_back(castle_event_json(e, catalog));
+            list.push_back(protocol::event_to_json(e, catalog));
         }
         return {{"finished", finished}, {"scores", scores}, {"events", list}, {"castle", castle_summary(state)}};
     } catch (const ScriptError& e) {

@@ -38,27 +38,7 @@ public:
     }
 
     // Lays the tile and places the follower; leaves any scoring decision open.
-    void lay(const CastleMove& m) {
-        INFO("move " << m.tile << " at (" << m.x << "," << m.y << ")");
-        REQUIRE(state_->phase() == Phase::place_tile);
-        REQUIRE(game_->tiles().at(state_->drawn_tile()).id == m.tile);
-        const int rotation = m.degrees / 90;
-        auto refused = state_->apply(Action::place_tile(Coord{static_cast<std::int16_t>(m.x),
-                                                              static_cast<std::int16_t>(m.y)},
-                                                        rotation),
-                                     &events_);
-        if (refused) FAIL(refused->message);
-        Action next = Action::pass();
-        if (!m.on.empty()) {
-            FeatureKind kind;
-            REQUIRE(feature_kind_from_string(m.on, kind));
-            const int seg = game_->tiles().at(id(m.tile)).segment_at(rotation, kind, m.at);
-            REQUIRE(seg >= 0);
-            next = Action::place_follower(seg);
-        }
-        refused = state_->apply(next, &events_);
-        if (refused) FAIL(refused->message);
-    }
+    void lay(const CastleMove& m) { play_move(*game_, *state_, m, events_); }
     void play(const std::vector<CastleMove>& moves) {
         for (const auto& m : moves) lay(m);
     }
@@ -70,12 +50,7 @@ public:
     State& state() { return *state_; }
     const Game& game() const { return *game_; }
     const std::vector<Event>& events() const { return events_; }
-    TileTypeId id(const std::string& name) const {
-        const auto* t = TileCatalog::instance().find(name);
-        INFO(name);
-        REQUIRE(t);
-        return t->index;
-    }
+    TileTypeId id(const std::string& name) const { return tile_id(name); }
     std::vector<Event> of_type(EventType type) const {
         std::vector<Event> out;
         for (const auto& e : events_)

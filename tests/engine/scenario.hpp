@@ -25,6 +25,36 @@ struct Move {
     std::string at;  // "N", "NL", ... as in docs/scripts.md
 };
 
+// The catalogue index of a tile id ("B-D"); fails the test for an unknown id.
+inline TileTypeId tile_id(const std::string& name) {
+    const auto* t = TileCatalog::instance().find(name);
+    INFO(name);
+    REQUIRE(t);
+    return t->index;
+}
+
+// Plays one move for the player whose turn it is: lays the tile, then places the follower (or
+// passes). Fails the test when the engine refuses either step; later decisions stay open.
+inline void play_move(const Game& game, State& state, const Move& m, std::vector<Event>& events) {
+    INFO("move " << m.tile << " at (" << m.x << "," << m.y << ")");
+    REQUIRE(state.phase() == Phase::place_tile);
+    REQUIRE(game.tiles().at(state.drawn_tile()).id == m.tile);
+    const int rotation = m.degrees / 90;
+    const Coord at{static_cast<std::int16_t>(m.x), static_cast<std::int16_t>(m.y)};
+    auto refused = state.apply(Action::place_tile(at, rotation), &events);
+    if (refused) FAIL(refused->message);
+    Action next = Action::pass();
+    if (!m.on.empty()) {
+        FeatureKind kind;
+        REQUIRE(feature_kind_from_string(m.on, kind));
+        const int seg = game.tiles().at(tile_id(m.tile)).segment_at(rotation, kind, m.at);
+        REQUIRE(seg >= 0);
+        next = Action::place_follower(seg);
+    }
+    refused = state.apply(next, &events);
+    if (refused) FAIL(refused->message);
+}
+
 class Scenario {
 public:
     // `rest` are tiles left in the pile after the moves, so the game does not end with them.
@@ -41,35 +71,11 @@ public:
         for (const auto& m : moves) play(m);
     }
 
-    void play(const Move& m) {
-        INFO("move " << m.tile << " at (" << m.x << "," << m.y << ")");
-        REQUIRE(state_->phase() == Phase::place_tile);
-        REQUIRE(game_->tiles().at(state_->drawn_tile()).id == m.tile);
-        const int rotation = m.degrees / 90;
-        auto refused = state_->apply(
-            Action::place_tile(Coord{static_cast<std::int16_t>(m.x), static_cast<std::int16_t>(m.y)},
-                               rotation),
-            &events_);
-        REQUIRE_FALSE(refused);
-        Action next = Action::pass();
-        if (!m.on.empty()) {
-            FeatureKind kind;
-            REQUIRE(feature_kind_from_string(m.on, kind));
-            const int seg = game_->tiles().at(id(m.tile)).segment_at(rotation, kind, m.at);
-            REQUIRE(seg >= 0);
-            next = Action::place_follower(seg);
-        }
-        refused = state_->apply(next, &events_);
-        if (refused) FAIL(refused->message);
-    }
+    void play(const Move& m) { play_move(*game_, *state_, m, events_); }
 
     State& state() { return *state_; }
     const std::vector<Event>& events() const { return events_; }
-    TileTypeId id(const std::string& name) const {
-        const auto* t = TileCatalog::instance().find(name);
-        REQUIRE(t);
-        return t->index;
-    }
+    TileTypeId id(const std::string& name) const { return tile_id(name); }
     // The scoring events, in order.
     std::vector<Event> scorings(bool final) const {
         std::vector<Event> out;

@@ -111,6 +111,8 @@ public:
     }
     // The distinct tiles of a feature (a tile crossed twice counts once) and its shields.
     TileSet feature_tiles(int root, int* shields = nullptr) const;
+    // The cells of those tiles in placement order (a scored feature's event `tiles`).
+    std::vector<Coord> cells_of(const TileSet& tiles) const;
 
     friend bool operator==(const Board& a, const Board& b) {
         return a.placed_ == b.placed_ && a.nodes_ == b.nodes_;

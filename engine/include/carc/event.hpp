@@ -44,7 +44,7 @@ struct Event {
     PlayerId player = no_player;
     PlayerId target_player = no_player;
     TileTypeId tile = no_tile;
-    Coord at;
+    Coord at{};
     std::uint8_t rotation = 0;
     std::int8_t segment = -1;
     std::uint8_t quarter = 0;
@@ -53,9 +53,10 @@ struct Event {
     bool completed = false;      // the scored feature was complete
     int points = 0;              // points each scorer received
     int count = 0;               // tiles of a scored feature, cities of a farm, tower height ...
-    std::vector<PlayerId> scorers;
-    std::vector<Coord> tiles;    // the tiles of a scored feature
-    std::string detail;          // breakdown, e.g. "3 tiles x 2 + 1 pennant x 2"
+    // Empty initialisers let code name only the fields it sets (engine/src/emit.hpp).
+    std::vector<PlayerId> scorers{};
+    std::vector<Coord> tiles{};  // the tiles of a scored feature
+    std::string detail{};        // breakdown, e.g. "3 tiles x 2 + 1 pennant x 2"
 };
 
 std::string_view to_string(EventType type);
