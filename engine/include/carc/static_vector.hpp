@@ -15,7 +15,9 @@ class StaticVector {
     static_assert(std::is_trivially_copyable_v<T>);
 
 public:
-    StaticVector() = default;
+    // The items are left uninitialised (the union): a fresh vector costs nothing however large
+    // its capacity, which matters for the scratch lists built on every turn.
+    StaticVector() {}
     StaticVector(const StaticVector& other) : size_(other.size_) {
         std::memcpy(static_cast<void*>(items_), other.items_, size_ * sizeof(T));
     }
@@ -62,7 +64,9 @@ public:
 private:
     using SizeType = std::conditional_t<(Capacity < 65536), std::uint16_t, std::uint32_t>;
     SizeType size_ = 0;
-    T items_[Capacity];
+    union {
+        T items_[Capacity];
+    };
 };
 
 }  // namespace carc
