@@ -4,8 +4,10 @@
 
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
+#include "property_support.hpp"
 
 using namespace carc;
+using carc::test::check_replay;
 
 namespace {
 
@@ -101,13 +103,6 @@ std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t 
         }
     }
     return match;
-}
-
-void check_replay(const Match& match) {
-    std::string error;
-    auto replayed = Match::replay(match.setup(), match.actions(), &error);
-    REQUIRE(replayed);
-    REQUIRE(replayed->state().hash() == match.state().hash());
 }
 
 }  // namespace

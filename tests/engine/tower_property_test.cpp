@@ -4,8 +4,11 @@
 
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
+#include "property_support.hpp"
 
 using namespace carc;
+using carc::test::check_listed_actions_apply;
+using carc::test::check_replay;
 
 namespace {
 
@@ -82,11 +85,7 @@ std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t 
         const State& s = match->state();
         s.legal_actions(actions);
         REQUIRE_FALSE(actions.empty());  // a live game always has a legal action
-        const std::size_t step = actions.size() > 24 ? actions.size() / 12 : 1;
-        for (std::size_t i = 0; i < actions.size(); i += step) {
-            State copy = s;
-            if (auto refused = copy.apply(actions[i])) FAIL(describe(actions[i]) << ": " << refused->message);
-        }
+        check_listed_actions_apply(s, actions);
         const Action chosen = actions[choices.below(static_cast<std::uint32_t>(actions.size()))];
         const PlayerId actor = s.decider();
         events.clear();
@@ -106,13 +105,6 @@ std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t 
         }
     }
     return match;
-}
-
-void check_replay(const Match& match) {
-    std::string error;
-    auto replayed = Match::replay(match.setup(), match.actions(), &error);
-    REQUIRE(replayed);
-    REQUIRE(replayed->state().hash() == match.state().hash());
 }
 
 }  // namespace
