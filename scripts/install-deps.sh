@@ -9,7 +9,7 @@ packages=(
   libboost1.81-dev libssl-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev
   catch2 libsqlite3-dev libncurses-dev
-  tmux
+  tmux ccache
 )
 # Browser end-to-end tests need Chromium and Node.js; `make run` does not.
 if [[ "${CARC_WITH_BROWSER:-0}" == 1 ]]; then
