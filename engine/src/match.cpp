@@ -42,4 +42,9 @@ std::optional<RuleError> Match::apply(const Action& action, std::vector<Event>* 
     return refused;
 }
 
+void Match::adopt(const Action& action, State next) {
+    state_ = std::move(next);
+    actions_.push_back(action);
+}
+
 }  // namespace carc
