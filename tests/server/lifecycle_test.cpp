@@ -13,9 +13,9 @@
 #include "carc/storage/sqlite_store.hpp"
 #include "game_driver.hpp"
 #include "http_client.hpp"
-#include "journal.hpp"
+#include "persistence/journal.hpp"
 #include "persist_driver.hpp"
-#include "security.hpp"
+#include "people/security.hpp"
 #include "test_server.hpp"
 
 using namespace carc;

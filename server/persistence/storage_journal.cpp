@@ -1,0 +1,128 @@
+#include "persistence/storage_journal.hpp"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "carc/protocol/engine_json.hpp"
+#include "app/metrics.hpp"
+
+namespace carc::server {
+
+using nlohmann::json;
+namespace st = carc::storage;
+
+namespace {
+
+bool logged(const st::Status& status, const char* what, const std::string& room_id) {
+    if (!status.ok())
+        spdlog::error("event=store_failed op={} room={} code={} error=\"{}\"", what, room_id,
+                      st::to_string(status.code()), status.message());
+    return status.ok();
+}
+
+st::SeatRecord seat_record(int seat, const journal_seat& who) {
+    st::SeatRecord record;
+    record.seat = seat;
+    record.player_name = who.name;
+    record.token_hash = st::TokenHash::from_hex(who.token_sha256);
+    if (who.bot) record.bot_kind = std::string(protocol::to_string(*who.bot));
+    return record;
+}
+
+}  // namespace
+
+json room_config_json(const game_start& start) {
+    json persons = json::array();
+    for (const journal_seat& seat : start.seats) persons.push_back(seat.person);
+    return {{"settings", start.settings},
+            {"invite", start.invite},
+            {"seed_nonce", start.seed_nonce},
+            {"persons", std::move(persons)}};
+}
+
+void storage_journal::submit(st::JournalWrite write, const char* what, std::string room_id,
+                             stored_fn on_stored) {
+    writer_.submit(std::move(write), [what, room_id = std::move(room_id),
+                                      on_stored = std::move(on_stored)](const st::Status& status) {
+        const bool ok = logged(status, what, room_id);
+        if (on_stored) on_stored(ok);
+    });
+}
+
+void storage_journal::count_into(metrics& counters) {
+    writer_.on_commit([&counters](std::size_t writes) {
+        counters.journal_commits_total.fetch_add(1, std::memory_order_relaxed);
+        counters.journal_writes_total.fetch_add(writes, std::memory_order_relaxed);
+    });
+}
+
+void storage_journal::begin_game(const game_start& start, stored_fn on_stored) {
+    st::BeginGameWrite write;
+    write.room.room_id = start.room_id;
+    write.room.config_json = room_config_json(start).dump();
+    write.room.seed = start.setup.seed;
+    write.room.seed_commitment = start.seed_commitment;
+    write.room.engine_version = engine_version;
+    write.room.created_at_ms = start.time_ms;
+    write.room.status = st::RoomStatus::running;
+    for (std::size_t i = 0; i < start.seats.size(); ++i)
+        write.seats.push_back(seat_record(static_cast<int>(i), start.seats[i]));
+    write.initial = {0, start.initial_hash};
+    // One savepoint holds the room, its seats and checkpoint 0: a start is stored whole or not.
+    submit(std::move(write), "begin_game", start.room_id, std::move(on_stored));
+}
+
+void storage_journal::append_action(const journal_action& action, stored_fn on_stored) {
+    st::ActionWrite write;
+    st::ActionRecord& record = write.action;
+    record.room_id = action.room_id;
+    record.seq = action.seq;
+    record.actor_seat = action.seat;
+    record.action_json = protocol::action_to_json(action.action).dump();
+    record.events_json = action.events.dump();
+    record.state_hash = action.state_hash;
+    record.time_ms = action.time_ms;
+    if (action.clock_remaining_ms) {
+        st::ClockState& clock = write.clock_after.emplace();
+        clock.active_seat = action.seat;
+        clock.turn_started_at_ms = action.time_ms;
+        for (std::size_t i = 0; i < action.clock_remaining_ms->size(); ++i)
+            clock.seats.push_back({static_cast<int>(i), (*action.clock_remaining_ms)[i]});
+    }
+    submit(std::move(write), "append_action", action.room_id, std::move(on_stored));
+}
+
+void storage_journal::resign_seat(const std::string& room_id, int seat, const journal_seat& who,
+                                  stored_fn on_stored) {
+    st::SeatWrite write{room_id, seat_record(seat, who)};
+    write.seat.bot_kind = resigned_bot_kind;
+    submit(std::move(write), "resign_seat", room_id, std::move(on_stored));
+}
+
+void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
+    st::FinishWrite write;
+    st::FinishedGame& game = write.game;
+    game.game_id = end.room_id;
+    game.finished_at_ms = end.time_ms;
+    game.rule_system = end.record["settings"].value("rules", "carcassonne");
+    game.engine_version = engine_version;
+    game.record_json = end.record.dump();
+    for (std::size_t seat = 0; seat < end.result.scores.size(); ++seat) {
+        st::PlayerResult player;
+        player.seat = static_cast<int>(seat);
+        player.name = seat < end.names.size() ? end.names[seat] : "";
+        player.score = end.result.scores[seat];
+        player.winner = std::find(end.result.winners.begin(), end.result.winners.end(),
+                                  static_cast<int>(seat)) != end.result.winners.end();
+        game.players.push_back(std::move(player));
+    }
+    submit(std::move(write), "finish_game", end.room_id, std::move(on_stored));
+}
+
+void storage_journal::adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) {
+    submit(st::StatusWrite{room_id, adjourned ? st::RoomStatus::adjourned : st::RoomStatus::running},
+           adjourned ? "adjourn" : "resume", room_id, std::move(on_stored));
+}
+
+}  // namespace carc::server

@@ -1,0 +1,172 @@
+#include "rooms/lobby.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "carc/protocol/messages.hpp"
+#include "app/metrics.hpp"
+
+namespace carc::server {
+
+std::string lobby::next_room_id() {
+    std::lock_guard lock(mutex_);
+    return "r" + std::to_string(next_id_++);
+}
+
+void lobby::reserve_ids(const std::vector<std::string>& ids) {
+    std::lock_guard lock(mutex_);
+    for (const std::string& id : ids) {
+        if (id.size() < 2 || id[0] != 'r') continue;
+        std::uint64_t n = 0;
+        const auto parsed = std::from_chars(id.data() + 1, id.data() + id.size(), n);
+        if (parsed.ec == std::errc{} && parsed.ptr == id.data() + id.size()) next_id_ = std::max(next_id_, n + 1);
+    }
+}
+
+void lobby::count_rooms() {
+    metrics_.rooms_open.store(static_cast<std::int64_t>(rooms_.size()));
+    metrics_.rooms_adjourned.store(static_cast<std::int64_t>(adjourned_.size()));
+}
+
+void lobby::add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite) {
+    std::lock_guard lock(mutex_);
+    rooms_[id] = r;
+    room_by_invite_[invite] = id;
+    adjourned_.erase(id);  // brought back; it stays listed until the room reports itself
+    count_rooms();
+}
+
+void lobby::remove(const std::string& id) {
+    std::lock_guard order(notify_mutex_);
+    bool was_listed = false;
+    {
+        std::lock_guard lock(mutex_);
+        rooms_.erase(id);
+        std::erase_if(room_by_invite_, [&](const auto& entry) { return entry.second == id; });
+        was_listed = listed_.erase(id) > 0;
+        count_rooms();
+    }
+    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+}
+
+std::shared_ptr<room> lobby::find(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    const auto it = rooms_.find(id);
+    return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<room> lobby::find_by_invite(const std::string& invite) const {
+    std::lock_guard lock(mutex_);
+    const auto it = room_by_invite_.find(invite);
+    if (it == room_by_invite_.end()) return nullptr;
+    const auto r = rooms_.find(it->second);
+    return r == rooms_.end() ? nullptr : r->second;
+}
+
+std::vector<std::shared_ptr<room>> lobby::rooms() const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<room>> out;
+    for (const auto& [id, r] : rooms_) out.push_back(r);
+    return out;
+}
+
+void lobby::adjourn(const std::string& id, const std::string& invite, protocol::RoomSummary summary, bool listed) {
+    std::lock_guard order(notify_mutex_);
+    {
+        std::lock_guard lock(mutex_);
+        rooms_.erase(id);
+        room_by_invite_.erase(invite);
+        adjourned_[id] = summary;
+        if (listed) listed_[id] = summary;
+        count_rooms();
+    }
+    if (listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoom{std::move(summary)})));
+}
+
+bool lobby::is_adjourned(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    return adjourned_.contains(id);
+}
+
+std::shared_ptr<room> lobby::find_or_resume(const std::string& id,
+                                            const std::function<std::shared_ptr<room>()>& load) {
+    if (auto r = find(id)) return r;
+    std::lock_guard one_at_a_time(resume_mutex_);
+    if (auto r = find(id)) return r;  // someone else brought it back meanwhile
+    if (!is_adjourned(id)) return nullptr;
+    return load();
+}
+
+void lobby::forget_adjourned(const std::string& id) {
+    std::lock_guard order(notify_mutex_);
+    bool was_listed = false;
+    {
+        std::lock_guard lock(mutex_);
+        adjourned_.erase(id);
+        was_listed = listed_.erase(id) > 0;
+        count_rooms();
+    }
+    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+}
+
+void lobby::update(const protocol::RoomSummary& summary, bool listed) {
+    std::lock_guard order(notify_mutex_);
+    std::string text;
+    {
+        std::lock_guard lock(mutex_);
+        if (!rooms_.contains(summary.id)) return;  // closed meanwhile
+        const auto it = listed_.find(summary.id);
+        if (!listed) {
+            if (it == listed_.end()) return;
+            listed_.erase(it);
+            text = protocol::encode(protocol::LobbyRoomRemoved{summary.id});
+        } else {
+            if (it != listed_.end() && it->second == summary) return;
+            listed_[summary.id] = summary;
+            text = protocol::encode(protocol::LobbyRoom{summary});
+        }
+    }
+    broadcast(shared_text(std::move(text)));
+}
+
+std::vector<protocol::RoomSummary> lobby::public_rooms() const {
+    std::lock_guard lock(mutex_);
+    std::vector<protocol::RoomSummary> out;
+    for (const auto& [id, summary] : listed_) out.push_back(summary);
+    return out;
+}
+
+void lobby::subscribe(const std::shared_ptr<client_link>& link, const nlohmann::json& request_id) {
+    // Under notify_mutex_, so no change is sent to this subscriber before the list it follows.
+    std::lock_guard order(notify_mutex_);
+    protocol::Lobby message;
+    {
+        std::lock_guard lock(mutex_);
+        subscribers_[link->id()] = link;
+        for (const auto& [id, summary] : listed_) message.rooms.push_back(summary);
+    }
+    link->send(shared_text(protocol::encode(message, request_id)));
+}
+
+void lobby::unsubscribe(std::uint64_t link_id) {
+    std::lock_guard lock(mutex_);
+    subscribers_.erase(link_id);
+}
+
+void lobby::broadcast(const std::shared_ptr<const std::string>& text) {
+    std::vector<std::shared_ptr<client_link>> targets;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+            if (auto link = it->second.lock()) {
+                targets.push_back(std::move(link));
+                ++it;
+            } else {
+                it = subscribers_.erase(it);
+            }
+        }
+    }
+    for (const auto& link : targets) link->send(text);
+}
+
+}  // namespace carc::server
