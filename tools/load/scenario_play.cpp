@@ -29,16 +29,22 @@ struct meter {
     double accepted = 0;
     double client_cpu = 0;
     double wall = 0;
+    double commits = 0;  // journal transactions (group commit), when the server counts them
+    double writes = 0;
 
     std::optional<process_sample> cpu0{};
     double accepted0 = 0;
     double client0 = 0;
+    double commits0 = 0;
+    double writes0 = 0;
     steady::time_point t0{};
 
     void begin() {
         cpu0 = env.sample();
         accepted0 = metric_value(env.http, "carc_actions_accepted_total");
         client0 = own_cpu_seconds();
+        commits0 = metric_value(env.http, "carc_journal_commits_total");
+        writes0 = metric_value(env.http, "carc_journal_writes_total");
         t0 = steady::now();
     }
     void end() {
@@ -47,6 +53,10 @@ struct meter {
         if (cpu0 && cpu1) cpu += cpu1->cpu_seconds - cpu0->cpu_seconds;
         accepted += metric_value(env.http, "carc_actions_accepted_total") - accepted0;
         client_cpu += own_cpu_seconds() - client0;
+        if (commits0 >= 0) {
+            commits += metric_value(env.http, "carc_journal_commits_total") - commits0;
+            writes += metric_value(env.http, "carc_journal_writes_total") - writes0;
+        }
     }
     // The common fields of a playing scenario's line.
     void report(json& line, const play_stats& stats) const {
@@ -65,6 +75,7 @@ struct meter {
             line["server_cpu_ms_per_action"] = accepted > 0 ? json(round(cpu * 1000 / accepted, 0.001)) : json(nullptr);
         }
         line["client_cpu_s"] = round(client_cpu, 0.01);
+        if (commits > 0) line["journal_writes_per_commit"] = round(writes / commits, 0.01);
         line["refused"] = stats.refused;
         if (stats.refused > 0) line["first_refusal"] = stats.first_refusal;
     }
