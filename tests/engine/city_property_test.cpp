@@ -6,7 +6,7 @@
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
 #include "property_support.hpp"
-#include "city_rules.hpp"
+#include "city/city_rules.hpp"
 
 using namespace carc;
 using carc::test::check_listed_actions_apply;
