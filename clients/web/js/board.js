@@ -95,7 +95,7 @@ export class Board extends EventTarget {
     let marks = '';
     for (const c of model.deadCells || []) {
       marks += `<g class="dead-cell" data-x="${c.x}" data-y="${c.y}"><rect x="${c.x * T + 6}" y="${c.y * T + 6}" width="${T - 12}" height="${T - 12}" rx="6"/>` +
-        `<path d="M${c.x * T + 35} ${c.y * T + 35}l30 30m0 -30l-30 30"/><title>${esc(t('board.dead_cell'))}</title></g>`;
+        `<path d="M${c.x * T + 40} ${c.y * T + 40}l20 20m0 -20l-20 20"/><title>${esc(t('board.dead_cell'))}</title></g>`;
     }
     if (model.last) {
       const c = model.last.player === null || model.last.player === undefined ? '#5b4a33' : styleOf(model.last.player).colour;
@@ -184,11 +184,20 @@ export class Board extends EventTarget {
     }) && (this.model?.legalCells || []).every((c) => this.visible(c));
   }
 
-  // Keeps round targets at least about 22 screen pixels across however far out one zooms.
+  // Keeps round targets about 22 screen pixels across however far out one zooms, but never so
+  // big that a target covers the middle of its nearest neighbour.
   scaleSpots() {
     const px = this.svg.clientWidth ? Math.max(this.view.w / this.svg.clientWidth, this.view.h / (this.svg.clientHeight || 1)) : 1;
-    const r = Math.max(13, 11 * px).toFixed(1);
-    for (const c of this.layers.spots.querySelectorAll('circle.hit')) c.setAttribute('r', r);
+    const round = (this.model?.targets || []).filter((s) => !s.rect);
+    if (this.nearestFor !== round) {
+      this.nearest = new Map(round.map((a) => [a.key, round.reduce((m, b) => (b === a ? m : Math.min(m, Math.hypot(a.px - b.px, a.py - b.py))), Infinity)]));
+      this.nearestFor = round;
+    }
+    const want = Math.max(13, 11 * px);
+    for (const g of this.layers.spots.querySelectorAll('.spot')) {
+      const c = g.querySelector('circle.hit');
+      if (c) c.setAttribute('r', Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1));
+    }
   }
 
   foundationSeg(tileId) {
@@ -243,10 +252,15 @@ export class Board extends EventTarget {
     const minX = (Math.min(...xs) - margin) * T, maxX = (Math.max(...xs) + 1 + margin) * T;
     const minY = (Math.min(...ys) - margin) * T, maxY = (Math.max(...ys) + 1 + margin) * T;
     const w = this.svg.clientWidth || 600, hgt = this.svg.clientHeight || 600;
+    // Screen pixels kept free: the turn banner on top, the zoom buttons on the right.
+    const pad = { top: 44, right: 52, bottom: 8, left: 8 };
+    const iw = Math.max(w - pad.left - pad.right, 50), ih = Math.max(hgt - pad.top - pad.bottom, 50);
     // At least three tiles across, so one tile is never blown up to the whole screen.
     const bw = Math.max(maxX - minX, 3 * T), bh = Math.max(maxY - minY, 3 * T);
-    const scale = Math.max(bw / w, bh / hgt);
-    this.view = { x: (minX + maxX) / 2 - (w * scale) / 2, y: (minY + maxY) / 2 - (hgt * scale) / 2, w: w * scale, h: hgt * scale };
+    const scale = Math.max(bw / iw, bh / ih);
+    const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+    const x = cx - (pad.left + iw / 2) * scale, y = cy - (pad.top + ih / 2) * scale;
+    this.view = { x, y, w: w * scale, h: hgt * scale };
     this.applyView();
   }
 

@@ -29,7 +29,7 @@ export function quartersMarkup(q, board) {
     out += `<g class="quarter${q.targets?.includes(name) ? ' target' : ''}${count ? ' has-count' : ''}" data-quarter="${name}" data-followers="${here.length}" role="img" aria-label="${label}">` +
       `<title>${label}; ${t(`board.quarter_feeds.${name}`)}</title>` +
       `<rect x="${x + 3}" y="${y + 3}" width="${w - 6}" height="${hgt - 6}" rx="6"/>` +
-      `<text class="quarter-name" x="${x + 10}" y="${y + 16}">${t(`board.quarter.${name}`)}</text>` +
+      `<text class="quarter-name" x="${x + 10}" y="${y + 16}">${t(`board.quarter_title.${name}`)}</text>` +
       `<text class="quarter-feeds" x="${x + 10}" y="${y + 27}">→ ${t(`board.quarter_short.${name}`)}</text>`;
     here.forEach((f, k) => { out += meepleMarkup(f.owner, x + 14 + (k % 5) * 14, y + 38 + Math.floor(k / 5) * 4, { size: 16 }); });
     if (count) out += `<g class="count-figure" transform="translate(${x + w - 16} ${y + hgt - 22})">${COUNT_FIGURE}<title>${t('board.count')}</title></g>`;

@@ -163,6 +163,7 @@ class RoomScreen {
   }
 
   refreshTurnParts() { drawHand(this); this.drawBoard(); }
+  tickClock() { if (this.scores) tickClock(this.scores, this.view); }
   showEnd() { showEnd(this, this.breakdown); }
 
   drawBar() {
@@ -269,7 +270,11 @@ class RoomScreen {
     // The Castle: only cells inside the walls can ever take a tile.
     const walls = castleExtent(g.castle);
     const inside = walls ? new Set((g.castle.board.interior || []).map(([x, y]) => `${x},${y}`)) : null;
-    this.dead = g.result ? [] : deadCells(g.board, this.app.catalog.byId, g.remaining, inside ? (x, y) => inside.has(`${x},${y}`) : undefined);
+    // The tile in hand is still to be laid too.
+    const toCome = [...(g.remaining || [])];
+    const drawn = g.drawn_tile && this.app.catalog.byId.get(g.drawn_tile);
+    if (drawn) toCome[drawn.index] = (toCome[drawn.index] || 0) + 1;
+    this.dead = g.result || !toCome.some((n) => n > 0) ? [] : deadCells(g.board, this.app.catalog.byId, toCome, inside ? (x, y) => inside.has(`${x},${y}`) : undefined);
     const picked = targets.find((s) => s.selected);
     this.board.render({
       board: g.board,
