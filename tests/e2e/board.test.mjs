@@ -60,7 +60,7 @@ const gameState = (page, room) => page.evaluate((r) => {
 
 // Alice lays her tile: the first highlighted square in reading order, a follower when `follower`,
 // a tower floor when offered and `floor`, then Confirm.
-async function placeTile(page, room, touch, { follower, floor }) {
+async function placeTile(page, room, touch, { follower, floor, shotName }) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('.layer-cells .legal-cell');
   const [x, y] = await page.$$eval('.layer-cells .legal-cell', (cells) => cells.map((c) => [Number(c.dataset.x), Number(c.dataset.y)])
@@ -75,6 +75,7 @@ async function placeTile(page, room, touch, { follower, floor }) {
     await page.waitForSelector('.layer-spots .spot.selected');
   }
   await assertAllOnScreen(page, 'tile chosen');
+  if (shotName) await shot(page, shotName);
   await press(page, '#confirm', touch);
   await settled(page, room, before);
   return chose;
@@ -82,7 +83,7 @@ async function placeTile(page, room, touch, { follower, floor }) {
 
 // Alice decides: taps the target on the board, checks it is shown as chosen, then taps it again
 // (desktop: the Confirm button) to send it; or taps Pass.
-async function decide(page, room, touch, selector) {
+async function decide(page, room, touch, selector, shotName) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('#decision-prompt');
   if (selector !== 'pass' && await page.$(selector)) {
@@ -92,6 +93,7 @@ async function decide(page, room, touch, selector) {
     await page.waitForSelector(`.layer-spots .spot.selected[data-key="${key}"]`);
     assert.match(await page.textContent('#decision-hint'), /\S/, 'the chosen move is described');
     await assertAllOnScreen(page, 'target chosen');
+    if (shotName) await shot(page, shotName);
     if (touch) await tapAt(page, `.layer-spots .spot[data-key="${key}"]`, touch); else await press(page, '#confirm', touch);
     await settled(page, room, before);
     return true;
@@ -100,6 +102,28 @@ async function decide(page, room, touch, selector) {
   await press(page, '#pass', touch);
   await settled(page, room, before);
   return false;
+}
+
+// The same game screen at window sizes from a small phone to a large desktop, landscape phones
+// too: nothing off-screen, and the board re-fits so every tile stays in view.
+async function everyWindowSize(page) {
+  const before = page.viewportSize();
+  for (const [width, height] of [[360, 640], [640, 360], [768, 1024], [1024, 600], [1920, 1080], [2560, 1440]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(({ width }) => window.innerWidth === width, { width });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await assertAllOnScreen(page, `window ${width}x${height}`);
+    await shot(page, `board-window-${width}x${height}`);
+    const outside = await page.evaluate(() => {
+      const box = document.querySelector('svg.board').getBoundingClientRect();
+      return [...document.querySelectorAll('.layer-tiles .tile, .layer-cells .legal-cell')].filter((t) => {
+        const b = t.getBoundingClientRect();
+        return b.left < box.left - 1 || b.top < box.top - 1 || b.right > box.right + 1 || b.bottom > box.bottom + 1;
+      }).length;
+    });
+    assert.equal(outside, 0, `window ${width}x${height}: the board re-fits around every tile and square`);
+  }
+  await page.setViewportSize(before);
 }
 
 async function playGame(browser, kind, device) {
@@ -140,14 +164,13 @@ async function playGame(browser, kind, device) {
       await assertAllOnScreen(page, `${kind} step ${step} (${st.phase})`);
       seen.add(st.phase);
       if (st.phase === 'place_tile') {
-        const chose = await placeTile(page, room, touch, { follower: spec.follower(turn), floor: spec.floor });
+        if (turn === 2 && kind === 'base' && device === 'desktop') await everyWindowSize(page);
+        const chose = await placeTile(page, room, touch, { follower: spec.follower(turn), floor: spec.floor, shotName: turn === 3 ? `board-${kind}-${device}-midgame` : null });
         if (chose?.includes('floor')) done.add('floor');
-        if (turn === 3) await shot(page, `board-${kind}-${device}-midgame`);
         turn++;
       } else {
         const selector = spec.decide(st.phase);
-        if (selector !== 'pass' && await page.$(selector) && !done.has(st.phase)) await shot(page, `board-${kind}-${device}-${st.phase}`);
-        if (await decide(page, room, touch, selector)) done.add(st.phase);
+        if (await decide(page, room, touch, selector, done.has(st.phase) ? null : `board-${kind}-${device}-${st.phase}`)) done.add(st.phase);
       }
     }
     await page.waitForSelector('.end-dialog');

@@ -367,7 +367,7 @@ export class Board extends EventTarget {
       if (!el) return;
       e.preventDefault();
       e.stopPropagation();
-      if (el.classList.contains('spot')) this.emit('target', { key: el.dataset.key });
+      if (el.classList.contains('spot')) this.emit('target', { key: el.dataset.key, keyboard: true });
       else this.emit('cell', { x: Number(el.dataset.x), y: Number(el.dataset.y) });
     });
   }

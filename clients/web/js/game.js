@@ -52,8 +52,8 @@ class RoomScreen {
     this.board?.destroy();
   }
 
-  // Phones and narrow windows: the side panels become a bottom sheet with tabs.
-  compact() { return window.matchMedia('(max-width: 760px)').matches; }
+  // Phones and small windows: the side panels become one panel at a time behind tabs (styles.css).
+  compact() { return window.matchMedia('(max-width: 760px), (max-height: 520px)').matches; }
 
   get state() { return this.app.store.get(this.roomId); }
   get view() { return this.state?.view; }
@@ -90,7 +90,7 @@ class RoomScreen {
     this.board = new Board(svg);
     this.board.setCatalog(this.app.catalog.tiles);
     this.board.addEventListener('cell', (e) => this.turn.chooseCell(e.detail));
-    this.board.addEventListener('target', (e) => this.turn.chooseTarget(e.detail.key));
+    this.board.addEventListener('target', (e) => this.turn.chooseTarget(e.detail.key, e.detail.keyboard));
     this.board.addEventListener('tile', (e) => this.turn.tapTile(e.detail));
     this.banner = h('div', { class: 'turn-banner', 'aria-live': 'polite' });
     const zoom = h('div', { class: 'zoom-controls' },

@@ -235,11 +235,13 @@ export class Turn {
     return this.isMyDecision() && this.view.you.legal.some((a) => a.type === 'pass');
   }
 
-  chooseTarget(key) {
+  // A tap toggles a follower spot; Enter on the focused, already chosen spot confirms.
+  chooseTarget(key, keyboard = false) {
     if (this.ui.busy) return;
     if (this.isMyPlacement()) {
       const o = (this.ui.options || []).find((a) => actionKey(a) === key);
       if (!o) return;
+      if (keyboard && sameAction(this.ui.choice, o)) { this.confirm(); return; }
       this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
       this.screen.refreshTurnParts();
       return;
