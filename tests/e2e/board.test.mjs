@@ -165,7 +165,7 @@ async function playGame(browser, kind, device) {
       seen.add(st.phase);
       if (st.phase === 'place_tile') {
         if (turn === 2 && kind === 'base' && device === 'desktop') await everyWindowSize(page);
-        const chose = await placeTile(page, room, touch, { follower: spec.follower(turn), floor: spec.floor, shotName: turn === 3 ? `board-${kind}-${device}-midgame` : null });
+        const chose = await placeTile(page, room, touch, { follower: spec.follower(turn), floor: spec.floor, shotName: turn === 2 ? `board-${kind}-${device}-midgame` : null });
         if (chose?.includes('floor')) done.add('floor');
         turn++;
       } else {

@@ -137,7 +137,8 @@ export class Board extends EventTarget {
     // Decision targets: follower spots, tower floors, capture targets, quarters, market fields,
     // The Castle's scorings. Each is a focusable button of the SVG.
     let spots = '';
-    for (const s of model.targets || []) {
+    // The chosen target last, so its neighbours never cover it.
+    for (const s of [...(model.targets || [])].sort((a, b) => Number(!!a.selected) - Number(!!b.selected))) {
       const attrs = `class="spot spot-${esc(s.kind || 'follower')}${s.selected ? ' selected' : ''}" data-key="${esc(s.key)}" tabindex="0" role="button" aria-pressed="${s.selected ? 'true' : 'false'}" aria-label="${esc(s.label)}"`;
       if (s.rect) {
         spots += `<g ${attrs}><rect class="hit" x="${s.rect.x}" y="${s.rect.y}" width="${s.rect.w}" height="${s.rect.h}" rx="6"/><title>${esc(s.label)}</title></g>`;
@@ -146,7 +147,7 @@ export class Board extends EventTarget {
       spots += `<g ${attrs}><circle class="hit" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
         (s.selected && s.seat !== undefined && s.seat !== null && !s.text ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying })
           : s.text ? `<text class="spot-text" x="${s.px.toFixed(1)}" y="${s.py.toFixed(1)}">${esc(s.text)}</text>`
-            : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
+            : s.kind === 'capture' ? '' : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
         `<title>${esc(s.label)}</title></g>`;
     }
     this.layers.spots.innerHTML = spots;
@@ -193,9 +194,9 @@ export class Board extends EventTarget {
       this.nearest = new Map(round.map((a) => [a.key, round.reduce((m, b) => (b === a ? m : Math.min(m, Math.hypot(a.px - b.px, a.py - b.py))), Infinity)]));
       this.nearestFor = round;
     }
-    const want = Math.max(13, 11 * px);
     for (const g of this.layers.spots.querySelectorAll('.spot')) {
       const c = g.querySelector('circle.hit');
+      const want = Math.max(g.classList.contains('spot-capture') ? 17 : 13, 11 * px); // a capture ring goes round the follower
       if (c) c.setAttribute('r', Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1));
     }
   }

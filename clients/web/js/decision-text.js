@@ -15,8 +15,9 @@ export function actionLabel(a, { names = {}, game = {}, tiles } = {}) {
   switch (a.type) {
     case 'pass': return passLabel(game);
     case 'place_follower': {
-      const tl = a.x !== undefined ? game.board?.find((b) => b.x === a.x && b.y === a.y) : game.board?.[game.board.length - 1];
-      const kind = tiles?.get(tl?.tile ?? game.drawn_tile)?.segments?.[a.segment]?.kind;
+      // While placing, the segment is on the tile in hand; afterwards on the tile just laid.
+      const tileId = game.phase === 'place_tile' ? game.drawn_tile : game.board?.[game.board.length - 1]?.tile;
+      const kind = tiles?.get(tileId)?.segments?.[a.segment]?.kind;
       return t('game.act.place_follower', { feature: feature(kind) });
     }
     case 'add_floor': return t('game.act.add_floor', { x: a.x, y: a.y });

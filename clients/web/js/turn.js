@@ -154,7 +154,7 @@ export class Turn {
         const selected = sameAction(this.ui.choice, o);
         if (o.type === 'place_follower') {
           const p = this.tileSpot(here, o.segment);
-          out.push({ key: actionKey(o), action: o, px: p.x, py: p.y, seat, kind: 'follower', lying: kindOf(g.drawn_tile, o.segment) === 'field', label: this.label({ ...o, x: undefined }), selected });
+          out.push({ key: actionKey(o), action: o, px: p.x, py: p.y, seat, kind: 'follower', lying: kindOf(g.drawn_tile, o.segment) === 'field', label: this.label(o), selected });
         } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
           const tl = (o.x === here.x && o.y === here.y) ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
           if (!tl) continue;
