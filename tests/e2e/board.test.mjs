@@ -13,7 +13,9 @@ import { startServer, opponent, assertAllOnScreen, tapAt, press } from './board-
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+  // The phone runs in Russian (the browser's language), so every string of the game screen is
+  // checked to come from the catalogs.
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'ru-RU' },
 };
 
 // Alice's choices, by phase: a CSS selector of the board target to tap, or 'pass'.
@@ -60,13 +62,22 @@ const gameState = (page, room) => page.evaluate((r) => {
 
 // Alice lays her tile: the first highlighted square in reading order, a follower when `follower`,
 // a tower floor when offered and `floor`, then Confirm.
-async function placeTile(page, room, touch, { follower, floor, shotName }) {
+async function placeTile(page, room, touch, { follower, floor, shotName, keyCheck }) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('.layer-cells .legal-cell');
   const [x, y] = await page.$$eval('.layer-cells .legal-cell', (cells) => cells.map((c) => [Number(c.dataset.x), Number(c.dataset.y)])
     .sort((a, b) => (a[1] - b[1]) || (a[0] - b[0]))[0]);
   await tapAt(page, `.layer-cells .legal-cell[data-x="${x}"][data-y="${y}"]`, touch);
   await page.waitForSelector('#confirm:not([disabled])');
+  if (keyCheck) {
+    // Enter on the focused rotate button turns the tile; it does not confirm the placement.
+    const rotation = await page.getAttribute('#hand-tile', 'data-rotation');
+    await page.focus('#rotate-right');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((r) => document.querySelector('#hand-tile')?.dataset.rotation !== r, rotation);
+    assert.equal((await gameState(page, room)).version, before, 'Enter on the rotate button sent nothing');
+    await page.waitForSelector('#confirm:not([disabled])');
+  }
   let chose = null;
   if (floor && await page.$('.layer-spots .spot-floor')) chose = '.layer-spots .spot-floor';
   else if (follower && await page.$('.layer-spots .spot-follower')) chose = '.layer-spots .spot-follower';
@@ -87,7 +98,12 @@ async function decide(page, room, touch, selector, shotName) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('#decision-prompt');
   if (selector !== 'pass' && await page.$(selector)) {
-    if (selector === '.token-action') { await press(page, selector, touch); await settled(page, room, before); return true; }
+    if (selector === '.token-action') {
+      if (shotName) await shot(page, shotName);
+      await press(page, selector, touch);
+      await settled(page, room, before);
+      return true;
+    }
     const key = await page.$eval(selector, (el) => el.dataset.key);
     await tapAt(page, selector, touch);
     await page.waitForSelector(`.layer-spots .spot.selected[data-key="${key}"]`);
@@ -102,6 +118,19 @@ async function decide(page, room, touch, selector, shotName) {
   await press(page, '#pass', touch);
   await settled(page, room, before);
   return false;
+}
+
+// Every text of the turn panel is in the page's language and no catalog key shows raw.
+async function assertWorded(page, letters) {
+  const texts = await page.evaluate(() => ({
+    all: document.querySelector('.room').innerText,
+    turn: document.querySelector('.hand h3')?.textContent || '',
+    labels: [...document.querySelectorAll('.layer-spots .spot, .layer-cells .legal-cell')].map((s) => s.getAttribute('aria-label')),
+  }));
+  assert.doesNotMatch(texts.all, /\b(game|board)\.[a-z_]+/, 'no raw catalog keys on the screen');
+  assert.doesNotMatch(texts.all, /\b(null|undefined|NaN)\b/, 'no null, undefined or NaN on the screen');
+  for (const l of texts.labels) assert.doesNotMatch(l, /\b(game|board)\.[a-z_]+/, `no raw key in a target's label: ${l}`);
+  assert.match(texts.turn, letters, `the turn panel speaks the page's language: ${texts.turn}`);
 }
 
 // The same game screen at window sizes from a small phone to a large desktop, landscape phones
@@ -162,10 +191,14 @@ async function playGame(browser, kind, device) {
       }
       await page.waitForFunction(() => document.querySelector('.hand')?.dataset.busy !== 'yes' && document.querySelector('.turn-banner.mine'));
       await assertAllOnScreen(page, `${kind} step ${step} (${st.phase})`);
+      await assertWorded(page, device === 'phone' ? /[а-яё]/i : /[a-z]/i);
       seen.add(st.phase);
       if (st.phase === 'place_tile') {
         if (turn === 2 && kind === 'base' && device === 'desktop') await everyWindowSize(page);
-        const chose = await placeTile(page, room, touch, { follower: spec.follower(turn), floor: spec.floor, shotName: turn === 2 ? `board-${kind}-${device}-midgame` : null });
+        const chose = await placeTile(page, room, touch, {
+          follower: spec.follower(turn), floor: spec.floor, shotName: turn === 2 ? `board-${kind}-${device}-midgame` : null,
+          keyCheck: kind === 'base' && device === 'desktop' && turn === 1,
+        });
         if (chose?.includes('floor')) done.add('floor');
         turn++;
       } else {

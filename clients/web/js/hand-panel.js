@@ -72,7 +72,7 @@ function drawDecision(screen) {
   const picked = turn.pickedAction();
   const pass = screen.view.you.legal.find((a) => a.type === 'pass');
   const others = turn.panelActions();
-  hand.append(
+  hand.append(...[
     h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
     targets.length ? h('p', { class: 'hint', id: 'decision-hint' }, picked ? t('game.chosen', { what: turn.label(picked) }) : t('game.targets_on_board', { count: targets.length })) : null,
     h('div', { class: 'turn-actions' },
@@ -80,7 +80,7 @@ function drawDecision(screen) {
       ...others.map((a) => h('button', { class: 'btn btn-primary btn-wide token-action', dataset: { key: actionKey(a) }, onclick: () => turn.act(a) }, turn.label(a))),
       pass ? h('button', { class: 'btn btn-wide', id: 'pass', onclick: () => turn.pass() }, passLabel(g)) : null),
     ...ransomButtons(screen),
-    targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null);
+    targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null].filter(Boolean));
 }
 
 // The Tower: pay 3 points to get back a follower another player holds, during one's own turn.
