@@ -81,6 +81,10 @@ export class Board extends EventTarget {
   // targets: [{key, px, py, label, kind, seat?, selected?, lying?, rect?: {x, y, w, h}, text?}]
   // last: {cells: [[x, y]], player, key} (the last move, outlined; animated when its key is new)
   render(model) {
+    // {x, y, player} (the replay's form) is a last move of one cell.
+    if (model.last && !model.last.cells && model.last.x !== undefined) {
+      model = { ...model, last: { cells: [[model.last.x, model.last.y]], player: model.last.player, key: `${model.last.x},${model.last.y}`, placed: [model.last.x, model.last.y] } };
+    }
     this.model = model;
     const board = model.board || [];
     this.castle = model.castle || null;

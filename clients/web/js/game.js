@@ -6,7 +6,7 @@ import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
-import { t } from './i18n.js';
+import { t, onLanguageChange } from './i18n.js';
 import { Turn, actionKey } from './turn.js';
 import { drawHand } from './hand-panel.js';
 import { drawScores, tickClock } from './scoreboard.js';
@@ -44,11 +44,14 @@ class RoomScreen {
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
     this.timer = setInterval(() => this.tickClock(), 500);
+    // A language switch rebuilds the screen in the new words.
+    this.offLanguage = onLanguageChange(() => { if (this.view) { this.mode = null; this.changed({}); } });
   }
 
   destroy() {
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.timer);
+    this.offLanguage();
     this.board?.destroy();
   }
 
@@ -75,6 +78,8 @@ class RoomScreen {
   // ---- layout ---------------------------------------------------------------------------
 
   build() {
+    this.board?.destroy();
+    this.board = null;
     clear(this.root);
     this.bar = h('header', { class: 'room-bar' });
     if (this.mode === 'waiting') {
