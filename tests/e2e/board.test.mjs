@@ -49,7 +49,9 @@ const GAMES = {
     seed: 19,
     room: { rules: 'castle', options: { pile_limit: 20 } },
     follower: () => true,
-    decide: (phase) => ({ choose_scoring: '.layer-spots .spot-scoring', extra_turn: '.token-action' }[phase] || 'pass'),
+    // The extra-turn token: on the desktop tapped where it lies on the score board, on the phone
+    // from the turn panel.
+    decide: (phase, device) => ({ choose_scoring: '.layer-spots .spot-scoring', extra_turn: device === 'desktop' ? '.scoreboard .wall-chip.target' : '.token-action' }[phase] || 'pass'),
     expect: ['choose_scoring', 'extra_turn'],
   },
 };
@@ -98,7 +100,7 @@ async function decide(page, room, touch, selector, shotName) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('#decision-prompt');
   if (selector !== 'pass' && await page.$(selector)) {
-    if (selector === '.token-action') {
+    if (selector === '.token-action' || selector.includes('wall-chip')) {
       if (shotName) await shot(page, shotName);
       await press(page, selector, touch);
       await settled(page, room, before);
@@ -131,6 +133,33 @@ async function assertWorded(page, letters) {
   assert.doesNotMatch(texts.all, /\b(null|undefined|NaN)\b/, 'no null, undefined or NaN on the screen');
   for (const l of texts.labels) assert.doesNotMatch(l, /\b(game|board)\.[a-z_]+/, `no raw key in a target's label: ${l}`);
   assert.match(texts.turn, letters, `the turn panel speaks the page's language: ${texts.turn}`);
+}
+
+// Two fingers spreading on the board zoom in around them, one finger pans, and the fit button
+// shows the whole board again (touch events through the DevTools protocol: Playwright's
+// touchscreen has one finger).
+async function pinchAndFit(page) {
+  const width = () => page.evaluate(() => Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]));
+  const origin = () => page.evaluate(() => document.querySelector('svg.board').getAttribute('viewBox').split(' ').slice(0, 2).map(Number));
+  const box = await page.evaluate(() => { const b = document.querySelector('svg.board').getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; });
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const before = await width();
+  await touch('touchStart', [[box.x - 30, box.y], [box.x + 30, box.y]]);
+  for (const d of [50, 70, 90, 110]) await touch('touchMove', [[box.x - d, box.y], [box.x + d, box.y]]);
+  await touch('touchEnd', []);
+  const zoomed = await width();
+  assert.ok(zoomed < before * 0.5, `pinching out zooms in (${before} -> ${zoomed})`);
+  const at = await origin();
+  await touch('touchStart', [[box.x, box.y]]);
+  for (const d of [10, 30, 60]) await touch('touchMove', [[box.x + d, box.y + d]]);
+  await touch('touchEnd', []);
+  const moved = await origin();
+  assert.ok(moved[0] < at[0] && moved[1] < at[1], 'one finger drags the board along');
+  await press(page, '#zoom-fit', true);
+  // The tap's click comes after the touch ends: wait for the view it brings.
+  await page.waitForFunction((w) => Math.round(Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2])) === w, Math.round(before));
+  await cdp.detach();
 }
 
 // The same game screen at window sizes from a small phone to a large desktop, landscape phones
@@ -195,6 +224,7 @@ async function playGame(browser, kind, device) {
       seen.add(st.phase);
       if (st.phase === 'place_tile') {
         if (turn === 2 && kind === 'base' && device === 'desktop') await everyWindowSize(page);
+        if (turn === 1 && kind === 'base' && device === 'phone') await pinchAndFit(page);
         const chose = await placeTile(page, room, touch, {
           follower: spec.follower(turn), floor: spec.floor, shotName: turn === 2 ? `board-${kind}-${device}-midgame` : null,
           keyCheck: kind === 'base' && device === 'desktop' && turn === 1,
@@ -202,7 +232,7 @@ async function playGame(browser, kind, device) {
         if (chose?.includes('floor')) done.add('floor');
         turn++;
       } else {
-        const selector = spec.decide(st.phase);
+        const selector = spec.decide(st.phase, device);
         if (await decide(page, room, touch, selector, done.has(st.phase) ? null : `board-${kind}-${device}-${st.phase}`)) done.add(st.phase);
       }
     }

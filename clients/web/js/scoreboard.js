@@ -4,7 +4,8 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { badgeSvg, styleOf } from './players.js';
-import { token } from './decision-text.js';
+import { token, TOKEN_KINDS } from './decision-text.js';
+import { actionKey } from './turn.js';
 
 export function drawScores(box, screen) {
   const v = screen.view, g = v.game;
@@ -30,7 +31,7 @@ export function drawScores(box, screen) {
         g.king === seat ? h('span', { class: 'token token-king', title: t('game.king_title') }, `♛ ${t('game.king')}`) : null,
         g.robber === seat ? h('span', { class: 'token token-robber', title: t('game.robber_title') }, `⚔ ${t('game.robber')}`) : null,
         g.clock ? h('span', { class: 'clock', dataset: { clockSeat: seat } }, '') : null),
-      g.castle ? castleTokens(g.castle.players?.[seat]) : null);
+      g.castle ? castleTokens(g.castle.players?.[seat], seat === screen.me ? screen.turn.panelActions() : [], screen) : null);
     li.firstChild.innerHTML = badgeSvg(seat, 28);
     list.append(li);
   });
@@ -39,11 +40,18 @@ export function drawScores(box, screen) {
 }
 
 // The Castle: face-up wall tokens (faded until usable from the owner's next turn) and the keep.
-function castleTokens(cp) {
+// A token the player may use now is a highlighted button where it lies.
+function castleTokens(cp, usable, screen) {
   if (!cp) return null;
-  const chips = Object.entries(cp.tokens || {}).map(([kind, n]) => h('span', {
-    class: `wall-chip${(cp.usable?.[kind] ?? 0) < n ? ' fresh' : ''}`, dataset: { kind }, title: token(kind),
-  }, `${n > 1 ? `${n}× ` : ''}${token(kind)}`));
+  const chips = Object.entries(cp.tokens || {}).map(([kind, n]) => {
+    const use = usable.find((a) => TOKEN_KINDS[a.target] === kind);
+    const text = `${n > 1 ? `${n}× ` : ''}${token(kind)}`;
+    if (use) {
+      return h('button', { class: 'wall-chip target', type: 'button', dataset: { kind, key: actionKey(use) }, title: screen.turn.label(use),
+        onclick: () => screen.turn.act(use) }, text);
+    }
+    return h('span', { class: `wall-chip${(cp.usable?.[kind] ?? 0) < n ? ' fresh' : ''}`, dataset: { kind }, title: token(kind) }, text);
+  });
   if (cp.keep) chips.push(h('span', { class: 'wall-chip keep-chip' }, t('game.keep_chip', { count: cp.keep.size })));
   return chips.length ? h('span', { class: 'p-tokens' }, ...chips) : null;
 }
