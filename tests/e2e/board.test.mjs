@@ -64,7 +64,7 @@ const gameState = (page, room) => page.evaluate((r) => {
 
 // Alice lays her tile: the first highlighted square in reading order, a follower when `follower`,
 // a tower floor when offered and `floor`, then Confirm.
-async function placeTile(page, room, touch, { follower, floor, shotName, keyCheck }) {
+async function placeTile(page, room, touch, { follower, floor, shotName, keyCheck, rotateTap }) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('.layer-cells .legal-cell');
   const [x, y] = await page.$$eval('.layer-cells .legal-cell', (cells) => cells.map((c) => [Number(c.dataset.x), Number(c.dataset.y)])
@@ -80,6 +80,15 @@ async function placeTile(page, room, touch, { follower, floor, shotName, keyChec
     assert.equal((await gameState(page, room)).version, before, 'Enter on the rotate button sent nothing');
     await page.waitForSelector('#confirm:not([disabled])');
   }
+  let rotated = false;
+  if (rotateTap && (await page.textContent('.layer-cells .legal-cell.chosen text')).includes('↻')) {
+    // A second tap on the tile being placed turns it.
+    const rotation = await page.getAttribute('#hand-tile', 'data-rotation');
+    await tapAt(page, '.layer-preview .tile', touch);
+    await page.waitForFunction((r) => document.querySelector('#hand-tile')?.dataset.rotation !== r, rotation);
+    await page.waitForSelector('#confirm:not([disabled])');
+    rotated = true;
+  }
   let chose = null;
   if (floor && await page.$('.layer-spots .spot-floor')) chose = '.layer-spots .spot-floor';
   else if (follower && await page.$('.layer-spots .spot-follower')) chose = '.layer-spots .spot-follower';
@@ -91,7 +100,7 @@ async function placeTile(page, room, touch, { follower, floor, shotName, keyChec
   if (shotName) await shot(page, shotName);
   await press(page, '#confirm', touch);
   await settled(page, room, before);
-  return chose;
+  return { chose, rotated };
 }
 
 // Alice decides: taps the target on the board, checks it is shown as chosen, then taps it again
@@ -143,7 +152,9 @@ async function pinchAndFit(page) {
   const origin = () => page.evaluate(() => document.querySelector('svg.board').getAttribute('viewBox').split(' ').slice(0, 2).map(Number));
   const box = await page.evaluate(() => { const b = document.querySelector('svg.board').getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; });
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  // Events carry their own times, 100 ms apart, and a drag rests before it lifts: no fling.
+  let clock = Date.now() / 1000;
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, timestamp: (clock += 0.1), touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
   const before = await width();
   await touch('touchStart', [[box.x - 30, box.y], [box.x + 30, box.y]]);
   for (const d of [50, 70, 90, 110]) await touch('touchMove', [[box.x - d, box.y], [box.x + d, box.y]]);
@@ -152,13 +163,15 @@ async function pinchAndFit(page) {
   assert.ok(zoomed < before * 0.5, `pinching out zooms in (${before} -> ${zoomed})`);
   const at = await origin();
   await touch('touchStart', [[box.x, box.y]]);
-  for (const d of [10, 30, 60]) await touch('touchMove', [[box.x + d, box.y + d]]);
+  for (const d of [10, 30, 60, 60, 60]) await touch('touchMove', [[box.x + d, box.y + d]]);
+  clock += 0.5;
+  await touch('touchMove', [[box.x + 60, box.y + 60]]);
   await touch('touchEnd', []);
   const moved = await origin();
   assert.ok(moved[0] < at[0] && moved[1] < at[1], 'one finger drags the board along');
   await press(page, '#zoom-fit', true);
   // The tap's click comes after the touch ends: wait for the view it brings.
-  await page.waitForFunction((w) => Math.round(Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2])) === w, Math.round(before));
+  await page.waitForFunction((w) => Math.abs(Number(document.querySelector('svg.board').getAttribute('viewBox').split(' ')[2]) - w) < 1, before);
   await cdp.detach();
 }
 
@@ -225,10 +238,12 @@ async function playGame(browser, kind, device) {
       if (st.phase === 'place_tile') {
         if (turn === 2 && kind === 'base' && device === 'desktop') await everyWindowSize(page);
         if (turn === 1 && kind === 'base' && device === 'phone') await pinchAndFit(page);
-        const chose = await placeTile(page, room, touch, {
+        const { chose, rotated } = await placeTile(page, room, touch, {
           follower: spec.follower(turn), floor: spec.floor, shotName: turn === 2 ? `board-${kind}-${device}-midgame` : null,
           keyCheck: kind === 'base' && device === 'desktop' && turn === 1,
+          rotateTap: kind === 'base' && !done.has('rotate'),
         });
+        if (rotated) done.add('rotate');
         if (chose?.includes('floor')) done.add('floor');
         turn++;
       } else {
@@ -244,6 +259,7 @@ async function playGame(browser, kind, device) {
     assert.deepEqual(Object.values(totals).sort(), view.game.result.scores.map(String).map(Number).sort(), 'the end scores are the server\'s');
     for (const phase of spec.expect) assert.ok(done.has(phase), `${kind}: Alice tapped a ${phase} choice (seen: ${[...seen].join(', ')})`);
     if (spec.floor) assert.ok(done.has('floor'), 'a tower floor was tapped');
+    if (kind === 'base') assert.ok(done.has('rotate'), 'a second tap on the placed tile turned it');
     await press(page, '#close-results', touch);
     await assertAllOnScreen(page, 'board after the end');
     assert.deepEqual(errors, [], 'no script errors');

@@ -257,8 +257,9 @@ export class Board extends EventTarget {
     const minX = (Math.min(...xs) - margin) * T, maxX = (Math.max(...xs) + 1 + margin) * T;
     const minY = (Math.min(...ys) - margin) * T, maxY = (Math.max(...ys) + 1 + margin) * T;
     const w = this.svg.clientWidth || 600, hgt = this.svg.clientHeight || 600;
-    // Screen pixels kept free: the turn banner on top, the zoom buttons on the right.
-    const pad = { top: 44, right: 52, bottom: 8, left: 8 };
+    // Screen pixels kept free: the turn banner on top (its height, set by the screen), the zoom
+    // buttons on the right.
+    const pad = { top: this.padTop ?? 44, right: 52, bottom: 8, left: 8 };
     const iw = Math.max(w - pad.left - pad.right, 50), ih = Math.max(hgt - pad.top - pad.bottom, 50);
     // At least three tiles across, so one tile is never blown up to the whole screen.
     const bw = Math.max(maxX - minX, 3 * T), bh = Math.max(maxY - minY, 3 * T);

@@ -160,10 +160,10 @@ class RoomScreen {
     this.mineNow = this.turn.isMyPlacement() || this.turn.isMyDecision();
     if (this.mineNow && !wasMine && this.compact()) this.showTab('turn'); // phones: the turn comes up
     drawScores(this.scores, this);
+    this.drawBanner(); // first: its height is kept free when the board fits
     this.drawBoard();
     drawTilesPanel(this.tilesPanel, this, this.dead.length);
     drawHand(this);
-    this.drawBanner();
     this.maybeShowEnd();
   }
 
@@ -258,6 +258,7 @@ class RoomScreen {
     this.banner.style.setProperty('--pc', styleOf(g.result ? (g.result.winners?.[0] ?? 0) : g.decider).colour);
     this.banner.classList.toggle('mine', this.me !== null && g.decider === this.me && !g.result);
     this.banner.id = 'turn-banner';
+    this.board.padTop = this.banner.offsetTop + this.banner.offsetHeight + 6;
     this.banner.dataset.decider = g.decider;
   }
 
