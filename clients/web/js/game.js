@@ -179,7 +179,7 @@ class RoomScreen {
       h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
       h('h2', {}, r.name),
       h('span', { class: `tag tag-${r.status}` }, r.status),
-      r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, 'The Castle') : null,
+      r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, t('game.rules_castle')) : null,
       ...Object.entries(r.settings?.expansions || {}).filter(([, on]) => on).map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
       spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, 'Spectating') : null,
       h('span', { class: 'spacer' }),
