@@ -51,7 +51,7 @@ void to_json(json& out, const Hello& m) {
 void from_json(const json& in, Hello& m) {
     const FieldReader r(in, "hello");
     m.protocol = static_cast<int>(r.integer("protocol", 0, 1 << 20));
-    m.name = r.string("name", 4 * max_name_length);
+    m.name = r.label("name", 4 * max_name_length);
     m.token = r.optional_string("token", max_token);
 }
 
@@ -353,6 +353,11 @@ ParsedRequest parse_client_message(std::string_view text, const ParseLimits& lim
     if (json_nesting_depth(text, limits.max_depth) > limits.max_depth) {
         out.error = error(ErrorCode::too_deep,
                           "JSON nested deeper than " + std::to_string(limits.max_depth));
+        return out;
+    }
+    // JSON has no raw NUL anywhere, but the parser would stop at one and take what came before.
+    if (text.find('\0') != std::string_view::npos) {
+        out.error = error(ErrorCode::bad_json, "a NUL byte is not JSON");
         return out;
     }
     const json in = json::parse(text, nullptr, /*allow_exceptions=*/false);
