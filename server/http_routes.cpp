@@ -52,6 +52,20 @@ http::message_generator static_file(shared_state& state, const http::request<htt
         return text_response(request, http::status::bad_request, "bad path\n");
     if (path.back() == '/') path += "index.html";
     const std::string full = state.web_root + path;
+    // A folder named without its slash: opening it would "succeed" and the read then fail.
+    std::error_code dir_ec;
+    if (std::filesystem::is_directory(full, dir_ec)) {
+        http::response<http::string_body> res{http::status::moved_permanently, request.version()};
+        res.set(http::field::server, "carc-server");
+        const auto query_at = target.find_first_of("?#");
+        const std::string_view query = query_at == std::string_view::npos ? "" : target.substr(query_at);
+        res.set(http::field::location, path + "/" + std::string(query));
+        res.set(http::field::content_type, "text/plain; charset=utf-8");
+        res.keep_alive(request.keep_alive());
+        res.body() = "moved to " + path + "/\n";
+        res.prepare_payload();
+        return res;
+    }
 
     http::file_body::value_type body;
     beast::error_code ec;

@@ -1,6 +1,7 @@
 #include "http_client.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
@@ -23,6 +24,20 @@ http_reply http_get(unsigned short port, const std::string& target) {
     beast::error_code ignored;
     stream.socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
     return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+}
+
+raw_reply http_raw(unsigned short port, const std::string& raw) {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    stream.expires_after(std::chrono::seconds(10));
+    beast::error_code ec;
+    net::write(stream, net::buffer(raw), ec);  // may fail half-way once the server answered
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res, ec);
+    if (ec) return {};
+    return {static_cast<int>(res.result_int()), std::string(res[http::field::location])};
 }
 
 }  // namespace carc::test
