@@ -82,6 +82,11 @@ void room::handle(requester who, protocol::ClientMessage message, bool by_invite
             self->reply_error(who, ErrorCode::no_such_room, "the room was closed");
             return;
         }
+        // To anyone not let in, a private room must not exist: the same answer as a wrong id.
+        if (self->private_ && !by_invite && !self->find_member(who.person)) {
+            self->reply_error(who, ErrorCode::no_such_room, no_such_room_message);
+            return;
+        }
         std::visit([&](auto& m) { self->on_message(who, m, by_invite); }, message);
     });
 }
@@ -176,11 +181,7 @@ void room::close_room(const char* why) {
     spdlog::info("event=room_closed room={} reason={}", id_, why);
 }
 
-void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
-    if (info_.settings.is_private && !by_invite && !find_member(who.person)) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
-        return;
-    }
+void room::on_message(requester& who, protocol::Join& m, bool) {
     member* existing = find_member(who.person);
     if (info_.status != protocol::RoomStatus::waiting) {
         if (existing && existing->seat && (!m.seat || m.seat == existing->seat)) {
@@ -223,12 +224,8 @@ void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
     publish();
 }
 
-void room::on_message(requester& who, protocol::Spectate&, bool by_invite) {
+void room::on_message(requester& who, protocol::Spectate&, bool) {
     member* existing = find_member(who.person);
-    if (info_.settings.is_private && !by_invite && !existing) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
-        return;
-    }
     if (!info_.settings.spectators && info_.host != who.person) {
         reply_error(who, ErrorCode::spectators_not_allowed, "this room does not allow spectators");
         return;

@@ -30,6 +30,9 @@ namespace carc::server {
 
 class shared_state;
 
+// The answer to a room id that names no room, and to a private room's id from anyone not in it.
+inline constexpr const char* no_such_room_message = "no such room";
+
 // Who is asking, and the request id to echo.
 struct requester {
     std::string person;

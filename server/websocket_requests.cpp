@@ -196,7 +196,7 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
         if (const auto room_id = room_id_of(message)) target = state_.rooms.find(*room_id);
     }
     if (!target) {
-        send_error(id, ErrorCode::no_such_room, "no such room");
+        send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
     target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);
