@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "http_client.hpp"
-#include "security.hpp"
+#include "people/security.hpp"
 #include "server_process.hpp"
 
 using namespace carc;

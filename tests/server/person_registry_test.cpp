@@ -4,8 +4,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "person_registry.hpp"
-#include "shared_state.hpp"
+#include "people/person_registry.hpp"
+#include "app/shared_state.hpp"
 #include "test_server.hpp"
 #include "ws_client.hpp"
 
