@@ -83,8 +83,13 @@ void room::handle(requester who, protocol::ClientMessage message, bool by_invite
             return;
         }
         // To anyone not let in, a private room must not exist: the same answer as a wrong id.
+        // (No `room` field either: the answer to an unknown id has none.)
         if (self->private_ && !by_invite && !self->find_member(who.person)) {
-            self->reply_error(who, ErrorCode::no_such_room, no_such_room_message);
+            protocol::ErrorMessage error;
+            error.code = ErrorCode::no_such_room;
+            error.message = no_such_room_message;
+            self->state_.counters.errors_total.fetch_add(1);
+            self->reply(who, protocol::encode(error, who.id));
             return;
         }
         std::visit([&](auto& m) { self->on_message(who, m, by_invite); }, message);
