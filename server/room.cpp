@@ -34,6 +34,11 @@ std::int64_t unix_ms() {
         .count();
 }
 
+// Bots are told apart by their seat: "Bot 2 (greedy)", "Bot 3 (greedy)".
+std::string bot_name(BotKind kind, int seat) {
+    return "Bot " + std::to_string(seat + 1) + " (" + std::string(protocol::to_string(kind)) + ")";
+}
+
 }  // namespace
 
 room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
@@ -52,7 +57,7 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
         SeatInfo& seat = info_.seats[static_cast<std::size_t>(bot.seat)];
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = bot.kind;
-        seat.name = bot.kind == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(bot.kind, bot.seat);
     }
     for (int key = -1; key < static_cast<int>(info_.seats.size()); ++key) views_[key] = build_view_for(key);
 }
@@ -303,7 +308,7 @@ void room::on_message(requester& who, protocol::SetBot& b, bool) {
         seat = SeatInfo{};
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = *b.bot;
-        seat.name = *b.bot == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(*b.bot, b.seat);
     } else {
         if (seat.kind != SeatInfo::Kind::bot) {
             reply_error(who, ErrorCode::bad_field, "field 'seat': no bot there");
