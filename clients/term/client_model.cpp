@@ -223,12 +223,12 @@ bool ClientModel::my_decision() const {
            !view_["you"].value("legal", json::array()).empty();
 }
 
-std::string ClientModel::seat_name(int seat) const {
+std::string ClientModel::seat_name(int seat, bool short_bot) const {
     if (view_.is_object())
         for (const auto& s : view_["room"].value("seats", json::array())) {
             if (s.value("seat", -1) != seat) continue;
             if (s.value("kind", std::string()) == "bot")
-                return tr("seat.bot", {{"n", std::to_string(seat + 1)}, {"kind", tr("bot." + s.value("bot", std::string("random")))}});
+                return tr(short_bot ? "seat.bot_short" : "seat.bot", {{"n", std::to_string(seat + 1)}, {"kind", tr("bot." + s.value("bot", std::string("random")))}});
             if (s.contains("name") && s["name"].is_string()) return s["name"].get<std::string>();
         }
     return tr("seat.n", {{"n", std::to_string(seat + 1)}});

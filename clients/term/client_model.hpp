@@ -65,7 +65,8 @@ public:
     // Legal placements of the drawn tile for the current version (empty while loading).
     const std::vector<Placement>& placements() const { return placements_; }
     bool placements_ready() const { return placements_version_ == version_; }
-    std::string seat_name(int seat) const;  // bots are named in the client's language
+    // Bots are named in the client's language ("Bot 2 (greedy)"; short: "Bot 2").
+    std::string seat_name(int seat, bool short_bot = false) const;
     bool seat_is_bot(int seat) const;
     // Where each seat laid its last tile (from the log).
     const std::map<int, BoardCoord>& last_tiles() const { return last_tiles_; }

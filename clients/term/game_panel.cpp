@@ -49,26 +49,31 @@ int App::draw_players(int y, int x, int width) {
     const json& seats = model_.view()["room"]["seats"];
     const json players = player_states(g);
     const bool clock = g.contains("clock") && g["clock"].is_object();
-    screen_.text(y++, x, tr("side.players"), width, Style::text, true);
+    const bool tower = model_.view()["room"]["settings"].value("expansions", json::object()).value("tower", false);
+    // Fixed-width columns, so a long name is what gets cut and the numbers line up under
+    // their heading: points, followers in supply (f), tower floors (t), clock, < who decides.
+    auto numbers_of = [&](const json& p, int seat) {
+        std::string n = std::string(" ") + pad_left(std::to_string(p.value("score", 0)), 3) + " " +
+                        tr("side.supply", {{"n", pad(std::to_string(p.value("supply", 0)), 1)}});
+        if (tower) n += " " + tr("side.floors", {{"n", pad(std::to_string(p.value("floors", 0)), 2)}});
+        if (clock) n += " " + pad_left(clock_text(g["clock"], seat), 5);
+        return n + (g.value("decider", -1) == seat && g["result"].is_null() ? " <" : "  ");
+    };
+    const int numbers_w = players.empty() ? 0 : display_width(numbers_of(players[0], 0));
+    const int name_w = std::max(1, width - 2 - numbers_w);
+    const std::string points = tr("side.points");
+    screen_.text(y, x, tr("side.players"), width, Style::text, true);
+    const int points_x = x + 2 + name_w + 4 - display_width(points);
+    if (points_x > x + display_width(tr("side.players"))) screen_.text(y, points_x, points, display_width(points), Style::text, true);
+    ++y;
     for (std::size_t i = 0; i < players.size(); ++i) {
         const int seat = static_cast<int>(i);
-        const json& p = players[i];
-        // The numbers first, so a long name is what gets cut.
-        std::string numbers = " " + tr("side.score", {{"count", std::to_string(p.value("score", 0))}}) + " " +
-                              tr("side.supply", {{"n", std::to_string(p.value("supply", 0))}});
-        if (p.contains("floors") && (p.value("floors", 0) > 0 || g.value("rules", std::string()) != "castle") &&
-            model_.view()["room"]["settings"].value("expansions", json::object()).value("tower", false))
-            numbers += " " + tr("side.floors", {{"n", std::to_string(p.value("floors", 0))}});
-        if (clock) numbers += " " + clock_text(g["clock"], seat);
-        const bool deciding = g.value("decider", -1) == seat && g["result"].is_null();
-        numbers += deciding ? " <" : "  ";
-        std::string name = model_.seat_name(seat);
+        std::string name = model_.seat_name(seat, true);
         if (i < seats.size() && seats[i].value("kind", std::string()) == "human" && !seats[i].value("online", true))
             name += " " + tr("side.offline");
         if (i < seats.size() && seats[i].value("resigned", false)) name += " " + tr("side.resigned");
-        const int name_w = std::max(1, width - 2 - display_width(numbers));
         screen_.text(y, x, letter(seat), 1, player_style(seat));
-        screen_.text(y++, x + 2, pad(name, name_w) + numbers, width - 2, Style::text, model_.my_seat() == seat);
+        screen_.text(y++, x + 2, pad(name, name_w) + numbers_of(players[i], seat), width - 2, Style::text, model_.my_seat() == seat);
     }
     // Prisoners (The Tower): who holds whose followers.
     std::string held;
@@ -108,9 +113,10 @@ int App::draw_turn(int y, int x, int width) {
     }
     const bool mine = model_.my_seat() && g.value("decider", -1) == *model_.my_seat();
     const std::string phase = g.value("phase", std::string());
-    screen_.text(y++, x, mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
-                              : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}}),
-                 width, Style::text, mine);
+    const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
+                                  : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
+    const auto turn_lines = wrap(turn, width);  // two lines at most
+    for (std::size_t i = 0; i < turn_lines.size() && i < 2; ++i) screen_.text(y++, x, turn_lines[i], width, Style::text, mine);
     if (g["drawn_tile"].is_string()) {
         const std::string id = g["drawn_tile"].get<std::string>();
         if (const TileInfo* t = model_.tiles().find(id)) {

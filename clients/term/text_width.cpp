@@ -119,6 +119,12 @@ std::string pad(std::string_view text, int width) {
     return out;
 }
 
+std::string pad_left(std::string_view text, int width) {
+    std::string out = clip(text, width);
+    const int w = display_width(out);
+    return w < width ? std::string(static_cast<std::size_t>(width - w), ' ') + out : out;
+}
+
 void pop_character(std::string& text) {
     while (!text.empty()) {
         const auto b = static_cast<unsigned char>(text.back());

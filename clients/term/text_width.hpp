@@ -22,6 +22,8 @@ std::string clip_left(std::string_view text, int width);
 std::vector<std::string> wrap(std::string_view text, int width);
 // Clipped, then padded with spaces to exactly `width` columns.
 std::string pad(std::string_view text, int width);
+// Padded on the left (numbers in a column).
+std::string pad_left(std::string_view text, int width);
 // Removes the last character (for Backspace).
 void pop_character(std::string& text);
 

@@ -105,13 +105,13 @@ const Catalog english = {
     {"waiting.host_starts", "The host starts the game when every seat is filled."},
     {"seat.n", "seat {n}"},
     {"seat.bot", "Bot {n} ({kind})"},
+    {"seat.bot_short", "Bot {n}"},
+    {"side.points", "pts"},
     {"bot.greedy", "greedy"},
     {"bot.random", "random"},
 
     // The side panel.
     {"side.players", "Players"},
-    {"side.score#one", "{count} pt"},
-    {"side.score#other", "{count} pts"},
     {"side.supply", "f{n}"},
     {"side.floors", "t{n}"},
     {"side.offline", "(off)"},
