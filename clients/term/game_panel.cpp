@@ -117,7 +117,8 @@ int App::draw_turn(int y, int x, int width) {
                                   : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
     const auto turn_lines = wrap(turn, width);  // two lines at most
     for (std::size_t i = 0; i < turn_lines.size() && i < 2; ++i) screen_.text(y++, x, turn_lines[i], width, Style::text, mine);
-    if (g["drawn_tile"].is_string()) {
+    // The tile in hand while it is to be laid (afterwards it is on the board).
+    if (g["drawn_tile"].is_string() && phase == "place_tile") {
         const std::string id = g["drawn_tile"].get<std::string>();
         if (const TileInfo* t = model_.tiles().find(id)) {
             const int rotation = model_.my_placement() ? cursor_.rotation : 0;
