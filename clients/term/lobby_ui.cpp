@@ -1,5 +1,7 @@
 // The lobby (room list, join, spectate, invite code) and the create-room form.
 
+#include <algorithm>
+
 #include <curses.h>
 
 #include "app.hpp"
@@ -82,9 +84,18 @@ void App::draw_create() {
         if (notes_beside && !r.why.empty()) screen_.text(y, 2 + 2 + label_w + value_w, r.why, w - 6 - label_w - value_w, Style::interior);
         ++y;
     }
-    // Narrow: the note of the current row under the form.
-    const auto& current = rows[static_cast<std::size_t>(form_.row)];
-    if (!notes_beside && !current.why.empty()) screen_.text(y + 1, 4, current.why, w - 6, Style::interior);
+    // Narrow: under the form, why the dim rows are off (each reason once), then the current
+    // row's hint.
+    if (!notes_beside) {
+        std::vector<std::string> notes;
+        for (const auto& r : rows)
+            if (!r.enabled && !r.why.empty() && std::find(notes.begin(), notes.end(), r.why) == notes.end()) notes.push_back(r.why);
+        const auto& current = rows[static_cast<std::size_t>(form_.row)];
+        if (!current.why.empty() && std::find(notes.begin(), notes.end(), current.why) == notes.end()) notes.push_back(current.why);
+        ++y;
+        for (const std::string& note : notes)
+            if (y < screen_.height() - 2) screen_.text(y++, 4, note, w - 6, Style::interior);
+    }
     status_lines(tr("keys.create"));
 }
 
@@ -95,7 +106,9 @@ void App::create_key(int k) {
     else if (k == KEY_RIGHT || k == 'l' || k == ' ') form_.change(1);
     else if (k == 27) current_ = Screen::lobby;
     else if (is_enter(k)) {  // Enter on any row creates the room as shown
-        model_.request(form_.request());
+        json request = form_.request();
+        request["name"] = tr("form.room_name", {{"name", model_.name()}});
+        model_.request(std::move(request));
         model_.set_status(tr("status.creating"));
         current_ = Screen::lobby;
     }

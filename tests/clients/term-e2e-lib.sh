@@ -65,6 +65,18 @@ client() {
 }
 
 screen() { tmux capture-pane -p -t "$session:${window:-main}"; }
+# frame: the screen once two captures 50 ms apart agree (not a half-drawn update).
+frame() {
+  local a b
+  a=$(screen)
+  for _ in $(seq 1 40); do
+    sleep 0.05
+    b=$(screen)
+    [[ $a == "$b" ]] && break
+    a=$b
+  done
+  printf '%s\n' "$a"
+}
 snap() { screen >"$work/screen-$1.txt" 2>/dev/null || true; }
 
 # wait_for REGEX [SECONDS]: polls the screen until it matches.

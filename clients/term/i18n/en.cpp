@@ -67,6 +67,7 @@ const Catalog english = {
     {"expansion.cult", "Cult"},
 
     // The create form.
+    {"form.room_name", "{name}'s room"},
     {"form.game", "Game"},
     {"form.carcassonne", "Carcassonne"},
     {"form.castle", "The Castle (2 players)"},

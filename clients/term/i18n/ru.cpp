@@ -68,6 +68,7 @@ const Catalog russian = {
     {"expansion.king_robber", "Король и разбойник"},
     {"expansion.cult", "Культ"},
 
+    {"form.room_name", "Комната {name}"},
     {"form.game", "Игра"},
     {"form.carcassonne", "Каркассон"},
     {"form.castle", "Крепость (2 игрока)"},
