@@ -83,7 +83,7 @@ while :; do
     screen | grep -q 'more below' && fail "choices scrolled off at 80x24"
     if [[ $placed_follower == no ]] && screen | grep -Eq '1 follower on the'; then
       keys 1
-      wait_for 'Tester put a follower' 15
+      wait_true '! frame | grep -q "Your turn: place a follower"' 15 "the follower to be placed"
       placed_follower=yes
     else
       keys Enter  # the default: no follower
@@ -105,9 +105,14 @@ done
 snap scored
 echo "term-e2e: $turns turns, scores now: $(scores)"
 
-# The board is drawn: the start tile's city and road at least; the log has the moves.
+# The board is drawn: the start tile's city and road at least; the whole log has the moves.
 screen | grep -q '###' || fail "no city on the board"
-screen | grep -q 'Tester laid' || fail "the log shows no tile laid by Tester"
+keys z
+wait_for 'log \(whole game\)'
+wait_for 'Tester laid'
+snap log
+keys Escape
+wait_for 'Players +pts'
 
 # Chat in any script: typed as UTF-8, shown whole.
 keys t
@@ -135,7 +140,10 @@ wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 colu
 
 # The spectator saw the moves and the chat too; a spectator quits after a question too.
 window=eve
+keys z
 wait_for 'Tester laid'
+keys Escape
+wait_for 'spectating'
 keys q
 wait_for 'Quit carc-term\? \(y/n\)'
 keys y

@@ -67,8 +67,10 @@ keys n Enter
 wait_true 'screen | grep -Eq "Your turn: place a follower|Bot 2: "' 20 "the tile to be laid after the restart"
 screen | grep -q 'Your turn: place a follower' && keys p
 window=eve
+keys z  # the whole log: bot moves may already follow in the side panel's few rows
 wait_for 'Tester laid' 20
 snap eve-saw-move
+keys Escape
 keys q y
 wait_for 'carc-term-exited-0' 10
 window=again
