@@ -2,6 +2,7 @@
 //   carc-term [--server ws://host:port] [--name NAME] [--token-file FILE] [--lang ru|en]
 
 #include <clocale>
+#include <langinfo.h>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -33,7 +34,10 @@ void usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::setlocale(LC_ALL, "");  // UTF-8 names and chat through ncursesw
+    // UTF-8 names and chat through ncursesw; a locale that is not installed or not UTF-8 still
+    // gets UTF-8 characters (terminals speak it).
+    const char* locale = std::setlocale(LC_ALL, "");
+    if (!locale || std::string(nl_langinfo(CODESET)) != "UTF-8") std::setlocale(LC_CTYPE, "C.UTF-8");
     carc::term::set_language(carc::term::language_from_environment());
     std::string server = "ws://127.0.0.1:8080/ws";
     std::string token_file;
