@@ -31,6 +31,7 @@ async function loadCatalog() {
 let cleanup = null;
 function route() {
   if (cleanup) { cleanup(); cleanup = null; }
+  awareness.leftRoom();
   document.querySelector('.end-dialog')?.remove();
   const root = document.getElementById('app');
   const hash = location.hash || '#/';
@@ -40,7 +41,6 @@ function route() {
   else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
-  awareness.leftRoom();
 }
 
 // Static texts in index.html carry data-i18n (text) or data-i18n-attr ("attr:key;attr:key").
