@@ -46,7 +46,7 @@ http::message_generator json_response(const http::request<http::string_body>& re
 
 // The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
 // revalidates every time (the files' names carry no version) and gets 304 while they match.
-http::message_generator static_file(shared_state& state, const http::request<http::string_body>& request,
+http::message_generator serve_static_file(shared_state& state, const http::request<http::string_body>& request,
                                     std::string_view target) {
     std::string path(target.substr(0, target.find_first_of("?#")));
     if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos)
@@ -134,7 +134,7 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
         return res;
     }
     if (path == "/ws") return text_response(request, http::status::upgrade_required, "WebSocket only\n");
-    return static_file(state, request, target);
+    return serve_static_file(state, request, target);
 }
 
 }  // namespace carc::server

@@ -19,18 +19,20 @@ TEST_CASE("errors name their field, seat, player, rule or version in params", "[
     CHECK_FALSE(unnamed["message"].get<std::string>().empty());
 
     const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
-    const json taken = bob_ws.request({{"type", "join"}, {"room", room}, {"seat", 0}});
+    viewer ada{ada_ws, room}, bob{bob_ws, room};
+    ada.sync();
+    const json taken = bob.request({{"type", "join"}, {"room", room}, {"seat", 0}});
     CHECK(taken["code"] == "seat_taken");
     CHECK(taken["params"]["seat"] == 0);
-    const json chat = ada_ws.request({{"type", "chat"}, {"room", room}, {"text", "   "}});
+    const json chat = ada.request({{"type", "chat"}, {"room", room}, {"text", "   "}});
     CHECK(chat["code"] == "bad_field");
     CHECK(chat["params"] == json({{"field", "text"}, {"min", 1}, {"max", 500}}));
-    const json early = ada_ws.request({{"type", "start"}, {"room", room}});
+    const json early = ada.request({{"type", "start"}, {"room", room}});
     CHECK(early["code"] == "wrong_status");
     CHECK(early["params"] == json({{"reason", "seat_empty"}, {"seat", 1}}));
 
-    viewer ada{ada_ws, room}, bob{bob_ws, room};
     REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    bob.sync();
     REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
     bob.sync();
     ada.sync();
