@@ -77,13 +77,39 @@ function scoringText(ev, who) {
   return {
     text: t('log.scored', {
       feature: cap(featureName(ev.feature)), size, state, result: resultText(scorers, ev.points, who),
-      detail: ev.detail ? t('log.detail', { detail: ev.detail }) : '',
+      detail: ev.detail ? t('log.detail', { detail: detailText(ev.detail) }) : '',
     }),
     kind: 'score', tiles: ev.tiles, scorers, points: ev.points, feature: ev.feature, final: !!ev.final,
   };
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// The engine explains each scoring in English ("3 tiles x 2 + 1 pennant x 2"); these patterns
+// put it into the current language piece by piece (English catalog texts reproduce the original).
+const DETAIL_PATTERNS = [
+  [/(\d+) tiles? x (\d+)/g, 'tiles_x'],
+  [/(\d+) pennants? x (\d+)/g, 'pennants_x'],
+  [/1 \+ (\d+) surrounding tiles/g, 'surrounding'],
+  [/(\d+) completed (?:city|cities) x (\d+)/g, 'cities_x'],
+  [/(\d+) completed roads? x (\d+)/g, 'roads_x'],
+  [/\(the City of Carcassonne included\)/g, 'city_included'],
+  [/\(wall token (\d+)\)/g, 'wall_token'],
+  [/\(well\)/g, 'well'],
+  [/(\d+) markets? x (\d+)/g, 'markets_x'],
+  [/(\d+) empty spaces; keep house (\d+) against (\d+)/g, 'keep_house'],
+  [/lost the challenge to the (\w+) at \((-?\d+), (-?\d+)\)/g, 'lost_challenge'],
+];
+export function detailText(detail) {
+  let out = String(detail);
+  for (const [re, key] of DETAIL_PATTERNS) {
+    out = out.replace(re, (whole, a, b, c) => {
+      const text = maybe(`log.dw.${key}`, { a, b, c, count: Number(a), feature: a && /^[a-z_]+$/.test(a) ? featureName(a) : a });
+      return text ?? whole;
+    });
+  }
+  return out;
+}
 
 // The Castle's wall tokens, by the number the protocol uses (1-9) or by name.
 export const TOKENS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];

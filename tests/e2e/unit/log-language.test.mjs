@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { useLanguage } from './catalogs.mjs';
-import { describeAction, describeEvent, featureName } from '../../../clients/web/js/log-text.js';
+import { describeAction, describeEvent, featureName, detailText } from '../../../clients/web/js/log-text.js';
 import { errorText } from '../../../clients/web/js/errors.js';
 import { LobbyRooms } from '../../../clients/web/js/lobby.js';
 
@@ -76,6 +76,19 @@ test('Russian: expansions, plurals and decisions', () => {
   assert.equal(describeAction({ type: 'move_count', quarter: 'cathedral' }, names), 'Перевести графа в квартал собора');
   assert.equal(describeAction({ type: 'pass' }, names), 'Пас');
   assert.equal(describeAction({ type: 'ransom', target: 0 }, names), 'Заплатить игроку Ada выкуп: 3 очка');
+});
+
+test("the engine's scoring details, re-worded piece by piece", () => {
+  const details = ['3 tiles x 2 + 1 pennant x 2', '1 + 8 surrounding tiles', '2 completed cities x 3 (the City of Carcassonne included)',
+    '4 tiles x 1 (well) x 2 (wall token 2)', '2 markets x 4 (wall token 7)', '11 empty spaces; keep house 3 against 2',
+    'lost the challenge to the cloister at (1, -2)'];
+  useLanguage('en');
+  for (const d of details.slice(0, -1)) assert.equal(detailText(d), d);
+  assert.equal(detailText(details.at(-1)), 'lost the challenge to the monastery at (1, -2)', "the client's word for cloister");
+  useLanguage('ru');
+  assert.deepEqual(details.map(detailText), ['3 квадрата × 2 + 1 щит × 2', '1 + соседних квадратов: 8', '2 завершённых города × 3 (включая Каркассон)',
+    '4 квадрата × 1 (колодец) x 2 (жетон стены 2)', '2 рынка × 4 (жетон стены 7)', 'пустых мест: 11; дом цитадели 3 против 2',
+    'проиграл противостояние: монастырь на (1, -2)']);
 });
 
 test('errors are worded from code and params, falling back to the message', () => {
