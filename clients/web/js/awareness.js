@@ -79,7 +79,10 @@ export const awareness = {
   drawToggle() {
     if (!toggle) return;
     const on = alertsOn();
-    toggle.textContent = on ? '🔔' : '🔕';
+    // An SVG bell (emoji fonts are not everywhere), struck through when off.
+    toggle.innerHTML = '<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6">' +
+      '<path d="M5 14V9a5 5 0 0 1 10 0v5l1.5 1.5h-13Z"/><path d="M8.5 17.5a1.6 1.6 0 0 0 3 0"/>' +
+      (on ? '<path d="M2.5 6.5 1 5M17.5 6.5 19 5" />' : '<path d="M3 3l14 14" stroke-width="1.8"/>') + '</svg>';
     toggle.setAttribute('aria-pressed', String(on));
     const label = t(on ? 'common.alerts_on' : 'common.alerts_off');
     toggle.title = label;
