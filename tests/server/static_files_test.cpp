@@ -7,7 +7,7 @@
 #include <zlib.h>
 
 #include "http_client.hpp"
-#include "static_files.hpp"
+#include "http/static_files.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;

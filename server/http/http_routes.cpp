@@ -1,0 +1,140 @@
+#include "http/http_routes.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "carc/protocol/engine_json.hpp"
+#include "carc/protocol/messages.hpp"
+#include "carc/tiles.hpp"
+#include "http/http_games.hpp"
+#include "app/shared_state.hpp"
+#include "http/static_files.hpp"
+
+namespace carc::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+
+std::string_view mime_type(std::string_view path) {
+    const auto dot = path.rfind('.');
+    const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
+    if (ext == ".html" || ext == ".htm") return "text/html; charset=utf-8";
+    if (ext == ".css") return "text/css; charset=utf-8";
+    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+    if (ext == ".json") return "application/json";
+    if (ext == ".svg") return "image/svg+xml";
+    if (ext == ".png") return "image/png";
+    if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";
+    if (ext == ".ico") return "image/vnd.microsoft.icon";
+    if (ext == ".woff2") return "font/woff2";
+    if (ext == ".txt" || ext == ".md") return "text/plain; charset=utf-8";
+    return "application/octet-stream";
+}
+
+http::message_generator json_response(const http::request<http::string_body>& request,
+                                      const nlohmann::json& body, http::status status = http::status::ok) {
+    http::response<http::string_body> res{status, request.version()};
+    res.set(http::field::server, "carc-server");
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(request.keep_alive());
+    res.body() = body.dump();
+    res.prepare_payload();
+    return res;
+}
+
+// The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
+// revalidates every time (the files' names carry no version) and gets 304 while they match.
+http::message_generator serve_static_file(shared_state& state, const http::request<http::string_body>& request,
+                                    std::string_view target) {
+    std::string path(target.substr(0, target.find_first_of("?#")));
+    if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos)
+        return text_response(request, http::status::bad_request, "bad path\n");
+    if (path.back() == '/') path += "index.html";
+
+    static static_file_cache cache;
+    std::error_code ec;
+    const auto file = cache.get(state.web_root + path, ec);
+    if (ec == std::errc::no_such_file_or_directory || ec == std::errc::is_a_directory ||
+        ec == std::errc::not_a_directory) {
+        if (path == "/index.html")
+            return text_response(request, http::status::not_found,
+                                 "the browser client was not found in " + state.web_root +
+                                     " (use --web-root)\n");
+        return text_response(request, http::status::not_found, "not found\n");
+    }
+    if (!file) return text_response(request, http::status::internal_server_error, "cannot read file\n");
+
+    const bool gzip = !file->gzipped.empty() && accepts_gzip(request[http::field::accept_encoding]);
+    const std::string& etag = gzip ? file->etag_gzip : file->etag;
+    const auto headers = [&](auto& res) {
+        res.set(http::field::server, "carc-server");
+        res.set(http::field::content_type, mime_type(path));
+        res.set(http::field::etag, etag);
+        res.set(http::field::cache_control, "no-cache");
+        if (!file->gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
+        res.keep_alive(request.keep_alive());
+    };
+    const std::string_view if_none_match = request[http::field::if_none_match];
+    if (!if_none_match.empty() && etag_matches(if_none_match, etag)) {
+        http::response<http::empty_body> res{http::status::not_modified, request.version()};
+        headers(res);
+        return res;
+    }
+    const std::string& body = gzip ? file->gzipped : file->body;
+    if (request.method() == http::verb::head) {
+        http::response<http::empty_body> res{http::status::ok, request.version()};
+        headers(res);
+        if (gzip) res.set(http::field::content_encoding, "gzip");
+        res.content_length(body.size());
+        return res;
+    }
+    http::response<http::string_body> res{http::status::ok, request.version()};
+    headers(res);
+    if (gzip) res.set(http::field::content_encoding, "gzip");
+    res.body() = body;
+    res.prepare_payload();
+    return res;
+}
+
+}  // namespace
+
+http::message_generator text_response(const http::request<http::string_body>& request,
+                                      http::status status, std::string body) {
+    http::response<http::string_body> res{status, request.version()};
+    res.set(http::field::server, "carc-server");
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.keep_alive(request.keep_alive());
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+}
+
+http::message_generator handle_http_request(shared_state& state, http::request<http::string_body>&& request) {
+    if (request.method() != http::verb::get && request.method() != http::verb::head)
+        return text_response(request, http::status::method_not_allowed, "GET or HEAD only\n");
+    const std::string_view target(request.target().data(), request.target().size());
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (path == "/healthz") return json_response(request, {{"status", "ok"}});
+    if (path == "/api/rooms") return json_response(request, {{"rooms", state.rooms.public_rooms()}});
+    if (path == "/api/games" || path.starts_with("/api/games/")) {
+        const auto query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
+        const games_answer answer = answer_games_request(state, path, query);
+        return json_response(request, answer.body, answer.status);
+    }
+    if (path == "/api/tiles") return json_response(request, protocol::catalog_to_json(TileCatalog::instance()));
+    if (path == "/metrics") {
+        http::response<http::string_body> res{http::status::ok, request.version()};
+        res.set(http::field::server, "carc-server");
+        res.set(http::field::content_type, "text/plain; version=0.0.4");
+        res.keep_alive(request.keep_alive());
+        res.body() = state.counters.prometheus_text();
+        res.prepare_payload();
+        return res;
+    }
+    if (path == "/ws") return text_response(request, http::status::upgrade_required, "WebSocket only\n");
+    return serve_static_file(state, request, target);
+}
+
+}  // namespace carc::server
