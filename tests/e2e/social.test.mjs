@@ -39,6 +39,13 @@ test('a reload mid-game keeps the log and the chat; a late spectator sees them t
     await alice.click('#start');
     for (const p of [alice, bob]) await p.waitForSelector('svg.board .layer-tiles .tile');
 
+    // Whose turn it is shows in the tab title and the favicon.
+    const first = await nextToPlay([alice, bob], alice);
+    const other = first === alice ? bob : alice;
+    assert.match(await first.title(), /^● Your turn · Alice's room/);
+    assert.equal(await first.getAttribute('#favicon', 'data-turn'), 'yes');
+    assert.doesNotMatch(await other.title(), /^●/);
+    assert.equal(await other.getAttribute('#favicon', 'data-turn'), 'no');
     for (let turn = 0; turn < 4; ++turn) await playTurn(await nextToPlay([alice, bob], alice), room, turn + 1);
     await say(bob, 'nice move');
     // Both pages hold the same version of the room, so they must show the same history.
@@ -184,6 +191,34 @@ test('the lobby lists a finished game with a replay link that works', { timeout:
       assert.ok(Number(await page.getAttribute('#replay-step', 'data-step')) >= turn, 'the replay has every move');
       if (options === PHONE) await shot(page, 'social-04-phone-replay');
     }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the clock warns before it runs out and the log says when the server played instead', { timeout: 120_000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const alice = await newPage(browser, 'alice', errors);
+    await openLobby(alice, 'Alice');
+    // A 6-second clock (the form offers minutes), created by the page's own connection: the
+    // warning comes with 5 seconds left.
+    const room = await alice.evaluate(async () => (await window.carc.conn.request({
+      type: 'create_room', seats: 2, bots: [{ seat: 1, kind: 'greedy' }], options: { pile_limit: 4 },
+      clock: { initial_ms: 6000, increment_ms: 0, on_timeout: 'random' } })).room);
+    await alice.goto(`${BASE}/#/room/${room}`);
+    await alice.click('#start');
+    await alice.waitForSelector('svg.board .layer-tiles .tile');
+    // Alice never moves: first the warning, then the server's move for her, said in the log.
+    await alice.waitForSelector('.scoreboard .player.me .clock.warn', { timeout: 10000 });
+    await eventually(async () => assert.match(await alice.textContent('#toasts'), /Hurry: \d seconds? left on your clock/), 'the warning toast');
+    await eventually(async () => assert.match(await logLines(alice).then((l) => l.join('\n')),
+      /Alice ran out of time: the server played a random move/), 'the timeout in the log', 20000);
+    const view = await alice.evaluate((r) => window.carc.store.get(r).view, room);
+    assert.ok(view.game.clock.timeouts[0] >= 1, 'the view counts the timeout');
+    await shot(alice, 'social-05-clock-timeout');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
