@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# End-to-end test of carc-term coming back: a seated player quits (after the question) and
-# starts carc-term again, and is back in the seat through the token file it always keeps; then
-# carc-server restarts on the same port and data directory while the player plays and Eve
-# watches: both come back by themselves (the player with the token, the spectator by watching
-# the room again) and Eve sees the player's next move. At 80x24.
+# End-to-end test of carc-term coming back: a seated player lays a tile, quits (after the
+# question) and starts carc-term again, and is back in the seat through the token file it always
+# keeps, with the game's whole log (the snapshot's history); then carc-server restarts on the
+# same port and data directory while the player plays and Eve watches: both come back by
+# themselves (the player with the token, the spectator by watching the room again, with the
+# history) and Eve sees the player's next move. At 80x24.
 # Usage: run-term-resume-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 set -euo pipefail
 server=$1
@@ -31,6 +32,13 @@ keys Enter
 wait_for 'spectating'
 window=main
 
+# Tester's first tile, then Tester's turn again.
+keys n Enter
+wait_true 'frame | grep -Eq "Your turn: place a follower|Bot 2 \\(greedy\\): "' 20 "the first tile to be laid"
+frame | grep -q 'Your turn: place a follower' && keys p
+wait_for 'turn 3 ' 20
+wait_for 'fits in [0-9]+ places?' 20
+
 # Quit in the middle of the game: asked first, then the seat is kept.
 keys q
 wait_for 'Quit\? Your seat stays yours'
@@ -45,6 +53,9 @@ wait_for 'you: A' 20
 wait_for 'reconnected'
 wait_for 'fits in [0-9]+ places?' 20
 snap resumed
+keys z  # the whole log came with the snapshot
+wait_for 'Tester laid'
+keys Escape
 
 # The server restarts on the same port and data directory.
 kill "$server_pid"
@@ -61,14 +72,18 @@ window=eve
 wait_for 'spectating' 30
 wait_for 'welcome, Eve' 30
 snap eve-after-restart
+keys z  # the history came with the new snapshot: Tester's first tile
+wait_for 'Tester laid'
+[[ $(screen | grep -c 'Tester laid') == 1 ]] || fail "Eve's log after the restart: $(screen | grep -c 'Tester laid') tiles of Tester"
+keys Escape
 # Tester lays a tile; Eve sees it.
 window=again
 keys n Enter
-wait_true 'screen | grep -Eq "Your turn: place a follower|Bot 2: "' 20 "the tile to be laid after the restart"
+wait_true 'screen | grep -Eq "Your turn: place a follower|Bot 2 \\(greedy\\): "' 20 "the tile to be laid after the restart"
 screen | grep -q 'Your turn: place a follower' && keys p
 window=eve
 keys z  # the whole log: bot moves may already follow in the side panel's few rows
-wait_for 'Tester laid' 20
+wait_true '[[ $(screen | grep -c "Tester laid") == 2 ]]' 20 "Tester's second tile in Eve's log"
 snap eve-saw-move
 keys Escape
 keys q y
