@@ -120,7 +120,7 @@ private:
     std::string viewport_room_;  // the room the viewport was set up for
     std::size_t selected_option_ = 0;
     std::uint64_t seen_version_ = 0;
-    std::uint64_t decision_version_ = UINT64_MAX;  // the decision the selection belongs to
+    json decision_shown_;  // the choices the selection belongs to
 };
 
 }  // namespace carc::term

@@ -44,6 +44,22 @@ void ClientModel::handle(const json& m) {
         tiles_ = TileBook(m.value("tiles", json::array()));
     } else if (type == "lobby") {
         rooms_ = m.value("rooms", json::array());
+    } else if (type == "lobby_room" || type == "lobby_room_removed") {
+        // One room of the lobby changed, appeared or left (after the first full `lobby`).
+        const json& entry = m.value("room", json());
+        const std::string id = entry.is_object() ? entry.value("id", std::string()) : entry.is_string() ? entry.get<std::string>() : "";
+        json rooms = json::array();
+        bool replaced = false;
+        for (const auto& r : rooms_) {
+            if (r.value("id", std::string()) != id) {
+                rooms.push_back(r);
+            } else if (type == "lobby_room" && !replaced) {
+                rooms.push_back(entry);
+                replaced = true;
+            }
+        }
+        if (type == "lobby_room" && !replaced && !id.empty()) rooms.push_back(entry);
+        rooms_ = std::move(rooms);
     } else if (type == "snapshot") {
         snapshot(m);
     } else if (type == "patch") {

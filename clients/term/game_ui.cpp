@@ -48,10 +48,13 @@ void App::draw_game() {
         seen_version_ = model_.version();
         if (const auto focus = city_focus(g)) cursor_.at = *focus;
     }
-    if (model_.my_decision() && decision_version_ != model_.version()) {
+    if (model_.my_decision()) {
         // A new decision: the optional step's default is to pass (no follower by mistake).
-        decision_version_ = model_.version();
-        selected_option_ = pass_option(decision_options(model_)).value_or(0);
+        const std::vector<json> options = decision_options(model_);
+        if (json(options) != decision_shown_) {
+            decision_shown_ = options;
+            selected_option_ = pass_option(options).value_or(0);
+        }
     }
     viewport_.width = board_w;
     viewport_.height = board_h;
@@ -119,6 +122,7 @@ void App::place_tile() {
 void App::choose(std::size_t index) {
     const std::vector<json> options = decision_options(model_);
     if (index < options.size()) act(options[index]);
+    decision_shown_ = json();  // the next decision starts at its default again
 }
 
 void App::game_key(int k) {

@@ -305,3 +305,12 @@ TEST_CASE("the follower step defaults to no follower; a cursor where the tile do
     const SeatNamer name = [](int) { return std::string("Ada"); };
     CHECK(describe_action({{"type", "pass"}}, {{"phase", "place_follower"}}, TileBook(), name) == "no follower (pass)");
 }
+
+TEST_CASE("the lobby: a full list, then one room at a time changes, appears or leaves") {
+    ClientModel model("Ada");
+    model.handle({{"type", "lobby"}, {"rooms", {{{"id", "r1"}, {"status", "waiting"}}, {{"id", "r2"}, {"status", "playing"}}}}});
+    model.handle({{"type", "lobby_room"}, {"room", {{"id", "r2"}, {"status", "adjourned"}}}});
+    model.handle({{"type", "lobby_room"}, {"room", {{"id", "r3"}, {"status", "waiting"}}}});
+    model.handle({{"type", "lobby_room_removed"}, {"room", "r1"}});
+    CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"adjourned"},{"id":"r3","status":"waiting"}])"));
+}
