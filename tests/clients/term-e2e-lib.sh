@@ -3,6 +3,9 @@
 # (screen, snap, wait_for, wait_true, keys, scores, turn_no, client, start_server). Expects
 # $server $client $work set. Clients keep their token files under $work/home (their HOME).
 export LC_ALL=C.UTF-8  # grep, awk and tmux read the screens as UTF-8
+# `screen | grep -q X`: grep -q leaves at the first match and the writer gets SIGPIPE; with
+# pipefail that would read as "no match". A pipeline's status is its last command's here.
+set +o pipefail
 for bin in "$server" "$client"; do
   if [[ ! -x "$bin" ]]; then echo "term-e2e: no binary at $bin" >&2; exit 1; fi
 done
