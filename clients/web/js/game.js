@@ -230,6 +230,7 @@ class RoomScreen {
       h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}${s.options?.pile_limit ? ` · short game: ${s.options.pile_limit} tiles` : ''}`),
       h('p', { class: 'room-link' }, t('common.room_link_label'), ' ', h('input', { class: 'link-field', id: 'room-link', readonly: true, value: roomLink(r), onfocus: (e) => e.target.select() }), ' ', copyLinkButton(r)),
       r.invite ? h('p', { class: 'muted' }, t('common.invite_code_label'), ' ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
+      r.private ? h('p', { class: 'muted', id: 'invite-watch' }, t(r.spectators_allowed ? 'common.invite_watch_yes' : 'common.invite_watch_no')) : null,
       list,
       r.spectators?.length ? h('p', { class: 'muted' }, `Watching: ${r.spectators.map((x) => x.name).join(', ')}`) : null,
       host ? h('button', { class: 'btn btn-primary btn-wide', id: 'start', disabled: !full, onclick: () => this.request({ type: 'start', room: this.roomId }) }, full ? 'Start the game' : 'Waiting for every seat to be filled…')
