@@ -107,8 +107,13 @@ json castle_to_json(const State& state) {
         players.push_back({{"tokens", std::move(tokens)}, {"usable", std::move(usable)}, {"keep", std::move(keep)}});
     }
     json pending = json::array();
-    for (const PendingScoring& p : c.pending)
-        pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}});
+    for (const PendingScoring& p : c.pending) {
+        // The feature's cells, so a client can show the choice where it is on the board.
+        json tiles = json::array();
+        for (const Coord at : state.board().cells_of(state.board().feature_tiles(p.root)))
+            tiles.push_back({at.x, at.y});
+        pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}, {"tiles", std::move(tiles)}});
+    }
     return {{"board", castle_board_to_json(CastleBoard::instance())},
             {"towers_with_token", std::move(towers)},
             {"players", std::move(players)},

@@ -4,27 +4,10 @@
 // (the log is re-worded from the room's history) and remembers it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, shot, eventually, launch, settled, roomVersion, nextToPlay } from './helpers.mjs';
+import { BASE, shot, eventually, launch, playTurn, nextToPlay } from './helpers.mjs';
 import { DESKTOP, PHONE, newPage } from './viewports.mjs';
 
 const logText = (page) => page.$$eval('.log-panel .log li', (lis) => lis.map((li) => li.textContent.trim()).join('\n'));
-
-// One decision by keyboard only (works the same on a touch phone): the next legal square and
-// Enter, or the last offered choice by its number.
-async function keyboardTurn(page, room) {
-  const before = await roomVersion(page, room);
-  const what = await page.waitForSelector('#confirm, .hand .choices.column button', { timeout: 10000 });
-  if ((await what.getAttribute('id')) === 'confirm') {
-    await page.waitForSelector('.legal-cell', { timeout: 10000 });
-    await page.keyboard.press('n');
-    await page.waitForSelector('#confirm:not([disabled])');
-    await page.keyboard.press('Enter');
-  } else {
-    const n = await page.locator('.hand .choices.column button').count();
-    if (n <= 9) await page.keyboard.press(String(n)); else await page.locator('.hand .choices.column button').last().click();
-  }
-  await settled(page, room, before);
-}
 
 // Creates a 4-tile game against a greedy bot from the form and plays it to the end.
 async function playShortGame(page) {
@@ -38,7 +21,8 @@ async function playShortGame(page) {
   const room = decodeURIComponent(page.url().split('#/room/')[1]);
   await page.click('#start');
   await page.waitForSelector('svg.board .layer-tiles .tile');
-  while (await nextToPlay([page], page)) await keyboardTurn(page, room);
+  let turn = 0;
+  for (let p; (p = await nextToPlay([page], page));) await playTurn(p, room, ++turn);
   await page.waitForSelector('.end-dialog');
   return room;
 }

@@ -140,6 +140,7 @@ test('a private game is watched through its invite link; its room id alone shows
     const invite = await alice.textContent('#invite');
     const link = await alice.inputValue('#room-link');
     assert.equal(link, `${BASE}/#/invite/${invite}`);
+    assert.match(await alice.textContent('#invite-watch'), /may take a free seat or watch/);
     await alice.click('#start');
     await alice.waitForSelector('svg.board .layer-tiles .tile');
 

@@ -86,7 +86,7 @@ function suggestName() {
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 
-await loadLanguage(initialLanguage());
+try { await loadLanguage(initialLanguage()); } catch (e) { console.warn('language', e); }
 translateStatic();
 setupHeader();
 try { await loadCatalog(); } catch (e) { toast(e.message, 'error'); }

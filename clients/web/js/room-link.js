@@ -19,11 +19,11 @@ export function roomLink(room) {
 export function copyLinkButton(room) {
   const link = roomLink(room);
   return h('button', {
-    class: 'btn btn-ghost copy-link', id: 'copy-link', title: link, dataset: { link },
+    class: 'btn btn-ghost copy-link', id: 'copy-link', title: link, 'aria-label': t('common.copy_link'), dataset: { link },
     onclick: async () => {
       try { await navigator.clipboard.writeText(link); toast(t('common.link_copied')); } catch { prompt(t('common.copy_this_link'), link); }
     },
-  }, t('common.copy_link'));
+  }, h('span', { class: 'label-long' }, t('common.copy_link')), h('span', { class: 'label-short' }, t('common.copy_link_short')));
 }
 
 // #/room/ID or #/invite/CODE: the room for members, the offer for everyone else.
