@@ -12,7 +12,8 @@ FieldReader::FieldReader(const json& object, std::string_view what) : object_(ob
 
 void FieldReader::fail(std::string_view name, std::string_view expected) const {
     throw WireError(ErrorCode::bad_field,
-                    what_ + ": field '" + std::string(name) + "' must be " + std::string(expected));
+                    what_ + ": field '" + std::string(name) + "' must be " + std::string(expected),
+                    std::string(name));
 }
 
 const json* FieldReader::member(std::string_view name) const {

@@ -56,7 +56,7 @@ std::optional<ClockSettings> read_clock(const json* value) {
 std::vector<BotSeat> read_bots(const json* value, int seats) {
     std::vector<BotSeat> bots;
     if (!value) return bots;
-    if (!value->is_array()) throw WireError(ErrorCode::bad_field, "field 'bots' must be an array");
+    if (!value->is_array()) throw WireError(ErrorCode::bad_field, "field 'bots' must be an array", "bots");
     for (const json& item : *value) {
         const FieldReader in(item, "bots[]");
         BotSeat bot;

@@ -125,7 +125,8 @@ json clock_state_to_json(const std::optional<ClockState>& clock) {
     if (!clock) return nullptr;
     return {{"remaining_ms", clock->remaining_ms},
             {"running", clock->running},
-            {"since", clock->since_ms}};
+            {"since", clock->since_ms},
+            {"timeouts", clock->timeouts}};
 }
 
 json result_to_json(const std::optional<GameResult>& result) {

@@ -4,9 +4,11 @@
 // through each member's client_link.
 //
 // Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
-// actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches).
+// actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches),
+// room_history.cpp (the event log and chat lines sent to late arrivals).
 
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -95,6 +97,12 @@ private:
     void on_message(requester& who, protocol::SetBot& m, bool by_invite);
     void on_message(requester& who, protocol::ChatRequest& m, bool by_invite);
     void on_message(requester& who, protocol::SnapshotRequest& m, bool by_invite);
+    void on_message(requester& who, protocol::RoomInfoRequest& m, bool by_invite);
+    // ---- history (room_history.cpp) ----------------------------------------------------
+    void on_message(requester& who, protocol::HistoryRequest& m, bool by_invite);
+    void remember_chat(const protocol::ChatMessage& message);
+    nlohmann::json chat_log() const;   // the last chat lines, oldest first
+    nlohmann::json event_log() const;  // every event of the game so far, in order
     // ---- the game (room_game.cpp) ------------------------------------------------------
     void on_message(requester& who, protocol::Start& m, bool by_invite);
     void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
@@ -143,7 +151,8 @@ private:
     protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);
-    void reply_error(const requester& who, protocol::ErrorCode code, std::string message);
+    void reply_error(const requester& who, protocol::ErrorCode code, std::string message,
+                     nlohmann::json params = nlohmann::json::object());
     void reply_error(const requester& who, protocol::ErrorMessage error);
     void report_summary();
     static int view_key(const member& m) { return m.seat.value_or(-1); }
@@ -155,6 +164,8 @@ private:
     protocol::RoomInfo info_;
     std::map<std::string, member> members_;
     bool closed_ = false;
+    static constexpr std::size_t chat_history_size = 100;
+    std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"}, oldest first
 
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
@@ -174,6 +185,7 @@ private:
     std::shared_ptr<const nlohmann::json> public_record_;  // guarded by record_mutex_
     std::optional<game_clock> clock_;
     std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
+    std::vector<int> clock_timeouts_;   // per seat: the server's moves for a seat out of time
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
     boost::asio::steady_timer clock_timer_;

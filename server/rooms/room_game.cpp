@@ -20,10 +20,11 @@ using protocol::SeatInfo;
 
 namespace {
 
-ErrorMessage make_error(ErrorCode code, std::string message) {
+ErrorMessage make_error(ErrorCode code, std::string message, nlohmann::json params = nlohmann::json::object()) {
     ErrorMessage e;
     e.code = code;
     e.message = std::move(message);
+    e.params = std::move(params);
     return e;
 }
 
@@ -48,14 +49,15 @@ int room::active_seats() const {
 void room::on_message(requester& who, protocol::Start&, bool) {
     if (!require_member(who) || !require_host(who)) return;
     if (info_.status != RoomStatus::waiting) {
-        reply_error(who, ErrorCode::wrong_status, "the game has already started");
+        reply_error(who, ErrorCode::wrong_status, "the game has already started", {{"reason", "game_started"}});
         return;
     }
     const auto empty = std::find_if(info_.seats.begin(), info_.seats.end(),
                                     [](const SeatInfo& s) { return s.kind == SeatInfo::Kind::empty; });
     if (empty != info_.seats.end()) {
-        reply_error(who, ErrorCode::wrong_status,
-                    "seat " + std::to_string(empty - info_.seats.begin()) + " is empty");
+        const auto seat = empty - info_.seats.begin();
+        reply_error(who, ErrorCode::wrong_status, "seat " + std::to_string(seat) + " is empty",
+                    {{"reason", "seat_empty"}, {"seat", seat}});
         return;
     }
     MatchSetup setup;
@@ -112,7 +114,7 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
         reply_error(who, std::move(e));
     };
     if (info_.status != RoomStatus::playing) {
-        refuse(make_error(ErrorCode::wrong_status, "no game is running in this room"));
+        refuse(make_error(ErrorCode::wrong_status, "no game is running in this room", {{"reason", "no_game"}}));
         return;
     }
     if (!me->seat) {
@@ -122,12 +124,13 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
     const int seat = *me->seat;
     const State& s = match_->state();
     if (info_.seats[static_cast<std::size_t>(seat)].resigned) {
-        refuse(make_error(ErrorCode::wrong_status, "you resigned"));
+        refuse(make_error(ErrorCode::wrong_status, "you resigned", {{"reason", "resigned"}}));
         return;
     }
     if (s.decider() != seat) {
-        refuse(make_error(ErrorCode::not_your_turn,
-                          "it is " + info_.seats[static_cast<std::size_t>(s.decider())].name + "'s decision"));
+        const std::string& name = info_.seats[static_cast<std::size_t>(s.decider())].name;
+        refuse(make_error(ErrorCode::not_your_turn, "it is " + name + "'s decision",
+                          {{"name", name}, {"seat", s.decider()}}));
         return;
     }
     if (m.version < game_version_ || m.version > version_) {
@@ -226,7 +229,7 @@ void room::on_message(requester& who, protocol::Resign&, bool) {
         return;
     }
     if (info_.status != RoomStatus::playing || info_.seats[static_cast<std::size_t>(*me->seat)].resigned) {
-        reply_error(who, ErrorCode::wrong_status, "there is no game to resign from");
+        reply_error(who, ErrorCode::wrong_status, "there is no game to resign from", {{"reason", "no_game"}});
         return;
     }
     if (!resign_seat(*me->seat)) {
@@ -329,6 +332,8 @@ void room::on_clock_expired(std::uint64_t expected_moves) {
     if (seat < 0) return;
     spdlog::info("event=clock_expired room={} seat={} policy={}", id_, seat,
                  protocol::to_string(info_.settings.clock->on_timeout));
+    clock_timeouts_.resize(info_.seats.size(), 0);
+    ++clock_timeouts_[static_cast<std::size_t>(seat)];
     if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
         if (!resign_seat(seat)) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
         return;

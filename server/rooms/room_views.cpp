@@ -23,6 +23,8 @@ protocol::GameExtras room::extras() const {
         c.remaining_ms = clock_->remaining_ms();
         c.running = clock_->running();
         c.since_ms = clock_since_ms_;
+        c.timeouts = clock_timeouts_;
+        c.timeouts.resize(info_.seats.size(), 0);
         out.clock = std::move(c);
     }
     out.result = result_;
@@ -64,7 +66,7 @@ void room::publish(json events) {
 
 void room::send_snapshot(const member& m, const json& id) {
     if (!m.link) return;
-    protocol::Snapshot snapshot{id_, version_, views_.at(view_key(m))};
+    protocol::Snapshot snapshot{id_, version_, views_.at(view_key(m)), event_log(), chat_log()};
     m.link->send(shared_text(protocol::encode(snapshot, id)));
 }
 
@@ -77,10 +79,11 @@ void room::reply(const requester& who, std::string text) {
     if (who.link) who.link->send(shared_text(std::move(text)));
 }
 
-void room::reply_error(const requester& who, protocol::ErrorCode code, std::string message) {
+void room::reply_error(const requester& who, protocol::ErrorCode code, std::string message, json params) {
     protocol::ErrorMessage e;
     e.code = code;
     e.message = std::move(message);
+    e.params = std::move(params);
     reply_error(who, std::move(e));
 }
 

@@ -50,6 +50,7 @@ struct ClockState {
     std::vector<std::int64_t> remaining_ms;
     int running = -1;            // seat whose time runs, -1: none
     std::int64_t since_ms = 0;   // Unix ms when `running` started this stretch
+    std::vector<int> timeouts;   // per seat: moves the server made because that seat's time ran out
 };
 
 struct GameResult {
