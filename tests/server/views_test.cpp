@@ -31,6 +31,7 @@ json next_move(viewer& player, std::mt19937& rng) {
 
 // Spectators that come and go: each a connection of its own.
 struct crowd {
+    crowd(unsigned short p, std::string r) : port(p), room(std::move(r)) {}
     unsigned short port;
     std::string room;
     std::vector<std::unique_ptr<ws_client>> here;
@@ -85,7 +86,7 @@ void play_watched_game(const json& settings, std::uint32_t seed) {
     ada.sync();
     REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
     REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
-    crowd others{server.port(), room};
+    crowd others(server.port(), room);
 
     std::mt19937 rng(seed);
     int moves = 0;
