@@ -24,7 +24,7 @@ test: build test-asan
 
 # The engine's tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_ENGINE_ONLY=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_NO_SERVER=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -L engine
 

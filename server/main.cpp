@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "carc/storage/sqlite_store.hpp"
-#include "config.hpp"
-#include "server.hpp"
+#include "app/config.hpp"
+#include "app/server.hpp"
 
 int main(int argc, char** argv) {
     using namespace carc::server;

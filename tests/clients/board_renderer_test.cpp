@@ -1,7 +1,6 @@
 // The board renderer against golden text for known boards, plus the facts the golden files
 // are meant to show, checked directly.
 
-#define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
 #include "board_renderer.hpp"

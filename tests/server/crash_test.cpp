@@ -13,8 +13,8 @@
 
 #include "http_client.hpp"
 #include "persist_driver.hpp"
-#include "record_verify.hpp"
-#include "security.hpp"
+#include "carc/records/record_verify.hpp"
+#include "people/security.hpp"
 #include "server_process.hpp"
 #include "test_server.hpp"
 

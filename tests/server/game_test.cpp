@@ -8,7 +8,8 @@
 
 #include "carc/match.hpp"
 #include "game_driver.hpp"
-#include "security.hpp"
+#include "people/security.hpp"
+#include "carc/records/seed_commitment.hpp"
 #include "test_server.hpp"
 
 using namespace carc;

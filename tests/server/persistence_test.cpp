@@ -12,9 +12,11 @@
 #include "fault_vfs.hpp"
 #include "http_client.hpp"
 #include "persist_driver.hpp"
-#include "record_verify.hpp"
-#include "security.hpp"
-#include "storage_journal.hpp"
+#include "carc/records/record_verify.hpp"
+#include "carc/crypto/sha256.hpp"
+#include "people/security.hpp"
+#include "carc/records/seed_commitment.hpp"
+#include "persistence/storage_journal.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -212,8 +214,8 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         start.settings.config = start.setup.config;
         start.seed_nonce = server::random_hex(16);
         start.seed_commitment = server::seed_commitment(seed, start.seed_nonce);
-        start.seats = {{"p1", "Ada", storage::sha256_hex("token-a"), std::nullopt},
-                       {"p2", "Bob", storage::sha256_hex("token-b"), std::nullopt}};
+        start.seats = {{"p1", "Ada", carc::crypto::sha256_hex("token-a"), std::nullopt},
+                       {"p2", "Bob", carc::crypto::sha256_hex("token-b"), std::nullopt}};
         REQUIRE(journal.begin_game(start));
         server::journal_action bogus;  // far from the start tile: the engine refuses it
         bogus.room_id = "r5";

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
-#include "journal.hpp"
+#include "persistence/journal.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;

@@ -4,8 +4,8 @@
 #include <memory>
 #include <thread>
 
-#include "config.hpp"
-#include "server.hpp"
+#include "app/config.hpp"
+#include "app/server.hpp"
 
 namespace carc::test {
 

@@ -1,12 +1,14 @@
 // The server's small pure parts: rate limiter, bounded send queue, turn clock, secrets, flags.
 #include <catch2/catch.hpp>
 
-#include "config.hpp"
-#include "game_clock.hpp"
-#include "metrics.hpp"
-#include "rate_limiter.hpp"
-#include "security.hpp"
-#include "send_queue.hpp"
+#include "app/config.hpp"
+#include "rooms/game_clock.hpp"
+#include "app/metrics.hpp"
+#include "net/rate_limiter.hpp"
+#include "carc/crypto/sha256.hpp"
+#include "people/security.hpp"
+#include "carc/records/seed_commitment.hpp"
+#include "net/send_queue.hpp"
 
 using namespace carc::server;
 using namespace std::chrono_literals;
@@ -64,8 +66,8 @@ TEST_CASE("secrets are random and the commitment is SHA-256 of seed:nonce", "[se
     CHECK(random_hex(32).size() == 64);
     CHECK(random_hex(32) != random_hex(32));
     CHECK(random_u64() != random_u64());
-    CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    CHECK(seed_commitment(42, "00ff") == sha256_hex("42:00ff"));
+    CHECK(carc::crypto::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(seed_commitment(42, "00ff") == carc::crypto::sha256_hex("42:00ff"));
     const std::string code = random_invite_code();
     CHECK(code.size() == 9);
     CHECK(code[4] == '-');

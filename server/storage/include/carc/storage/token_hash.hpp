@@ -27,7 +27,4 @@ private:
     std::string hex_;
 };
 
-// SHA-256 of arbitrary bytes as lowercase hex (also handy for seed commitments).
-std::string sha256_hex(std::string_view bytes);
-
 }  // namespace carc::storage

@@ -1,0 +1,115 @@
+#include "app/config.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <string_view>
+
+namespace carc::server {
+
+namespace {
+
+constexpr const char* usage = R"(carc-server: Carcassonne game server (HTTP + WebSocket on one port)
+
+Usage: carc-server [flags]
+  --bind ADDRESS               listen address (default 0.0.0.0)
+  --port N                     listen port, 0 picks a free one (default 8080)
+  --threads N                  io_context threads (default 2)
+  --data-dir DIR               persistent data (default ./data)
+  --web-root DIR               browser client files (default: clients/web of the repository)
+  --log-level LEVEL            trace, debug, info, warn, error, off (default info)
+  --max-message BYTES          largest accepted WebSocket message (default 65536)
+  --rate N                     messages per second per connection (default 20)
+  --burst N                    messages allowed in a burst (default 40)
+  --max-connections-per-ip N   WebSocket connections per address (default 16)
+  --send-queue N               queued outgoing messages before a slow client is dropped (default 256)
+  --handshake-timeout MS       WebSocket handshake and hello deadline (default 10000)
+  --idle-timeout MS            close after this long without a frame; pings at half (default 60000)
+  --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
+  --bot-delay MS               pause before a bot moves (default 400)
+  --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --fixed-seed N               tests only: every game uses this seed (never in production)
+  --help                       this text
+)";
+
+template <typename Number>
+bool parse_number(std::string_view text, Number& out) {
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
+    return result.ec == std::errc{} && result.ptr == text.data() + text.size();
+}
+
+bool parse_ms(std::string_view text, std::chrono::milliseconds& out) {
+    long long ms = 0;
+    if (!parse_number(text, ms) || ms < 0) return false;
+    out = std::chrono::milliseconds(ms);
+    return true;
+}
+
+}  // namespace
+
+parse_outcome parse_command_line(int argc, char** argv) {
+    server_config config;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view flag = argv[i];
+        if (flag == "--help" || flag == "-h") {
+            std::cout << usage;
+            return {std::nullopt, 0};
+        }
+        if (i + 1 >= argc) {
+            std::cerr << "carc-server: " << flag << " needs a value (see --help)\n";
+            return {std::nullopt, 2};
+        }
+        const std::string_view value = argv[++i];
+        bool ok = true;
+        if (flag == "--bind") config.bind = value;
+        else if (flag == "--port") ok = parse_number(value, config.port);
+        else if (flag == "--threads") ok = parse_number(value, config.threads) && config.threads > 0;
+        else if (flag == "--data-dir") config.data_dir = value;
+        else if (flag == "--web-root") config.web_root = value;
+        else if (flag == "--log-level") config.log_level = value;
+        else if (flag == "--max-message") ok = parse_number(value, config.max_message) && config.max_message >= 1024;
+        else if (flag == "--rate") ok = parse_number(value, config.rate_per_second) && config.rate_per_second > 0;
+        else if (flag == "--burst") ok = parse_number(value, config.burst) && config.burst >= 1;
+        else if (flag == "--max-connections-per-ip") ok = parse_number(value, config.max_connections_per_ip);
+        else if (flag == "--send-queue") ok = parse_number(value, config.send_queue_messages);
+        else if (flag == "--handshake-timeout") ok = parse_ms(value, config.handshake_timeout) && parse_ms(value, config.hello_timeout);
+        else if (flag == "--idle-timeout") ok = parse_ms(value, config.idle_timeout);
+        else if (flag == "--grace") ok = parse_ms(value, config.grace);
+        else if (flag == "--bot-delay") ok = parse_ms(value, config.bot_delay);
+        else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
+        else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
+            std::uint64_t seed = 0;
+            ok = parse_number(value, seed);
+            config.fixed_seed = seed;
+        }
+        else {
+            std::cerr << "carc-server: unknown flag " << flag << " (see --help)\n";
+            return {std::nullopt, 2};
+        }
+        if (!ok) {
+            std::cerr << "carc-server: bad value '" << value << "' for " << flag << "\n";
+            return {std::nullopt, 2};
+        }
+    }
+    return {config, 0};
+}
+
+std::string find_web_root(const std::string& configured, const char* argv0) {
+    namespace fs = std::filesystem;
+    if (!configured.empty()) return configured;
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec && argv0) exe = fs::absolute(argv0, ec);
+    std::vector<fs::path> candidates;
+    if (!exe.empty()) {
+        candidates.push_back(exe.parent_path() / "../../clients/web");  // build/bin -> repository
+        candidates.push_back(exe.parent_path() / "../share/carc/web");  // installed (Docker image)
+    }
+    candidates.push_back(fs::current_path(ec) / "clients/web");
+    for (const auto& candidate : candidates) {
+        if (fs::is_directory(candidate, ec)) return fs::weakly_canonical(candidate, ec).string();
+    }
+    return "clients/web";
+}
+
+}  // namespace carc::server

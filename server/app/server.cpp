@@ -1,0 +1,65 @@
+#include "app/server.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <spdlog/spdlog.h>
+
+#include "net/listener.hpp"
+#include "persistence/recovery.hpp"
+#include "rooms/room.hpp"
+#include "app/shared_state.hpp"
+#include "persistence/storage_journal.hpp"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+
+namespace {
+// Time for close frames to go out before the io_context stops.
+constexpr auto shutdown_grace = std::chrono::milliseconds(300);
+}  // namespace
+
+server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
+    : ioc_(config.threads) {
+    if (!journal) journal = std::make_shared<null_journal>();
+    state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
+}
+
+server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
+    : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
+    state_->store = store;
+    recover_rooms(*state_, *store);
+}
+
+server::~server() = default;
+
+unsigned short server::start() {
+    const auto address = net::ip::make_address(state_->config.bind);
+    listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
+    listener_->run();
+    spdlog::info("event=listening bind={} port={} threads={} web_root={}", state_->config.bind,
+                 listener_->port(), state_->config.threads, state_->web_root);
+    return listener_->port();
+}
+
+void server::run() {
+    std::vector<std::thread> workers;
+    for (int i = 1; i < state_->config.threads; ++i) workers.emplace_back([this] { ioc_.run(); });
+    ioc_.run();
+    for (auto& worker : workers) worker.join();
+}
+
+void server::stop() {
+    net::post(ioc_, [this] {
+        spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
+        if (listener_) listener_->stop();
+        state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
+        for (const auto& r : state_->rooms.rooms()) r->shutdown();
+        state_->journal->flush();
+        auto timer = std::make_shared<net::steady_timer>(ioc_, shutdown_grace);
+        timer->async_wait([this, timer](boost::system::error_code) { ioc_.stop(); });
+    });
+}
+
+}  // namespace carc::server

@@ -1,0 +1,47 @@
+#pragma once
+// The whole server: io_context, thread pool, listener and shared state. main() and the tests
+// drive it the same way: start() binds, run() serves until stop().
+
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "app/config.hpp"
+#include "carc/storage/store.hpp"
+#include "persistence/journal.hpp"
+
+namespace carc::server {
+
+class shared_state;
+class listener;
+
+class server {
+public:
+    // `journal` defaults to null_journal; `web_root` as found by find_web_root.
+    server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root);
+    // Keeps games in `store` (storage_journal) and brings back the running games it holds
+    // (recovery.hpp) before start(). Throws when the store cannot be read.
+    server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root);
+    ~server();
+    server(const server&) = delete;
+    server& operator=(const server&) = delete;
+
+    // Binds and starts accepting; returns the port (useful with port 0).
+    unsigned short start();
+    // Serves on config.threads threads (this one included) until stop() completes.
+    void run();
+    // Graceful shutdown, callable from any thread: stop accepting, close every connection with
+    // 1001, stop room timers, flush the journal, then let run() return.
+    void stop();
+
+    shared_state& state() { return *state_; }
+
+private:
+    boost::asio::io_context ioc_;
+    std::unique_ptr<shared_state> state_;
+    std::shared_ptr<listener> listener_;
+};
+
+}  // namespace carc::server

@@ -1,0 +1,68 @@
+#pragma once
+// Everything the sessions and rooms of one server share: configuration, counters, people, the
+// lobby, the journal. Each member guards itself; this struct only ties them together.
+
+#include <memory>
+#include <mutex>
+#include <map>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "carc/storage/store.hpp"
+#include "net/client_link.hpp"
+#include "app/config.hpp"
+#include "net/connection_limiter.hpp"
+#include "persistence/journal.hpp"
+#include "rooms/lobby.hpp"
+#include "app/metrics.hpp"
+#include "people/person_registry.hpp"
+
+namespace carc::server {
+
+class shared_state {
+public:
+    shared_state(server_config settings, boost::asio::io_context& context,
+                 std::shared_ptr<room_journal> games_journal, std::string client_root)
+        : config(std::move(settings)),
+          ioc(context),
+          journal(std::move(games_journal)),
+          limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
+          web_root(std::move(client_root)) {}
+
+    const server_config config;
+    boost::asio::io_context& ioc;
+    metrics counters;
+    person_registry persons;
+    lobby rooms{counters};
+    std::shared_ptr<room_journal> journal;
+    // The durable store behind the journal, for GET /api/games; null when games are not kept.
+    std::shared_ptr<storage::Store> store;
+    std::shared_ptr<connection_limiter> limiter;
+    const std::string web_root;
+
+    // Open WebSocket connections, so shutdown can say goodbye to each.
+    void track(const std::shared_ptr<client_link>& link) {
+        std::lock_guard lock(links_mutex_);
+        links_[link->id()] = link;
+    }
+    void untrack(std::uint64_t id) {
+        std::lock_guard lock(links_mutex_);
+        links_.erase(id);
+    }
+    void close_all(std::uint16_t code, const std::string& reason) {
+        std::map<std::uint64_t, std::weak_ptr<client_link>> links;
+        {
+            std::lock_guard lock(links_mutex_);
+            links = links_;
+        }
+        for (const auto& [id, weak] : links)
+            if (auto link = weak.lock()) link->close(code, reason);
+    }
+
+private:
+    std::mutex links_mutex_;
+    std::map<std::uint64_t, std::weak_ptr<client_link>> links_;
+};
+
+}  // namespace carc::server

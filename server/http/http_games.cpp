@@ -1,0 +1,102 @@
+#include "http/http_games.hpp"
+
+#include <charconv>
+
+#include "rooms/room.hpp"
+#include "app/shared_state.hpp"
+
+namespace carc::server {
+
+using nlohmann::json;
+using boost::beast::http::status;
+
+namespace {
+
+constexpr int default_page = 20;
+constexpr int max_page = 100;
+
+// The value of `name` in a query string like "limit=10&offset=20", if it is a number >= 0.
+std::optional<int> query_number(std::string_view query, std::string_view name) {
+    while (!query.empty()) {
+        const auto amp = query.find('&');
+        const std::string_view pair = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        const auto eq = pair.find('=');
+        if (eq == std::string_view::npos || pair.substr(0, eq) != name) continue;
+        const std::string_view value = pair.substr(eq + 1);
+        int n = 0;
+        const auto parsed = std::from_chars(value.data(), value.data() + value.size(), n);
+        if (parsed.ec != std::errc{} || parsed.ptr != value.data() + value.size() || n < 0) return -1;
+        return n;
+    }
+    return std::nullopt;
+}
+
+games_answer error(status code, std::string message) { return {code, {{"error", std::move(message)}}}; }
+
+games_answer list_games(shared_state& state, std::string_view query) {
+    const auto limit = query_number(query, "limit").value_or(default_page);
+    const auto offset = query_number(query, "offset").value_or(0);
+    if (limit < 1 || limit > max_page || offset < 0)
+        return error(status::bad_request, "limit is 1 to 100 and offset at least 0");
+    json running = json::array();
+    for (const auto& r : state.rooms.rooms()) {
+        if (r->is_private()) continue;
+        if (json row = r->running_summary(); !row.is_null()) running.push_back(std::move(row));
+    }
+    json finished = json::array();
+    bool more = false;
+    if (state.store) {
+        auto page = state.store->list_finished(limit + 1, offset);
+        if (!page) return error(status::service_unavailable, "the game store cannot be read: " + page.message());
+        more = static_cast<int>(page->size()) > limit;
+        for (int i = 0; i < static_cast<int>(page->size()) && i < limit; ++i) {
+            const auto& game = (*page)[static_cast<std::size_t>(i)];
+            json players = json::array();
+            for (const auto& p : game.players)
+                players.push_back({{"seat", p.seat}, {"name", p.name}, {"score", p.score}, {"winner", p.winner}});
+            finished.push_back({{"id", game.game_id},
+                                {"status", "finished"},
+                                {"rules", game.rule_system},
+                                {"engine_version", game.engine_version},
+                                {"finished_at_ms", game.finished_at_ms},
+                                {"players", std::move(players)}});
+        }
+    }
+    return {status::ok,
+            {{"running", std::move(running)},
+             {"finished", std::move(finished)},
+             {"limit", limit},
+             {"offset", offset},
+             {"next_offset", more ? json(offset + limit) : json(nullptr)}}};
+}
+
+games_answer one_game(shared_state& state, const std::string& id) {
+    // A live room first: its record is current; private rooms show nothing while they play.
+    if (const auto r = state.rooms.find(id)) {
+        const auto record = r->public_record();
+        if (record && (!r->is_private() || (*record)["status"] == "finished")) return {status::ok, *record};
+    }
+    if (state.store) {
+        auto stored = state.store->get_game(id);
+        if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());
+        if (stored->has_value()) {
+            json record = json::parse(**stored, nullptr, false);
+            if (record.is_discarded()) return error(status::internal_server_error, "the stored record is damaged");
+            return {status::ok, std::move(record)};
+        }
+    }
+    return error(status::not_found, "no game " + id);
+}
+
+}  // namespace
+
+games_answer answer_games_request(shared_state& state, std::string_view path, std::string_view query) {
+    if (path == "/api/games" || path == "/api/games/") return list_games(state, query);
+    const std::string_view id = path.substr(std::string_view("/api/games/").size());
+    if (id.empty() || id.size() > 64 || id.find('/') != std::string_view::npos)
+        return error(status::not_found, "no such game");
+    return one_game(state, std::string(id));
+}
+
+}  // namespace carc::server

@@ -1,0 +1,95 @@
+#include "net/http_session.hpp"
+
+#include <algorithm>
+
+#include <boost/beast/websocket.hpp>
+#include <spdlog/spdlog.h>
+
+#include "http/http_routes.hpp"
+#include "app/shared_state.hpp"
+#include "net/websocket_session.hpp"
+
+namespace carc::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+
+namespace {
+constexpr auto request_timeout = std::chrono::seconds(30);
+constexpr std::size_t max_request_body = 16 * 1024;
+}  // namespace
+
+http_session::http_session(net::ip::tcp::socket&& socket, shared_state& state)
+    : stream_(std::move(socket)), state_(state) {
+    beast::error_code ec;
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
+    address_ = ec ? "?" : endpoint.address().to_string();
+}
+
+void http_session::run() {
+    net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::do_read() {
+    parser_.emplace();
+    parser_->body_limit(max_request_body);
+    stream_.expires_after(request_timeout);
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) {
+        stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+        return;
+    }
+    if (ec) return;  // timeouts and resets end the connection quietly
+    auto request = parser_->release();
+    if (beast::websocket::is_upgrade(request)) {
+        if (try_upgrade(request)) return;
+    }
+    send(handle_http_request(state_, std::move(request)));
+}
+
+bool http_session::try_upgrade(http::request<http::string_body>& request) {
+    const std::string_view target(request.target().data(), request.target().size());
+    if (target.substr(0, target.find('?')) != "/ws") {
+        send(text_response(request, http::status::not_found, "the WebSocket endpoint is /ws\n"));
+        return true;
+    }
+    const auto& origins = state_.config.allowed_origins;
+    if (!origins.empty()) {
+        const std::string origin(request[http::field::origin]);
+        if (std::find(origins.begin(), origins.end(), origin) == origins.end()) {
+            spdlog::warn("event=origin_refused addr={} origin=\"{}\"", address_, origin);
+            send(text_response(request, http::status::forbidden, "origin not allowed\n"));
+            return true;
+        }
+    }
+    auto slot = state_.limiter->acquire(address_);
+    if (!slot) {
+        spdlog::warn("event=connection_cap addr={}", address_);
+        send(text_response(request, http::status::too_many_requests, "too many connections\n"));
+        return true;
+    }
+    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(slot), address_)
+        ->run(std::move(request));
+    return true;
+}
+
+void http_session::send(http::message_generator&& message) {
+    const bool keep_alive = message.keep_alive();
+    beast::async_write(stream_, std::move(message),
+                       beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+    if (ec) return;
+    if (!keep_alive) {
+        stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+        return;
+    }
+    do_read();
+}
+
+}  // namespace carc::server

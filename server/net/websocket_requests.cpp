@@ -1,0 +1,205 @@
+// The requests a connection answers itself (hello, tiles, lobby, create_room) and the routing
+// of room requests to their room.
+#include <spdlog/spdlog.h>
+
+#include "carc/protocol/engine_json.hpp"
+#include "carc/tiles.hpp"
+#include "rooms/room.hpp"
+#include "people/security.hpp"
+#include "app/shared_state.hpp"
+#include "net/websocket_session.hpp"
+
+namespace carc::server {
+
+namespace websocket = boost::beast::websocket;
+using nlohmann::json;
+using protocol::ErrorCode;
+
+namespace {
+
+constexpr const char* server_name = "carc-server 0.1.0";
+
+std::string trim(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+std::size_t utf8_length(const std::string& text) {
+    std::size_t n = 0;
+    for (const unsigned char c : text)
+        if ((c & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+// The room a room request names, if it names one by id.
+std::optional<std::string> room_id_of(const protocol::ClientMessage& message) {
+    return std::visit(
+        [](const auto& m) -> std::optional<std::string> {
+            if constexpr (requires { m.ref; }) return m.ref.room;
+            else if constexpr (requires { m.room; }) return m.room;
+            else return std::nullopt;
+        },
+        message);
+}
+
+std::optional<std::string> invite_of(const protocol::ClientMessage& message) {
+    return std::visit(
+        [](const auto& m) -> std::optional<std::string> {
+            if constexpr (requires { m.ref; }) return m.ref.invite;
+            else return std::nullopt;
+        },
+        message);
+}
+
+}  // namespace
+
+void websocket_session::send_error(const json& id, ErrorCode code, std::string message) {
+    state_.counters.errors_total.fetch_add(1);
+    protocol::ErrorMessage error;
+    error.code = code;
+    error.message = std::move(message);
+    spdlog::debug("event=error session={} person={} code={} message=\"{}\"", id_, person_.value_or("-"),
+                  protocol::to_string(code), error.message);
+    send_text(protocol::encode(error, id));
+}
+
+void websocket_session::on_text(std::string_view text) {
+    state_.counters.messages_in_total.fetch_add(1);
+    if (!rate_.allow(rate_limiter::clock::now())) {
+        if (++dropped_in_a_row_ >= state_.config.flood_close_after) {
+            close(websocket::close_code::policy_error, "message flood");
+            return;
+        }
+        send_error(nullptr, ErrorCode::rate_limited, "too many messages; this one was dropped");
+        return;
+    }
+    dropped_in_a_row_ = 0;
+    protocol::ParsedRequest parsed = protocol::parse_client_message(
+        text, {state_.config.max_message, state_.config.max_depth});
+    if (parsed.error) {
+        if (parsed.error->code != ErrorCode::too_large && parsed.error->code != ErrorCode::too_deep)
+            spdlog::debug("event=bad_message session={} code={}", id_, protocol::to_string(parsed.error->code));
+        else
+            spdlog::warn("event=bad_message session={} code={}", id_, protocol::to_string(parsed.error->code));
+        state_.counters.errors_total.fetch_add(1);
+        send_text(protocol::encode(*parsed.error, parsed.id));
+        return;
+    }
+    on_request(parsed.id, *parsed.message);
+}
+
+void websocket_session::on_request(const json& id, protocol::ClientMessage& message) {
+    if (const auto* hello = std::get_if<protocol::Hello>(&message)) {
+        on_hello(id, *hello);
+        return;
+    }
+    if (!person_) {
+        send_error(id, ErrorCode::hello_required, "say hello first");
+        return;
+    }
+    if (std::holds_alternative<protocol::GetTiles>(message)) {
+        protocol::Tiles tiles;
+        tiles.tiles = protocol::builtin_catalog_json()["tiles"];
+        send_text(protocol::encode(tiles, id));
+    } else if (std::holds_alternative<protocol::ListRooms>(message)) {
+        send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));
+    } else if (std::holds_alternative<protocol::LobbySubscribe>(message)) {
+        state_.rooms.subscribe(shared_from_this());
+        send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));
+    } else if (std::holds_alternative<protocol::LobbyUnsubscribe>(message)) {
+        state_.rooms.unsubscribe(id_);
+        send_text(protocol::encode(protocol::Ack{}, id));
+    } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {
+        on_create_room(id, *create);
+    } else {
+        on_room_request(id, message);
+    }
+}
+
+void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
+    if (person_) {
+        send_error(id, ErrorCode::already_hello, "this connection already said hello");
+        return;
+    }
+    if (hello.protocol != protocol::protocol_version) {
+        send_error(id, ErrorCode::protocol_version,
+                   "this server speaks protocol " + std::to_string(protocol::protocol_version));
+        close(websocket::close_code::policy_error, "unsupported protocol version");
+        return;
+    }
+    const std::string name = trim(hello.name);
+    const std::size_t length = utf8_length(name);
+    if (length == 0 || length > protocol::max_name_length) {
+        send_error(id, ErrorCode::bad_field, "field 'name': 1 to 32 characters");
+        return;
+    }
+    std::optional<person_identity> identity;
+    if (hello.token) {
+        identity = state_.persons.resume(*hello.token, name);
+        if (!identity) {
+            send_error(id, ErrorCode::unknown_token, "unknown or expired token; say hello without one");
+            return;
+        }
+    } else {
+        identity = state_.persons.create(name);
+    }
+    hello_timer_.cancel();
+    person_ = identity->id;
+    name_ = identity->name;
+    if (auto previous = state_.persons.attach(*person_, shared_from_this()))
+        previous->close(4000, "replaced by a newer connection");
+
+    protocol::Welcome welcome;
+    welcome.server = server_name;
+    welcome.person = identity->id;
+    welcome.name = identity->name;
+    welcome.token = identity->token;
+    welcome.resumed = hello.token.has_value();
+    welcome.rooms = state_.persons.rooms_of(*person_);
+    welcome.max_message = static_cast<std::int64_t>(state_.config.max_message);
+    welcome.max_depth = state_.config.max_depth;
+    welcome.rate_per_second = state_.config.rate_per_second;
+    welcome.burst = state_.config.burst;
+    send_text(protocol::encode(welcome, id));
+    spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
+                 welcome.resumed, welcome.rooms.size());
+    for (const auto& room_id : welcome.rooms)
+        if (auto r = state_.rooms.find(room_id)) r->attach(*person_, name_, shared_from_this());
+}
+
+void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {
+    protocol::RoomSettings settings = create.settings;
+    settings.name = trim(settings.name);
+    if (settings.name.empty()) settings.name = name_ + "'s room";
+    std::string error;
+    if (!Game::create(settings.config, &error)) {
+        send_error(id, ErrorCode::bad_settings, error);
+        return;
+    }
+    const std::string room_id = state_.rooms.next_room_id();
+    const std::string invite = random_invite_code();
+    auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
+    state_.rooms.add(r, room_id, invite);
+    r->open(requester{*person_, name_, shared_from_this(), id});
+}
+
+void websocket_session::on_room_request(const json& id, protocol::ClientMessage& message) {
+    std::shared_ptr<room> target;
+    bool by_invite = false;
+    if (const auto invite = invite_of(message)) {
+        target = state_.rooms.find_by_invite(*invite);
+        by_invite = target != nullptr;
+    }
+    if (!target) {
+        if (const auto room_id = room_id_of(message)) target = state_.rooms.find(*room_id);
+    }
+    if (!target) {
+        send_error(id, ErrorCode::no_such_room, "no such room");
+        return;
+    }
+    target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);
+}
+
+}  // namespace carc::server

@@ -1,0 +1,165 @@
+#include "net/websocket_session.hpp"
+
+#include <atomic>
+
+#include <spdlog/spdlog.h>
+
+#include "rooms/room.hpp"
+#include "app/shared_state.hpp"
+
+namespace carc::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+
+namespace {
+
+std::uint64_t next_session_id() {
+    static std::atomic<std::uint64_t> counter{1};
+    return counter.fetch_add(1);
+}
+
+bool is_benign(beast::error_code ec) {
+    return ec == websocket::error::closed || ec == net::error::operation_aborted ||
+           ec == net::error::eof || ec == net::error::connection_reset ||
+           ec == beast::error::timeout;
+}
+
+}  // namespace
+
+websocket_session::websocket_session(net::ip::tcp::socket&& socket, shared_state& state,
+                                     std::unique_ptr<connection_limiter::slot> slot, std::string address)
+    : ws_(std::move(socket)),
+      state_(state),
+      slot_(std::move(slot)),
+      address_(std::move(address)),
+      id_(next_session_id()),
+      queue_(state.config.send_queue_messages, state.config.send_queue_bytes),
+      rate_(state.config.rate_per_second, state.config.burst),
+      hello_timer_(ws_.get_executor()) {
+    state_.counters.connections_total.fetch_add(1);
+    state_.counters.connections_open.fetch_add(1);
+}
+
+websocket_session::~websocket_session() {
+    state_.counters.connections_open.fetch_sub(1);
+    spdlog::info("event=disconnect session={} addr={} person={}", id_, address_, person_.value_or("-"));
+}
+
+void websocket_session::run(http::request<http::string_body> request) {
+    // The HTTP side's deadline no longer applies; the WebSocket timeouts take over.
+    beast::get_lowest_layer(ws_).expires_never();
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = state_.config.handshake_timeout;
+    timeouts.idle_timeout = state_.config.idle_timeout;
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+        res.set(http::field::server, "carc-server");
+    }));
+    // Frames a little over the limit get a polite `too_large`; far over it, the connection ends.
+    ws_.read_message_max(state_.config.max_message * 16);
+    ws_.async_accept(request, beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
+}
+
+void websocket_session::on_accept(beast::error_code ec) {
+    if (ec) {
+        spdlog::info("event=handshake_failed session={} addr={} error=\"{}\"", id_, address_, ec.message());
+        return;
+    }
+    spdlog::info("event=connect session={} addr={}", id_, address_);
+    state_.track(shared_from_this());
+    hello_timer_.expires_after(state_.config.hello_timeout);
+    hello_timer_.async_wait([self = shared_from_this()](beast::error_code timer_ec) {
+        if (!timer_ec && !self->person_) self->close(websocket::close_code::policy_error, "hello timeout");
+    });
+    do_read();
+}
+
+void websocket_session::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+}
+
+void websocket_session::on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+        if (ec == websocket::error::message_too_big)
+            spdlog::warn("event=frame_too_big session={} addr={}", id_, address_);
+        else if (!is_benign(ec))
+            spdlog::info("event=read_failed session={} error=\"{}\"", id_, ec.message());
+        on_disconnect();
+        return;
+    }
+    if (!ws_.got_text()) {
+        send_error(nullptr, protocol::ErrorCode::bad_json, "binary frames are not supported");
+    } else {
+        const auto data = buffer_.cdata();
+        on_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    }
+    buffer_.consume(buffer_.size());
+    if (!closing_) do_read();
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> message) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+        if (self->closing_ || self->disconnected_) return;
+        if (!self->queue_.push(std::move(message))) {
+            self->state_.counters.slow_clients_dropped_total.fetch_add(1);
+            self->drop("send queue full");
+            return;
+        }
+        if (self->queue_.size() == 1) self->do_write();  // otherwise a write is in flight
+    });
+}
+
+void websocket_session::do_write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(*queue_.front()),
+                    beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+}
+
+void websocket_session::on_write(beast::error_code ec, std::size_t) {
+    if (ec) {
+        if (!is_benign(ec)) spdlog::info("event=write_failed session={} error=\"{}\"", id_, ec.message());
+        return;
+    }
+    state_.counters.messages_out_total.fetch_add(1);
+    queue_.pop();
+    if (!queue_.empty() && !closing_) do_write();
+}
+
+void websocket_session::close(std::uint16_t code, std::string reason) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+        if (self->closing_ || self->disconnected_) return;
+        self->closing_ = true;
+        self->hello_timer_.cancel();
+        spdlog::info("event=close session={} code={} reason=\"{}\"", self->id_, code, reason);
+        websocket::close_reason why;
+        why.code = code;
+        why.reason = reason;
+        self->ws_.async_close(why, [self](beast::error_code) {});
+    });
+}
+
+void websocket_session::drop(const char* why) {
+    spdlog::warn("event=drop session={} addr={} person={} reason=\"{}\"", id_, address_,
+                 person_.value_or("-"), why);
+    closing_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+void websocket_session::on_disconnect() {
+    if (disconnected_) return;
+    disconnected_ = true;
+    hello_timer_.cancel();
+    state_.untrack(id_);
+    state_.rooms.unsubscribe(id_);
+    if (!person_) return;
+    state_.persons.detach(*person_, *this);
+    for (const auto& room_id : state_.persons.rooms_of(*person_))
+        if (auto r = state_.rooms.find(room_id)) r->detach(*person_, id_);
+}
+
+}  // namespace carc::server

@@ -1,0 +1,77 @@
+#pragma once
+// One WebSocket connection. Reads one message at a time, applies the per-connection limits
+// (size, depth, rate), answers session-level requests (hello, lobby, create_room) and forwards
+// room requests to the room's strand. Writes go through a bounded queue: a client that stops
+// reading is dropped, never buffered for without end.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "carc/protocol/messages.hpp"
+#include "net/client_link.hpp"
+#include "net/connection_limiter.hpp"
+#include "net/rate_limiter.hpp"
+#include "net/send_queue.hpp"
+
+namespace carc::server {
+
+class shared_state;
+
+class websocket_session : public client_link,
+                          public std::enable_shared_from_this<websocket_session> {
+public:
+    websocket_session(boost::asio::ip::tcp::socket&& socket, shared_state& state,
+                      std::unique_ptr<connection_limiter::slot> slot, std::string address);
+    ~websocket_session() override;
+
+    // Completes the upgrade this HTTP request asked for, then reads.
+    void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+    void send(std::shared_ptr<const std::string> message) override;
+    void close(std::uint16_t code, std::string reason) override;
+    std::uint64_t id() const override { return id_; }
+
+private:
+    void on_accept(boost::beast::error_code ec);
+    void do_read();
+    void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void do_write();
+    void on_write(boost::beast::error_code ec, std::size_t bytes);
+    void on_disconnect();
+    void drop(const char* why);
+
+    // Requests (websocket_requests.cpp).
+    void on_text(std::string_view text);
+    void on_request(const nlohmann::json& id, protocol::ClientMessage& message);
+    void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
+    void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
+    void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);
+    void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string message);
+    void send_text(std::string text) { send(shared_text(std::move(text))); }
+
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::beast::flat_buffer buffer_;
+    shared_state& state_;
+    std::unique_ptr<connection_limiter::slot> slot_;
+    const std::string address_;
+    const std::uint64_t id_;
+    send_queue queue_;
+    rate_limiter rate_;
+    int dropped_in_a_row_ = 0;
+    bool closing_ = false;
+    bool disconnected_ = false;
+    boost::asio::steady_timer hello_timer_;
+    std::optional<std::string> person_;
+    std::string name_;
+};
+
+}  // namespace carc::server

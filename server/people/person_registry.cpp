@@ -1,0 +1,94 @@
+#include "people/person_registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "carc/crypto/sha256.hpp"
+#include "people/security.hpp"
+
+namespace carc::server {
+
+person_identity person_registry::create(const std::string& name) {
+    person_identity identity;
+    identity.name = name;
+    identity.token = random_hex(32);
+    std::lock_guard lock(mutex_);
+    identity.id = "p" + std::to_string(next_id_++);
+    by_id_[identity.id] = entry{identity, crypto::sha256_hex(identity.token), {}, {}};
+    id_by_token_[identity.token] = identity.id;
+    return identity;
+}
+
+std::optional<person_identity> person_registry::resume(const std::string& token,
+                                                       const std::string& name) {
+    std::lock_guard lock(mutex_);
+    auto it = id_by_token_.find(token);
+    if (it == id_by_token_.end()) {
+        // Someone from before a restart: known by the token's hash until now.
+        const auto restored = id_by_token_sha256_.find(crypto::sha256_hex(token));
+        if (restored == id_by_token_sha256_.end()) return std::nullopt;
+        it = id_by_token_.emplace(token, restored->second).first;
+        by_id_.at(restored->second).identity.token = token;
+        id_by_token_sha256_.erase(restored);
+    }
+    entry& e = by_id_.at(it->second);
+    if (!name.empty()) e.identity.name = name;
+    return e.identity;
+}
+
+void person_registry::restore(const std::string& id, const std::string& name,
+                              const std::string& token_sha256) {
+    std::lock_guard lock(mutex_);
+    if (by_id_.contains(id)) return;  // seated in several restored games
+    by_id_[id] = entry{person_identity{id, name, {}}, token_sha256, {}, {}};
+    if (!token_sha256.empty()) id_by_token_sha256_[token_sha256] = id;
+    if (id.size() > 1 && id[0] == 'p') {
+        try {
+            next_id_ = std::max<std::uint64_t>(next_id_, std::stoull(id.substr(1)) + 1);
+        } catch (const std::exception&) {
+            // Not one of ours; it cannot collide with "p<number>".
+        }
+    }
+}
+
+std::string person_registry::token_sha256(const std::string& person) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    return it == by_id_.end() ? std::string() : it->second.token_sha256;
+}
+
+std::shared_ptr<client_link> person_registry::attach(const std::string& person,
+                                                     const std::shared_ptr<client_link>& link) {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end()) return nullptr;
+    auto previous = it->second.link.lock();
+    it->second.link = link;
+    return previous == link ? nullptr : previous;
+}
+
+void person_registry::detach(const std::string& person, const client_link& link) {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end()) return;
+    if (auto current = it->second.link.lock(); current.get() == &link) it->second.link.reset();
+}
+
+void person_registry::add_room(const std::string& person, const std::string& room) {
+    std::lock_guard lock(mutex_);
+    if (const auto it = by_id_.find(person); it != by_id_.end()) it->second.rooms.insert(room);
+}
+
+void person_registry::remove_room(const std::string& person, const std::string& room) {
+    std::lock_guard lock(mutex_);
+    if (const auto it = by_id_.find(person); it != by_id_.end()) it->second.rooms.erase(room);
+}
+
+std::vector<std::string> person_registry::rooms_of(const std::string& person) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end()) return {};
+    return {it->second.rooms.begin(), it->second.rooms.end()};
+}
+
+}  // namespace carc::server

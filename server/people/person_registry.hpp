@@ -1,0 +1,60 @@
+#pragma once
+// The people known to this server: a public id, a name, the secret token that proves who
+// reconnects, the rooms they are in and their current connection. Shared by all sessions,
+// guarded by one mutex; every call is short.
+//
+// People of games brought back after a restart are known by the SHA-256 of their token only
+// (the store never holds a token); they are found again when they say hello with it.
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "net/client_link.hpp"
+
+namespace carc::server {
+
+struct person_identity {
+    std::string id;     // public, "p12"
+    std::string name;
+    std::string token;  // secret; empty for a restored person who has not said hello yet
+};
+
+class person_registry {
+public:
+    person_identity create(const std::string& name);
+    // The person holding `token`, with their name updated when `name` is not empty.
+    std::optional<person_identity> resume(const std::string& token, const std::string& name);
+    // A person of a game brought back after a restart; ids stay unique for later creates.
+    void restore(const std::string& id, const std::string& name, const std::string& token_sha256);
+    // The hex SHA-256 of the person's token, empty when unknown (what journals keep).
+    std::string token_sha256(const std::string& person) const;
+
+    // Makes `link` the person's connection and returns the one it replaces (if still alive).
+    std::shared_ptr<client_link> attach(const std::string& person, const std::shared_ptr<client_link>& link);
+    // Forgets `link` if it is still the person's connection.
+    void detach(const std::string& person, const client_link& link);
+
+    void add_room(const std::string& person, const std::string& room);
+    void remove_room(const std::string& person, const std::string& room);
+    std::vector<std::string> rooms_of(const std::string& person) const;
+
+private:
+    struct entry {
+        person_identity identity;
+        std::string token_sha256;
+        std::weak_ptr<client_link> link;
+        std::set<std::string> rooms;
+    };
+    mutable std::mutex mutex_;
+    std::uint64_t next_id_ = 1;
+    std::map<std::string, entry> by_id_;
+    std::map<std::string, std::string> id_by_token_;
+    std::map<std::string, std::string> id_by_token_sha256_;  // restored people not yet back
+};
+
+}  // namespace carc::server

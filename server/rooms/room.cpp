@@ -1,0 +1,432 @@
+#include "rooms/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "people/security.hpp"
+#include "app/shared_state.hpp"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+using protocol::ErrorCode;
+using protocol::SeatInfo;
+
+namespace {
+
+// Counts characters, not bytes, so the chat limit means the same for every alphabet.
+std::size_t utf8_length(const std::string& text) {
+    std::size_t n = 0;
+    for (const unsigned char c : text)
+        if ((c & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+std::string trim(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+std::int64_t unix_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
+    : state_(state),
+      strand_(net::make_strand(state.ioc)),
+      id_(std::move(id)),
+      private_(settings.is_private),
+      bot_rng_(random_u64()),
+      bot_timer_(strand_),
+      clock_timer_(strand_) {
+    info_.id = id_;
+    info_.invite = std::move(invite);
+    info_.settings = std::move(settings);
+    info_.seats.resize(static_cast<std::size_t>(info_.settings.config.players));
+    for (const protocol::BotSeat& bot : info_.settings.bots) {
+        SeatInfo& seat = info_.seats[static_cast<std::size_t>(bot.seat)];
+        seat.kind = SeatInfo::Kind::bot;
+        seat.bot = bot.kind;
+        seat.name = bot.kind == BotKind::greedy ? "Greedy bot" : "Random bot";
+    }
+    views_.emplace(info_);
+}
+
+void room::open(requester creator) {
+    net::post(strand_, [self = shared_from_this(), who = std::move(creator)]() mutable {
+        self->info_.host = who.person;
+        std::optional<int> seat;
+        for (std::size_t i = 0; i < self->info_.seats.size(); ++i) {
+            if (self->info_.seats[i].kind == SeatInfo::Kind::empty) {
+                seat = static_cast<int>(i);
+                break;
+            }
+        }
+        self->reply(who, protocol::encode(protocol::RoomCreated{self->id_, self->info_.invite}, who.id));
+        self->add_member(who, seat);
+        spdlog::info("event=room_created room={} person={} seats={} private={}", self->id_,
+                     who.person, self->info_.seats.size(), self->info_.settings.is_private);
+        self->publish();
+    });
+}
+
+void room::handle(requester who, protocol::ClientMessage message, bool by_invite) {
+    net::post(strand_, [self = shared_from_this(), who = std::move(who),
+                        message = std::move(message), by_invite]() mutable {
+        if (self->closed_) {
+            self->reply_error(who, ErrorCode::no_such_room, "the room was closed");
+            return;
+        }
+        std::visit([&](auto& m) { self->on_message(who, m, by_invite); }, message);
+    });
+}
+
+template <typename Other>
+void room::on_message(requester& who, Other&, bool) {
+    reply_error(who, ErrorCode::internal, "not a room message");
+}
+
+// ---- membership ---------------------------------------------------------------------------
+
+room::member* room::find_member(const std::string& person) {
+    const auto it = members_.find(person);
+    return it == members_.end() ? nullptr : &it->second;
+}
+
+room::member* room::require_member(const requester& who) {
+    member* m = find_member(who.person);
+    if (!m) reply_error(who, ErrorCode::not_in_room, "you are not in room " + id_);
+    return m;
+}
+
+bool room::require_game(const requester& who) {
+    if (!require_member(who)) return false;
+    if (match_) return true;
+    reply_error(who, ErrorCode::wrong_status, "no game is running in this room");
+    return false;
+}
+
+bool room::require_host(const requester& who) {
+    if (info_.host == who.person) return true;
+    reply_error(who, ErrorCode::not_host, "only the host may do that");
+    return false;
+}
+
+void room::add_member(const requester& who, std::optional<int> seat) {
+    member& m = members_[who.person];
+    m.name = who.name;
+    m.link = who.link;
+    m.seat = seat;
+    m.needs_snapshot = true;
+    if (m.grace_timer) m.grace_timer->cancel();
+    if (seat) seat_person(*seat, who.person, who.name);
+    state_.persons.add_room(who.person, id_);
+    sync_spectator(who.person);
+}
+
+void room::sync_spectator(const std::string& person) {
+    auto& list = info_.spectators;
+    const auto it = std::lower_bound(list.begin(), list.end(), person,
+                                     [](const protocol::MemberInfo& m, const std::string& p) { return m.person < p; });
+    const bool listed = it != list.end() && it->person == person;
+    const member* m = find_member(person);
+    if (m && !m->seat) {
+        protocol::MemberInfo now{person, m->name, m->link != nullptr};
+        if (!listed) list.insert(it, std::move(now));
+        else if (*it != now) *it = std::move(now);
+        else return;
+    } else if (listed) {
+        list.erase(it);
+    } else {
+        return;
+    }
+    spectators_changed_ = true;
+}
+
+void room::remove_member(const std::string& person) {
+    const auto it = members_.find(person);
+    if (it == members_.end()) return;
+    if (it->second.grace_timer) it->second.grace_timer->cancel();
+    if (it->second.seat && info_.status == protocol::RoomStatus::waiting) free_seat(*it->second.seat);
+    if (it->second.seat) info_.seats[static_cast<std::size_t>(*it->second.seat)].online = false;
+    members_.erase(it);
+    sync_spectator(person);
+    state_.persons.remove_room(person, id_);
+    if (info_.host == person) pick_new_host();
+}
+
+void room::seat_person(int seat, const std::string& person, const std::string& name) {
+    SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
+    s = SeatInfo{};
+    s.kind = SeatInfo::Kind::human;
+    s.person = person;
+    s.name = name;
+    s.online = true;
+}
+
+void room::free_seat(int seat) { info_.seats[static_cast<std::size_t>(seat)] = SeatInfo{}; }
+
+void room::pick_new_host() {
+    info_.host.clear();
+    for (const auto& [person, m] : members_) {
+        if (m.seat) {
+            info_.host = person;
+            return;
+        }
+    }
+    if (!members_.empty()) info_.host = members_.begin()->first;
+}
+
+void room::close_room(const char* why) {
+    if (closed_) return;
+    closed_ = true;
+    bot_timer_.cancel();
+    clock_timer_.cancel();
+    if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
+    for (auto& [person, m] : members_) {
+        if (m.grace_timer) m.grace_timer->cancel();
+        state_.persons.remove_room(person, id_);
+    }
+    members_.clear();
+    state_.rooms.remove(id_);
+    spdlog::info("event=room_closed room={} reason={}", id_, why);
+}
+
+void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
+    if (info_.settings.is_private && !by_invite && !find_member(who.person)) {
+        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
+        return;
+    }
+    member* existing = find_member(who.person);
+    if (info_.status != protocol::RoomStatus::waiting) {
+        if (existing && existing->seat && (!m.seat || m.seat == existing->seat)) {
+            // Already seated in this game: just a fresh start for this connection.
+            existing->link = who.link;
+            reply(who, protocol::encode(protocol::Joined{id_, existing->seat}, who.id));
+            send_snapshot(*existing);
+            return;
+        }
+        reply_error(who, ErrorCode::wrong_status, "the game has started; you can spectate");
+        return;
+    }
+    std::optional<int> seat = m.seat;
+    if (seat) {
+        if (*seat >= static_cast<int>(info_.seats.size())) {
+            reply_error(who, ErrorCode::bad_field, "field 'seat': the room has " +
+                                                       std::to_string(info_.seats.size()) + " seats");
+            return;
+        }
+        const SeatInfo& s = info_.seats[static_cast<std::size_t>(*seat)];
+        const bool mine = s.kind == SeatInfo::Kind::human && s.person == who.person;
+        if (s.kind != SeatInfo::Kind::empty && !mine) {
+            reply_error(who, ErrorCode::seat_taken, "seat " + std::to_string(*seat) + " is not free");
+            return;
+        }
+    } else if (existing && existing->seat) {
+        seat = existing->seat;
+    } else {
+        for (std::size_t i = 0; i < info_.seats.size() && !seat; ++i)
+            if (info_.seats[i].kind == SeatInfo::Kind::empty) seat = static_cast<int>(i);
+        if (!seat) {
+            reply_error(who, ErrorCode::seat_taken, "the room is full");
+            return;
+        }
+    }
+    if (existing && existing->seat && existing->seat != seat) free_seat(*existing->seat);
+    add_member(who, seat);
+    reply(who, protocol::encode(protocol::Joined{id_, seat}, who.id));
+    spdlog::info("event=join room={} person={} seat={}", id_, who.person, *seat);
+    publish();
+}
+
+void room::on_message(requester& who, protocol::Spectate&, bool by_invite) {
+    member* existing = find_member(who.person);
+    if (info_.settings.is_private && !by_invite && !existing) {
+        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
+        return;
+    }
+    if (!info_.settings.spectators && info_.host != who.person) {
+        reply_error(who, ErrorCode::spectators_not_allowed, "this room does not allow spectators");
+        return;
+    }
+    if (existing && existing->seat) {
+        if (info_.status != protocol::RoomStatus::waiting) {
+            reply_error(who, ErrorCode::wrong_status, "you hold a seat in this game");
+            return;
+        }
+        free_seat(*existing->seat);
+    }
+    add_member(who, std::nullopt);
+    reply(who, protocol::encode(protocol::Joined{id_, std::nullopt}, who.id));
+    spdlog::info("event=spectate room={} person={}", id_, who.person);
+    publish();
+}
+
+void room::on_message(requester& who, protocol::Leave&, bool) {
+    member* m = require_member(who);
+    if (!m) return;
+    if (m->seat && info_.status == protocol::RoomStatus::playing) {
+        const int seat = *m->seat;
+        remove_member(who.person);
+        reply(who, protocol::encode(protocol::Left{id_}, who.id));
+        spdlog::info("event=leave room={} person={} resigned_seat={}", id_, who.person, seat);
+        // Leaving cannot be refused; an unstored resignation is only logged (after a restart
+        // the seat is theirs again).
+        if (!resign_seat(seat)) spdlog::error("event=resign_not_stored room={} seat={}", id_, seat);
+    } else {
+        remove_member(who.person);
+        reply(who, protocol::encode(protocol::Left{id_}, who.id));
+        spdlog::info("event=leave room={} person={}", id_, who.person);
+        publish();
+    }
+    if (members_.empty()) close_room("empty");
+}
+
+void room::on_message(requester& who, protocol::Kick& k, bool) {
+    if (!require_member(who) || !require_host(who)) return;
+    member* target = find_member(k.person);
+    if (!target || k.person == who.person) {
+        reply_error(who, ErrorCode::bad_field, "field 'person': not another member of this room");
+        return;
+    }
+    if (target->seat && info_.status != protocol::RoomStatus::waiting) {
+        reply_error(who, ErrorCode::wrong_status, "seated players cannot be kicked once the game started");
+        return;
+    }
+    if (target->link) target->link->send(shared_text(protocol::encode(protocol::Kicked{id_})));
+    remove_member(k.person);
+    reply(who, protocol::encode(protocol::Ack{}, who.id));
+    spdlog::info("event=kick room={} host={} person={}", id_, who.person, k.person);
+    publish();
+}
+
+void room::on_message(requester& who, protocol::SetBot& b, bool) {
+    if (!require_member(who) || !require_host(who)) return;
+    if (info_.status != protocol::RoomStatus::waiting) {
+        reply_error(who, ErrorCode::wrong_status, "bots can only be changed before the start");
+        return;
+    }
+    if (b.seat >= static_cast<int>(info_.seats.size())) {
+        reply_error(who, ErrorCode::bad_field, "field 'seat': no such seat");
+        return;
+    }
+    SeatInfo& seat = info_.seats[static_cast<std::size_t>(b.seat)];
+    if (b.bot) {
+        if (seat.kind == SeatInfo::Kind::human) {
+            reply_error(who, ErrorCode::seat_taken, "a person sits there");
+            return;
+        }
+        seat = SeatInfo{};
+        seat.kind = SeatInfo::Kind::bot;
+        seat.bot = *b.bot;
+        seat.name = *b.bot == BotKind::greedy ? "Greedy bot" : "Random bot";
+    } else {
+        if (seat.kind != SeatInfo::Kind::bot) {
+            reply_error(who, ErrorCode::bad_field, "field 'seat': no bot there");
+            return;
+        }
+        free_seat(b.seat);
+    }
+    reply(who, protocol::encode(protocol::Ack{}, who.id));
+    publish();
+}
+
+void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
+    member* m = require_member(who);
+    if (!m) return;
+    const std::string text = trim(c.text);
+    const std::size_t length = utf8_length(text);
+    if (length == 0 || length > protocol::max_chat_length) {
+        reply_error(who, ErrorCode::bad_field, "field 'text': 1 to 500 characters");
+        return;
+    }
+    const auto message = shared_text(protocol::encode(
+        protocol::ChatMessage{id_, who.person, m->name, text, unix_ms()}));
+    for (const auto& [person, other] : members_)
+        if (other.link) other.link->send(message);
+    reply(who, protocol::encode(protocol::Ack{}, who.id));
+}
+
+void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
+    member* m = require_member(who);
+    if (!m) return;
+    m->link = who.link;
+    sync_spectator(who.person);
+    send_snapshot(*m, who.id);
+}
+
+// ---- connections coming and going ----------------------------------------------------------
+
+void room::attach(std::string person, std::string name, std::shared_ptr<client_link> link) {
+    net::post(strand_, [self = shared_from_this(), person = std::move(person), name = std::move(name),
+                        link = std::move(link)] {
+        member* m = self->find_member(person);
+        if (!m || self->closed_) return;
+        m->link = link;
+        // A hello with the token and a new name renames the person here too.
+        m->name = name;
+        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].name = name;
+        m->needs_snapshot = true;
+        if (m->grace_timer) m->grace_timer->cancel();
+        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = true;
+        self->sync_spectator(person);
+        spdlog::info("event=reconnect room={} person={}", self->id_, person);
+        self->publish();
+    });
+}
+
+void room::detach(std::string person, std::uint64_t link_id) {
+    net::post(strand_, [self = shared_from_this(), person = std::move(person), link_id] {
+        member* m = self->find_member(person);
+        if (!m || !m->link || m->link->id() != link_id || self->closed_) return;
+        m->link.reset();
+        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = false;
+        self->sync_spectator(person);
+        spdlog::info("event=offline room={} person={}", self->id_, person);
+        self->start_grace(person);
+        self->publish();
+    });
+}
+
+void room::start_grace(const std::string& person) {
+    member* m = find_member(person);
+    if (!m) return;
+    m->grace_timer = std::make_shared<net::steady_timer>(strand_, state_.config.grace);
+    m->grace_timer->async_wait([self = shared_from_this(), person](boost::system::error_code ec) {
+        if (!ec) self->on_grace_over(person);
+    });
+}
+
+void room::on_grace_over(const std::string& person) {
+    member* m = find_member(person);
+    if (!m || m->link || closed_) return;
+    const bool seat_in_game = m->seat && info_.status != protocol::RoomStatus::waiting;
+    if (!seat_in_game) {
+        remove_member(person);
+        spdlog::info("event=grace_over room={} person={}", id_, person);
+    }
+    const bool anyone_online =
+        std::any_of(members_.begin(), members_.end(), [](const auto& e) { return e.second.link != nullptr; });
+    if (members_.empty() || (!anyone_online && info_.status != protocol::RoomStatus::playing)) {
+        close_room("abandoned");
+        return;
+    }
+    if (!seat_in_game) publish();
+}
+
+void room::shutdown() {
+    net::post(strand_, [self = shared_from_this()] {
+        self->bot_timer_.cancel();
+        self->clock_timer_.cancel();
+        for (auto& [person, m] : self->members_)
+            if (m.grace_timer) m.grace_timer->cancel();
+        self->closed_ = true;
+    });
+}
+
+}  // namespace carc::server

@@ -1,0 +1,193 @@
+#pragma once
+// One room: its seats, members, chat and game. A room is single-writer: its state is touched
+// only on its own strand. Sessions call the public functions, which post there; the room answers
+// through each member's client_link.
+//
+// Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
+// actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches).
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "carc/match.hpp"
+#include "carc/protocol/messages.hpp"
+#include "carc/protocol/view_publisher.hpp"
+#include "carc/rng.hpp"
+#include "net/client_link.hpp"
+#include "rooms/game_clock.hpp"
+#include "carc/records/game_record.hpp"
+#include "persistence/journal.hpp"
+
+namespace carc::server {
+
+class shared_state;
+
+// Who is asking, and the request id to echo.
+struct requester {
+    std::string person;
+    std::string name;
+    std::shared_ptr<client_link> link;  // null for the room's own moves (bots, clock)
+    nlohmann::json id;
+};
+
+// A game brought back from the store after a restart (recovery.cpp), ready to go on.
+struct restored_game {
+    std::unique_ptr<Match> match;
+    std::vector<record_action> actions;
+    std::vector<journal_seat> seats;
+    std::vector<bool> resigned;
+    std::string seed_nonce;
+    std::string seed_commitment;
+    std::uint64_t initial_hash = 0;
+    std::int64_t started_at_ms = 0;
+    std::optional<std::vector<std::int64_t>> clock_remaining_ms;
+};
+
+class room : public std::enable_shared_from_this<room> {
+public:
+    room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings);
+
+    const std::string& id() const { return id_; }
+
+    // The creator arrives: sits in the first seat without a bot (or watches) and is host.
+    void open(requester creator);
+    // A room message (join, action, chat, ...); `by_invite` when the room was named by its code.
+    void handle(requester who, protocol::ClientMessage message, bool by_invite);
+    // A member's connection came back (reconnect) or went away.
+    void attach(std::string person, std::string name, std::shared_ptr<client_link> link);
+    void detach(std::string person, std::uint64_t link_id);
+    // Server shutdown: stop timers so the io_context can finish.
+    void shutdown();
+    // Start-up: the room's game as it was journaled; its seated people become offline members.
+    void restore(restored_game game);
+    // The replay record of the room's game as anyone may see it (game_record.hpp), built from
+    // the room's log when asked; null before the start. Safe from any thread.
+    std::shared_ptr<const nlohmann::json> public_record() const;
+    // The room's row in GET /api/games while its game runs (id, status, rules, started_at_ms,
+    // actions, players with scores); null otherwise. Safe from any thread.
+    nlohmann::json running_summary() const;
+    bool is_private() const { return private_; }
+
+private:
+    using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+    struct member {
+        std::string name;
+        std::optional<int> seat;  // nullopt: spectator
+        std::shared_ptr<client_link> link;
+        bool needs_snapshot = false;  // joined or moved: send a snapshot, not the next patch
+        std::shared_ptr<boost::asio::steady_timer> grace_timer;
+    };
+
+    // ---- membership (room.cpp) ---------------------------------------------------------
+    void on_message(requester& who, protocol::Join& m, bool by_invite);
+    void on_message(requester& who, protocol::Spectate& m, bool by_invite);
+    void on_message(requester& who, protocol::Leave& m, bool by_invite);
+    void on_message(requester& who, protocol::Kick& m, bool by_invite);
+    void on_message(requester& who, protocol::SetBot& m, bool by_invite);
+    void on_message(requester& who, protocol::ChatRequest& m, bool by_invite);
+    void on_message(requester& who, protocol::SnapshotRequest& m, bool by_invite);
+    // ---- the game (room_game.cpp) ------------------------------------------------------
+    void on_message(requester& who, protocol::Start& m, bool by_invite);
+    void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
+    void on_message(requester& who, protocol::LegalPlacementsQuery& m, bool by_invite);
+    void on_message(requester& who, protocol::FollowerOptionsQuery& m, bool by_invite);
+    void on_message(requester& who, protocol::Resign& m, bool by_invite);
+    template <typename Other>
+    void on_message(requester& who, Other&, bool);
+
+    member* find_member(const std::string& person);
+    member* require_member(const requester& who);
+    bool require_host(const requester& who);
+    // A member asking about the running game; otherwise answers the error and returns false.
+    bool require_game(const requester& who);
+    void add_member(const requester& who, std::optional<int> seat);
+    // Brings the person's entry in the spectator list (sorted by person id) up to date with
+    // their membership; called wherever a spectator comes, goes, renames or connects.
+    void sync_spectator(const std::string& person);
+    void remove_member(const std::string& person);
+    void seat_person(int seat, const std::string& person, const std::string& name);
+    void free_seat(int seat);
+    void start_grace(const std::string& person);
+    void on_grace_over(const std::string& person);
+    void pick_new_host();
+    void close_room(const char* why);
+    bool closed() const { return closed_; }
+
+    // ---- game (room_game.cpp) ----------------------------------------------------------
+    std::optional<protocol::ErrorMessage> play(int seat, const Action& action);
+    // False when the journal refused it (nothing changed).
+    bool resign_seat(int seat);
+    void finish(const char* reason);
+    void update_clock();
+    void schedule_turn();
+    void on_bot_turn(std::uint64_t expected_moves);
+    void on_clock_expired(std::uint64_t expected_moves);
+    bool seat_is_automatic(int seat) const;
+    int active_seats() const;
+
+    // ---- the record (room_record.cpp) ---------------------------------------------------
+    record_inputs make_record_inputs() const;
+    // After each change: the record's small part (players, scores) for readers on other threads.
+    void refresh_public_record();
+    // Appends an accepted action to the room's log.
+    void log_action(record_action entry);
+    journal_seat journal_seat_of(int seat) const;
+    std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
+
+    // ---- views (room_views.cpp) --------------------------------------------------------
+    void publish(const nlohmann::json& events = nlohmann::json::array());
+    protocol::GameExtras extras() const;
+    void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
+    void reply(const requester& who, std::string text);
+    void reply_error(const requester& who, protocol::ErrorCode code, std::string message);
+    void reply_error(const requester& who, protocol::ErrorMessage error);
+    void report_summary();
+    static int view_key(const member& m) { return m.seat.value_or(-1); }
+
+    shared_state& state_;
+    strand_type strand_;
+    const std::string id_;
+    const bool private_;
+    protocol::RoomInfo info_;
+    std::map<std::string, member> members_;
+    bool closed_ = false;
+
+    std::uint64_t version_ = 0;
+    std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
+    std::optional<protocol::ViewPublisher> views_;  // what every viewer holds, as last published
+    bool spectators_changed_ = false;               // info_.spectators changed since then
+
+    std::unique_ptr<Match> match_;
+    std::uint64_t moves_ = 0;  // accepted actions, guards timers against stale wake-ups
+    std::string seed_nonce_;
+    std::string seed_commitment_;
+    bool seed_revealed_ = false;
+    std::optional<protocol::GameResult> result_;
+    // The game's one log: each accepted action with its seat, events and the state hash after
+    // it (match_ keeps none). Written on the strand under record_mutex_, read by HTTP threads.
+    std::vector<record_action> record_actions_;
+    std::uint64_t initial_hash_ = 0;
+    std::int64_t started_at_ms_ = 0;
+    std::int64_t finished_at_ms_ = 0;
+    mutable std::mutex record_mutex_;
+    record_inputs record_head_;                                 // guarded: as of the last change
+    std::shared_ptr<const Game> record_game_;                   // guarded: null before the start
+    std::shared_ptr<const nlohmann::json> finished_record_;     // guarded: set at the end
+    std::optional<game_clock> clock_;
+    std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
+    Rng bot_rng_;
+    boost::asio::steady_timer bot_timer_;
+    boost::asio::steady_timer clock_timer_;
+};
+
+}  // namespace carc::server

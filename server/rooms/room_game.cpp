@@ -1,0 +1,348 @@
+// The game inside a room: start, players' and bots' actions, the turn clock, resignation, end.
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "carc/bots.hpp"
+#include "carc/protocol/engine_json.hpp"
+#include "rooms/room.hpp"
+#include "people/security.hpp"
+#include "carc/records/seed_commitment.hpp"
+#include "app/shared_state.hpp"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+using protocol::ErrorCode;
+using protocol::ErrorMessage;
+using protocol::RoomStatus;
+using protocol::SeatInfo;
+
+namespace {
+
+ErrorMessage make_error(ErrorCode code, std::string message) {
+    ErrorMessage e;
+    e.code = code;
+    e.message = std::move(message);
+    return e;
+}
+
+std::int64_t unix_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+bool room::seat_is_automatic(int seat) const {
+    const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
+    return s.kind == SeatInfo::Kind::bot || s.resigned;
+}
+
+int room::active_seats() const {
+    return static_cast<int>(std::count_if(info_.seats.begin(), info_.seats.end(),
+                                          [](const SeatInfo& s) { return !s.resigned; }));
+}
+
+void room::on_message(requester& who, protocol::Start&, bool) {
+    if (!require_member(who) || !require_host(who)) return;
+    if (info_.status != RoomStatus::waiting) {
+        reply_error(who, ErrorCode::wrong_status, "the game has already started");
+        return;
+    }
+    const auto empty = std::find_if(info_.seats.begin(), info_.seats.end(),
+                                    [](const SeatInfo& s) { return s.kind == SeatInfo::Kind::empty; });
+    if (empty != info_.seats.end()) {
+        reply_error(who, ErrorCode::wrong_status,
+                    "seat " + std::to_string(empty - info_.seats.begin()) + " is empty");
+        return;
+    }
+    MatchSetup setup;
+    setup.config = info_.settings.config;
+    setup.seed = state_.config.fixed_seed ? *state_.config.fixed_seed : random_u64();
+    std::string error;
+    auto match = Match::create(setup, &error);
+    if (!match) {
+        reply_error(who, ErrorCode::bad_settings, error);
+        return;
+    }
+    game_start start;
+    start.room_id = id_;
+    start.invite = info_.invite;
+    start.setup = setup;
+    start.settings = info_.settings;
+    start.seed_nonce = random_hex(16);
+    start.seed_commitment = seed_commitment(setup.seed, start.seed_nonce);
+    for (int seat = 0; seat < static_cast<int>(info_.seats.size()); ++seat)
+        start.seats.push_back(journal_seat_of(seat));
+    start.initial_hash = match->state().hash();
+    start.time_ms = unix_ms();
+    if (!state_.journal->begin_game(start)) {
+        reply_error(who, ErrorCode::journal_failed, "the game could not be stored; try again");
+        return;
+    }
+    match_ = std::move(match);
+    match_->keep_log(false);  // record_actions_ is the room's one log
+    seed_nonce_ = start.seed_nonce;
+    seed_commitment_ = start.seed_commitment;
+    initial_hash_ = start.initial_hash;
+    started_at_ms_ = start.time_ms;
+    if (info_.settings.clock) {
+        const auto& c = *info_.settings.clock;
+        clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
+                       std::chrono::milliseconds(c.increment_ms));
+    }
+    info_.status = RoomStatus::playing;
+    state_.counters.games_running.fetch_add(1);
+    spdlog::info("event=game_started room={} players={} commitment={}", id_, info_.seats.size(),
+                 seed_commitment_);
+    update_clock();
+    game_version_ = version_ + 1;
+    publish();
+    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+    schedule_turn();
+}
+
+void room::on_message(requester& who, protocol::PlayAction& m, bool) {
+    member* me = require_member(who);
+    if (!me) return;
+    const auto refuse = [&](ErrorMessage e) {
+        state_.counters.actions_refused_total.fetch_add(1);
+        reply_error(who, std::move(e));
+    };
+    if (info_.status != RoomStatus::playing) {
+        refuse(make_error(ErrorCode::wrong_status, "no game is running in this room"));
+        return;
+    }
+    if (!me->seat) {
+        refuse(make_error(ErrorCode::not_seated, "spectators cannot play"));
+        return;
+    }
+    const int seat = *me->seat;
+    const State& s = match_->state();
+    if (info_.seats[static_cast<std::size_t>(seat)].resigned) {
+        refuse(make_error(ErrorCode::wrong_status, "you resigned"));
+        return;
+    }
+    if (s.decider() != seat) {
+        refuse(make_error(ErrorCode::not_your_turn,
+                          "it is " + info_.seats[static_cast<std::size_t>(s.decider())].name + "'s decision"));
+        return;
+    }
+    if (m.version < game_version_ || m.version > version_) {
+        ErrorMessage e = make_error(ErrorCode::stale_version, "the game moved on; version " +
+                                                                 std::to_string(m.version) + " is stale");
+        e.version = version_;
+        refuse(std::move(e));
+        return;
+    }
+    if (auto error = play(seat, m.action)) {
+        refuse(std::move(*error));
+        return;
+    }
+    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+}
+
+std::optional<ErrorMessage> room::play(int seat, const Action& action) {
+    // Applied to a copy first: the journal gets the events and the hash after the action, and
+    // the room changes only once the action is stored.
+    State next = match_->state();
+    std::vector<Event> events;
+    if (auto refused = next.apply(action, &events)) {
+        ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
+        e.rule = std::string(to_string(refused->code));
+        return e;
+    }
+    journal_action entry;
+    entry.room_id = id_;
+    entry.seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
+    entry.seat = seat;
+    entry.action = action;
+    entry.events = protocol::events_to_json(events, match_->game().tiles());
+    entry.state_hash = next.hash();
+    entry.time_ms = unix_ms();
+    entry.clock_remaining_ms = clock_remaining_now();
+    if (!state_.journal->append_action(entry)) {
+        spdlog::error("event=journal_failed room={} action={}", id_, describe(action));
+        return make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied");
+    }
+    if (auto refused = match_->apply(action)) {
+        // The copy accepted it a moment ago; this would be an engine bug.
+        spdlog::error("event=engine_disagrees room={} action={} reason={}", id_, describe(action),
+                      refused->message);
+        return make_error(ErrorCode::internal, refused->message);
+    }
+    log_action({seat, action, entry.events, entry.state_hash});
+    ++moves_;
+    state_.counters.actions_accepted_total.fetch_add(1);
+    spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
+    game_version_ = version_ + 1;
+    if (match_->state().is_over()) {
+        finish("complete");
+    } else {
+        update_clock();
+    }
+    publish(entry.events);
+    schedule_turn();
+    return std::nullopt;
+}
+
+void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
+    if (!require_game(who)) return;
+    protocol::LegalPlacements answer;
+    answer.room = id_;
+    answer.version = version_;
+    const State& s = match_->state();
+    if (s.drawn_tile() != no_tile) answer.tile = match_->game().tiles().at(s.drawn_tile()).id;
+    if (info_.status == RoomStatus::playing && s.phase() == Phase::place_tile)
+        s.legal_placements(answer.placements);
+    reply(who, protocol::encode(answer, who.id));
+}
+
+void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
+    if (!require_game(who)) return;
+    protocol::FollowerOptions answer;
+    answer.room = id_;
+    answer.version = version_;
+    answer.placement = q.placement;
+    const State& s = match_->state();
+    if (info_.status == RoomStatus::playing && s.phase() == Phase::place_tile) {
+        if (auto refused = s.follower_options_after(q.placement, answer.options)) {
+            ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
+            e.rule = std::string(to_string(refused->code));
+            reply_error(who, std::move(e));
+            return;
+        }
+    }
+    reply(who, protocol::encode(answer, who.id));
+}
+
+void room::on_message(requester& who, protocol::Resign&, bool) {
+    member* me = require_member(who);
+    if (!me) return;
+    if (!me->seat) {
+        reply_error(who, ErrorCode::not_seated, "spectators cannot resign");
+        return;
+    }
+    if (info_.status != RoomStatus::playing || info_.seats[static_cast<std::size_t>(*me->seat)].resigned) {
+        reply_error(who, ErrorCode::wrong_status, "there is no game to resign from");
+        return;
+    }
+    if (!resign_seat(*me->seat)) {
+        reply_error(who, ErrorCode::journal_failed, "the resignation could not be stored; try again");
+        return;
+    }
+    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+}
+
+bool room::resign_seat(int seat) {
+    if (info_.status != RoomStatus::playing) return true;
+    if (!state_.journal->resign_seat(id_, seat, journal_seat_of(seat))) return false;
+    info_.seats[static_cast<std::size_t>(seat)].resigned = true;
+    spdlog::info("event=resign room={} seat={}", id_, seat);
+    if (active_seats() <= 1) finish("resigned");
+    publish();
+    schedule_turn();
+    return true;
+}
+
+void room::finish(const char* reason) {
+    if (clock_) clock_->stop(game_clock::clock::now(), false);
+    bot_timer_.cancel();
+    clock_timer_.cancel();
+    info_.status = RoomStatus::finished;
+    seed_revealed_ = true;
+    protocol::GameResult result;
+    result.reason = reason;
+    const State& s = match_->state();
+    int best = -1;
+    for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p) {
+        const int score = s.score(static_cast<PlayerId>(p));
+        result.scores.push_back(score);
+        if (info_.seats[static_cast<std::size_t>(p)].resigned) result.resigned.push_back(p);
+        else best = std::max(best, score);
+    }
+    for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
+        if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
+            result.winners.push_back(p);
+    std::vector<Action> actions;
+    actions.reserve(record_actions_.size());
+    for (const record_action& a : record_actions_) actions.push_back(a.action);
+    result.breakdown = protocol::score_breakdown(*match_, actions);
+    result_ = result;
+    finished_at_ms_ = unix_ms();
+    game_end end;
+    end.room_id = id_;
+    end.record = build_record(make_record_inputs(), record_actions_, match_->game());
+    {
+        std::lock_guard lock(record_mutex_);
+        finished_record_ = std::make_shared<const nlohmann::json>(end.record);
+    }
+    end.result = result;
+    for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
+    end.time_ms = finished_at_ms_;
+    state_.journal->end_game(end);
+    state_.counters.games_running.fetch_sub(1);
+    state_.counters.games_finished_total.fetch_add(1);
+    spdlog::info("event=game_over room={} reason={} moves={}", id_, reason, moves_);
+}
+
+// ---- the clock and the room's own moves ---------------------------------------------------
+
+void room::update_clock() {
+    if (!clock_ || info_.status != RoomStatus::playing) return;
+    const State& s = match_->state();
+    const auto before = clock_->since();
+    const int running = clock_->running();
+    clock_->switch_to(s.decider(), s.turn_number(), game_clock::clock::now());
+    if (clock_->since() != before || clock_->running() != running) clock_since_ms_ = unix_ms();
+}
+
+void room::schedule_turn() {
+    bot_timer_.cancel();
+    clock_timer_.cancel();
+    if (info_.status != RoomStatus::playing || closed_) return;
+    const int decider = match_->state().decider();
+    const std::uint64_t moves = moves_;
+    if (seat_is_automatic(decider)) {
+        bot_timer_.expires_after(state_.config.bot_delay);
+        bot_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
+            if (!ec) self->on_bot_turn(moves);
+        });
+    }
+    if (clock_ && clock_->running() >= 0) {
+        clock_timer_.expires_at(clock_->deadline());
+        clock_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
+            if (!ec) self->on_clock_expired(moves);
+        });
+    }
+}
+
+void room::on_bot_turn(std::uint64_t expected_moves) {
+    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_) return;
+    const int seat = match_->state().decider();
+    if (!seat_is_automatic(seat)) return;
+    const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
+    const BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
+    const Action action = choose(kind, match_->state(), bot_rng_);
+    if (auto error = play(seat, action))
+        spdlog::error("event=bot_refused room={} seat={} reason={}", id_, seat, error->message);
+}
+
+void room::on_clock_expired(std::uint64_t expected_moves) {
+    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_ || !clock_) return;
+    const int seat = clock_->running();
+    if (seat < 0) return;
+    spdlog::info("event=clock_expired room={} seat={} policy={}", id_, seat,
+                 protocol::to_string(info_.settings.clock->on_timeout));
+    if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
+        if (!resign_seat(seat)) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
+        return;
+    }
+    const Action action = choose_random(match_->state(), bot_rng_);
+    if (auto error = play(seat, action))
+        spdlog::error("event=clock_move_refused room={} seat={} reason={}", id_, seat, error->message);
+}
+
+}  // namespace carc::server

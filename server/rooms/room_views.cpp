@@ -1,0 +1,99 @@
+// Per-viewer views of a room: one per seat and one for spectators, each kept as last published
+// so the next change goes out as an RFC 6902 patch against exactly what that viewer holds.
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include "rooms/room.hpp"
+#include "app/shared_state.hpp"
+
+namespace carc::server {
+
+using nlohmann::json;
+
+protocol::GameExtras room::extras() const {
+    protocol::GameExtras out;
+    out.seed_commitment = seed_commitment_;
+    if (seed_revealed_ && match_) {
+        out.seed = std::to_string(match_->setup().seed);
+        out.seed_nonce = seed_nonce_;
+    }
+    if (clock_) {
+        protocol::ClockState c;
+        c.remaining_ms = clock_->remaining_ms();
+        c.running = clock_->running();
+        c.since_ms = clock_since_ms_;
+        out.clock = std::move(c);
+    }
+    out.result = result_;
+    return out;
+}
+
+void room::publish(const json& events) {
+    const auto started = std::chrono::steady_clock::now();
+    ++version_;
+    const protocol::ViewChange change =
+        views_->update(info_, spectators_changed_, match_ ? &match_->state() : nullptr, extras());
+    spectators_changed_ = false;
+    // The shared operations and the events are serialised once; a viewer key whose `you` did not
+    // change (every spectator, most seats) shares one text with all the others.
+    const std::string operations = change.shared.dump();
+    const std::string events_text = events.dump();
+    std::vector<std::shared_ptr<const std::string>> texts(change.you.size());
+    std::shared_ptr<const std::string> common;
+    const auto text_for = [&](std::size_t key) -> const std::shared_ptr<const std::string>& {
+        auto& text = texts[key];
+        if (text) return text;
+        if (change.you[key].empty()) {
+            if (!common) common = shared_text(protocol::patch_text(id_, version_, operations, {}, events_text));
+            text = common;
+        } else {
+            text = shared_text(protocol::patch_text(id_, version_, operations, change.you[key].dump(), events_text));
+        }
+        return text;
+    };
+    for (auto& [person, m] : members_) {
+        if (!m.link) {
+            m.needs_snapshot = false;
+        } else if (m.needs_snapshot) {
+            send_snapshot(m);
+            m.needs_snapshot = false;
+        } else {
+            m.link->send(text_for(protocol::ViewPublisher::key(m.seat)));
+        }
+    }
+    state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
+    refresh_public_record();
+    report_summary();
+}
+
+void room::send_snapshot(const member& m, const json& id) {
+    if (!m.link) return;
+    m.link->send(shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id)));
+}
+
+void room::report_summary() {
+    if (closed_) return;
+    state_.rooms.update(protocol::summarize(info_), !info_.settings.is_private);
+}
+
+void room::reply(const requester& who, std::string text) {
+    if (who.link) who.link->send(shared_text(std::move(text)));
+}
+
+void room::reply_error(const requester& who, protocol::ErrorCode code, std::string message) {
+    protocol::ErrorMessage e;
+    e.code = code;
+    e.message = std::move(message);
+    reply_error(who, std::move(e));
+}
+
+void room::reply_error(const requester& who, protocol::ErrorMessage error) {
+    error.room = id_;
+    state_.counters.errors_total.fetch_add(1);
+    spdlog::debug("event=error room={} person={} code={} message=\"{}\"", id_, who.person,
+                  protocol::to_string(error.code), error.message);
+    reply(who, protocol::encode(error, who.id));
+}
+
+}  // namespace carc::server

@@ -1,0 +1,79 @@
+#include "store_fixture.hpp"
+
+#include <catch2/catch.hpp>
+#include <stdlib.h>
+
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+namespace carc::storage::testing {
+
+TempDir::TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "carc-storage-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+}
+
+TempDir::~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+}
+
+std::string read_bytes(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + file.string());
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+SqliteOptions options_for(const std::filesystem::path& data_dir) {
+    SqliteOptions options;
+    options.data_dir = data_dir;
+    return options;
+}
+
+std::filesystem::path database_file(const std::filesystem::path& data_dir) {
+    return data_dir / SqliteOptions{}.file_name;
+}
+
+std::unique_ptr<Store> open_or_fail(const SqliteOptions& options) {
+    auto store = open_sqlite_store(options);
+    INFO((store ? std::string() : store.message()));
+    REQUIRE(store.ok());
+    return std::move(store).value();
+}
+
+std::unique_ptr<Store> open_or_fail(const std::filesystem::path& data_dir) {
+    return open_or_fail(options_for(data_dir));
+}
+
+NewRoom sample_room(const std::string& room_id) {
+    NewRoom room;
+    room.room_id = room_id;
+    room.config_json = R"({"rules":"base","expansions":["river"],"seats":2})";
+    room.seed = 0xfedcba9876543210ULL;  // above INT64_MAX: exercises the uint64 round trip
+    room.seed_commitment = sha256_hex("seed");
+    room.engine_version = "engine-1";
+    room.created_at_ms = 1'700'000'000'000;
+    return room;
+}
+
+ActionRecord sample_action(const std::string& room_id, std::int64_t seq) {
+    ActionRecord action;
+    action.room_id = room_id;
+    action.seq = seq;
+    action.actor_seat = static_cast<int>(seq % 2);
+    action.action_json = R"({"type":"place_tile","x":)" + std::to_string(seq) + R"(,"y":0,"r":90})";
+    action.events_json = R"([{"type":"tile_placed","seq":)" + std::to_string(seq) + "}]";
+    action.state_hash = 0x8000000000000000ULL + static_cast<std::uint64_t>(seq);
+    action.time_ms = 1'700'000'000'000 + seq * 1000;
+    return action;
+}
+
+}  // namespace carc::storage::testing

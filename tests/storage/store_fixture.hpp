@@ -1,0 +1,41 @@
+#pragma once
+// Shared helpers for the storage tests: a temporary data directory, file bytes, sample records.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "carc/crypto/sha256.hpp"
+#include "carc/storage/sqlite_store.hpp"
+
+namespace carc::storage::testing {
+
+using carc::crypto::sha256_hex;
+
+// A fresh directory under the system temp dir, removed with everything in it at scope exit.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+std::string read_bytes(const std::filesystem::path& file);
+void write_bytes(const std::filesystem::path& file, const std::string& bytes);
+
+SqliteOptions options_for(const std::filesystem::path& data_dir);
+std::filesystem::path database_file(const std::filesystem::path& data_dir);
+
+// Opens a store and fails the test (with the error message) if that does not work.
+std::unique_ptr<Store> open_or_fail(const SqliteOptions& options);
+std::unique_ptr<Store> open_or_fail(const std::filesystem::path& data_dir);
+
+NewRoom sample_room(const std::string& room_id);
+ActionRecord sample_action(const std::string& room_id, std::int64_t seq);
+
+}  // namespace carc::storage::testing
