@@ -131,9 +131,16 @@ json castle_player(const CastlePlayer& p) {
     return {{"tokens", std::move(tokens)}, {"usable", std::move(usable)}, {"keep", std::move(keep)}};
 }
 
-json castle_pending(const CastleState& c) {
+json castle_pending(const State& state) {
+    const CastleState& c = state.castle();
     json pending = json::array();
-    for (const PendingScoring& p : c.pending) pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}});
+    for (const PendingScoring& p : c.pending) {
+        // The feature's cells, so a client can show the choice where it is on the board.
+        json tiles = json::array();
+        for (const Coord at : state.board().cells_of(state.board().feature_tiles(p.root)))
+            tiles.push_back({at.x, at.y});
+        pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}, {"tiles", std::move(tiles)}});
+    }
     return pending;
 }
 
@@ -170,7 +177,7 @@ json castle_to_json(const State& state) {
     return {{"board", parts::castle_board()},
             {"towers_with_token", parts::castle_towers(c)},
             {"players", std::move(players)},
-            {"pending", parts::castle_pending(c)},
+            {"pending", parts::castle_pending(state)},
             {"extra_turn", c.extra_turn}};
 }
 

@@ -21,7 +21,8 @@ nlohmann::json optional_string(const std::optional<std::string>& text);
 const nlohmann::json& castle_board();
 nlohmann::json castle_towers(const CastleState& castle);
 nlohmann::json castle_player(const CastlePlayer& player);
-nlohmann::json castle_pending(const CastleState& castle);
+// The scorings waiting for a choice, each with its feature's cells.
+nlohmann::json castle_pending(const State& state);
 // The City: the feature followers from a quarter would join, or null outside phase redeploy.
 nlohmann::json redeploy_onto(const State& state);
 

@@ -241,8 +241,11 @@ void ViewPublisher::update_game(const State* state, const GameExtras& extras, js
         for (std::size_t i = 0; i < c.players.size(); ++i)
             if (changed(game_.castle_players[i], c.players[i]))
                 push_op(out, "replace", "/game/castle/players/" + std::to_string(i), parts::castle_player(c.players[i]));
-        const std::vector<PendingScoring> pending(c.pending.begin(), c.pending.end());
-        if (changed(game_.castle_pending, pending)) push_op(out, "replace", "/game/castle/pending", parts::castle_pending(c));
+        // Usually empty; compared as JSON since it carries each feature's cells.
+        if (json pending = parts::castle_pending(s); pending != game_.castle_pending) {
+            push_op(out, "replace", "/game/castle/pending", pending);
+            game_.castle_pending = std::move(pending);
+        }
         if (changed(game_.extra_turn, c.extra_turn)) push_op(out, "replace", "/game/castle/extra_turn", c.extra_turn);
     }
     const Expansions& e = game.config().expansions;

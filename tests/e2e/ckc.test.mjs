@@ -62,9 +62,9 @@ test('River II, the Count, King & Robber and the Cult against a bot', { timeout:
       const phase = await alice.evaluate((r) => window.carc.store.get(r).view.game.phase, room);
       seen.add(phase);
       if (phase !== 'place_tile' && phase !== 'place_follower') {
-        // A City decision: the buttons are sentences, never raw action dumps.
-        const labels = await alice.$$eval('.hand .choices.column button', (bs) => bs.map((b) => b.textContent));
-        assert.ok(labels.length > 0, `buttons for ${phase}`);
+        // A City decision: its targets on the board and its Pass are sentences, never raw action dumps.
+        const labels = await alice.$$eval('.layer-spots .spot, #pass', (bs) => bs.map((b) => b.getAttribute('aria-label') || b.textContent));
+        assert.ok(labels.length > 0, `choices for ${phase}`);
         for (const l of labels) assert.doesNotMatch(l, /[{}_]/, `a sentence: ${l}`);
         if (phase === 'redeploy') assert.ok(await alice.$('.layer-marks .redeploy-onto'), 'the feature to redeploy onto is highlighted');
         await shot(alice, `21-ckc-${phase}`);
@@ -72,7 +72,8 @@ test('River II, the Count, King & Robber and the Cult against a bot', { timeout:
       if (phase === 'city_follower') {
         // Put a follower into the City (then the Count may move): the first offered choice.
         const before = await roomVersion(alice, room);
-        await alice.locator('.hand .choices.column button').first().click();
+        await alice.locator('.layer-spots .spot-quarter').first().click();
+        await alice.click('#confirm');
         await settled(alice, room, before);
       } else {
         // Alice places no followers on tiles (turn numbers that are multiples of 3 would): she

@@ -21,10 +21,10 @@ async function tryTowerTurn(page, room) {
   await page.waitForSelector('.legal-cell', { timeout: 10000 });
   await page.keyboard.press('n');
   await page.waitForSelector('#confirm:not([disabled])');
-  const floor = page.locator('.hand .choice[data-key^="add_floor"]');
+  const floor = page.locator('.layer-spots .spot-floor');
   if (!(await floor.count())) return false;
   await floor.first().click();
-  await page.waitForSelector('.hand .choice.on[data-key^="add_floor"]');
+  await page.waitForSelector('.layer-spots .spot-floor.selected');
   await page.click('#confirm');
   await settled(page, room, before);
   return true;
@@ -51,8 +51,13 @@ test('The Tower: a floor is added from the browser and drawn', { timeout: 300_00
           const view = await alice.evaluate((r) => window.carc.store.get(r).view, room);
           if (view.game.phase === 'tower_capture' && view.game.decider === 0) {
             const before = await roomVersion(alice, room);
-            const capture = alice.locator('.hand .choices.column button[data-key^="capture"]');
-            await ((await capture.count()) ? capture.first() : alice.locator('.hand .choices.column button').last()).click();
+            const capture = alice.locator('.layer-spots .spot-capture');
+            if (await capture.count()) {
+              await capture.first().click();
+              await alice.click('#confirm');
+            } else {
+              await alice.click('#pass');
+            }
             await settled(alice, room, before);
           }
           const server = await serverView(alice, room);

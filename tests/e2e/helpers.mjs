@@ -66,15 +66,22 @@ export async function settled(page, room, before) {
 }
 
 // Plays one decision on `page`, whose turn it is: lays the drawn tile (mouse or keyboard, with
-// a rotation and sometimes a follower), or, for any other decision, takes the last offered
-// choice (pass). `turn` varies the way of playing.
+// a rotation and sometimes a follower), or, for any other decision, passes when it may (the Pass
+// button or key X) and else takes the first target on the board (key 1, then Enter) or the turn
+// panel's token button. `turn` varies the way of playing.
 export async function playTurn(page, room, turn) {
   const before = await roomVersion(page, room);
-  const what = await page.waitForSelector('#confirm, .hand .choices.column button', { timeout: 10000 });
-  if ((await what.getAttribute('id')) !== 'confirm') {
-    const choices = page.locator('.hand .choices.column button');
-    const n = await choices.count();
-    if (turn % 2 === 0 && n <= 9) await page.keyboard.press(String(n)); else await choices.last().click();
+  const what = await page.waitForSelector('#confirm, #decision-prompt', { timeout: 10000 });
+  if ((await what.getAttribute('id')) !== 'confirm' && !(await page.$('.legal-cell'))) {
+    if (await page.$('#pass')) {
+      if (turn % 2 === 0) await page.keyboard.press('x'); else await page.click('#pass');
+    } else if (await page.$('.layer-spots .spot')) {
+      await page.keyboard.press('1');
+      await page.waitForSelector('.layer-spots .spot.selected');
+      await page.keyboard.press('Enter');
+    } else {
+      await page.click('.hand .token-action');
+    }
     await settled(page, room, before);
     return;
   }
@@ -85,6 +92,7 @@ export async function playTurn(page, room, turn) {
     await page.locator('.legal-cell').first().click();
     await page.waitForSelector('#confirm:not([disabled])');
     await page.click('#rotate-right');
+    await page.locator('#rotate-right').blur(); // Enter on the focused button would turn the tile again
   } else {
     await page.keyboard.press('n'); // keyboard: next legal square
   }

@@ -29,6 +29,7 @@ done
 
 cd "$here"
 export CARC_URL="http://127.0.0.1:$port"
+export CARC_SERVER="$server"
 if [[ -n "$shots" ]]; then export CARC_SCREENSHOTS="$shots"; fi
 status=0
 node --test --test-concurrency=1 unit/ ./*.test.mjs || status=$?

@@ -154,3 +154,37 @@ TEST_CASE("The Castle's view carries its walled board and hides the face-down to
     for (const char* kind : {"double_tower", "final_street", "market_bonus", "five_points"})
         CHECK(text.find(kind) == std::string::npos);
 }
+
+// A Castle scoring choice is shown where it is: each pending scoring lists the cells of its
+// feature, all of them laid tiles (greedy games reach the choice within a few seeds).
+TEST_CASE("The Castle's pending scorings carry their feature's cells", "[protocol]") {
+    int choices = 0;
+    for (std::uint64_t seed = 1; seed <= 30 && choices < 3; ++seed) {
+        MatchSetup setup;
+        setup.config.rules = RuleSystem::castle;
+        setup.config.players = 2;
+        setup.seed = seed;
+        std::string error;
+        auto match = Match::create(setup, &error);
+        REQUIRE(match);
+        Rng rng(seed);
+        while (!match->state().is_over()) {
+            const State& s = match->state();
+            if (s.phase() == Phase::choose_scoring) {
+                ++choices;
+                const json view = build_view(two_seat_room(), &s, GameExtras{}, s.decider());
+                const json& pending = view["game"]["castle"]["pending"];
+                REQUIRE_FALSE(pending.empty());
+                for (const json& p : pending) {
+                    REQUIRE_FALSE(p["tiles"].empty());
+                    for (const json& cell : p["tiles"]) {
+                        const Coord at{cell[0].get<std::int16_t>(), cell[1].get<std::int16_t>()};
+                        CHECK(s.tile_at(at) >= 0);
+                    }
+                }
+            }
+            REQUIRE_FALSE(match->apply(choose_greedy(s, rng), nullptr));
+        }
+    }
+    CHECK(choices > 0);
+}

@@ -1,6 +1,8 @@
-// The board: an SVG of the laid tiles with pan (drag, arrow keys) and zoom (wheel, +/-),
-// overlays for legal cells, the tile being placed, clickable spots and followers. It knows no
-// rules: the game screen hands it what to show and listens for clicks.
+// The board: an SVG of the laid tiles with pan (drag, arrow keys, one finger) and zoom (wheel,
+// +/-, two-finger pinch), overlays for legal cells, dead cells, the tile being placed, the last
+// move, followers and the decision targets (every choice is made here, by click, tap or keyboard:
+// Tab to a target and Enter). It knows no rules: the game screen hands it what to show and
+// listens for the events `cell`, `target`, `tile`.
 
 import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from './tiles-svg.js';
 import { rotatePoint } from './tile-geometry.js';
@@ -8,6 +10,7 @@ import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
 import { castleMarkup, castleExtent } from './castle-board.js';
 import { quartersMarkup } from './city-board.js';
 import { esc } from './dom.js';
+import { t } from './i18n.js';
 
 const T = 100; // board units per tile
 
@@ -19,14 +22,23 @@ export class Board extends EventTarget {
     this.geometry = new Map();  // id -> geometry (canonical)
     this.defined = new Set();
     this.view = { x: -250, y: -250, w: 600, h: 600 };
-    this.fitted = false;
+    this.autoFit = true;     // follows the growing board until the player pans or zooms
+    this.lastKey = null;     // the last move drawn, to animate only a new one
     svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-castle"></g><g class="layer-tiles"></g><g class="layer-marks"></g>` +
       `<g class="layer-cells"></g><g class="layer-preview"></g><g class="layer-followers"></g><g class="layer-spots"></g>`;
     this.defs = svg.querySelector('#board-defs');
     this.layers = Object.fromEntries(['castle', 'tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [n, svg.querySelector('.layer-' + n)]));
     this.installPanZoom();
+    this.installKeys();
+    // Re-fit when the window or the layout changes the board's size.
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resizer = new ResizeObserver(() => { if (this.autoFit && this.model) this.fit(this.fitCells()); else this.applyView(); });
+      this.resizer.observe(svg);
+    }
     this.applyView();
   }
+
+  destroy() { this.resizer?.disconnect(); }
 
   setCatalog(tiles) {
     for (const t of tiles) this.tiles.set(t.id, t);
@@ -64,30 +76,46 @@ export class Board extends EventTarget {
     return out;
   }
 
-  // model: {board, followers, legalCells, preview, spots, targets, highlight, last, quarters,
+  // model: {board, followers, legalCells, deadCells, preview, targets, highlight, last, quarters,
   //         castle: view.game.castle, scores}
+  // targets: [{key, px, py, label, kind, seat?, selected?, lying?, rect?: {x, y, w, h}, text?}]
+  // last: {cells: [[x, y]], player, key} (the last move, outlined; animated when its key is new)
   render(model) {
+    // {x, y, player} (the replay's form) is a last move of one cell.
+    if (model.last && !model.last.cells && model.last.x !== undefined) {
+      model = { ...model, last: { cells: [[model.last.x, model.last.y]], player: model.last.player, key: `${model.last.x},${model.last.y}`, placed: [model.last.x, model.last.y] } };
+    }
+    this.model = model;
     const board = model.board || [];
     this.castle = model.castle || null;
     this.layers.castle.innerHTML = this.castle ? castleMarkup(this.castle, model.scores) : '';
     const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     this.at = at;
-    this.layers.tiles.innerHTML = board.map((t) => this.tileMarkup(t)).join('');
+    const fresh = model.last && model.last.key !== this.lastKey;
+    const placed = fresh && model.last.placed;
+    this.layers.tiles.innerHTML = board.map((t) => this.tileMarkup(t, placed && placed[0] === t.x && placed[1] === t.y ? 'just-placed' : '')).join('');
 
-    // Marks: the last tile laid, scored features being pointed at, towers, the City's quarters.
+    // Marks: dead cells, the last move, scored features pointed at, towers, the City's quarters.
     let marks = '';
-    if (model.last) {
-      const c = styleOf(model.last.player ?? 0).colour;
-      marks += `<rect class="last-placed" x="${model.last.x * T + 2}" y="${model.last.y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
+    for (const c of model.deadCells || []) {
+      marks += `<g class="dead-cell" data-x="${c.x}" data-y="${c.y}"><rect x="${c.x * T + 6}" y="${c.y * T + 6}" width="${T - 12}" height="${T - 12}" rx="6"/>` +
+        `<path d="M${c.x * T + 40} ${c.y * T + 40}l20 20m0 -20l-20 20"/><title>${esc(t('board.dead_cell'))}</title></g>`;
     }
+    if (model.last) {
+      const c = model.last.player === null || model.last.player === undefined ? '#5b4a33' : styleOf(model.last.player).colour;
+      for (const [x, y] of model.last.cells || []) {
+        marks += `<rect class="last-placed${fresh ? ' fresh' : ''}" data-x="${x}" data-y="${y}" x="${x * T + 2}" y="${y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
+      }
+    }
+    this.lastKey = model.last?.key ?? null;
     for (const [x, y] of model.highlight || []) marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
-    for (const t of board) if (t.height > 0) marks += this.towerMarkup(t);
+    for (const tl of board) if (tl.height > 0) marks += this.towerMarkup(tl);
     if (model.quarters) marks += quartersMarkup(model.quarters, board) + this.redeployMarkup(model.quarters.redeployOnto, at);
     this.layers.marks.innerHTML = marks;
 
     // Legal cells for the tile in hand.
     this.layers.cells.innerHTML = (model.legalCells || []).map((c) =>
-      `<g class="legal-cell${model.preview && model.preview.x === c.x && model.preview.y === c.y ? ' chosen' : ''}" data-x="${c.x}" data-y="${c.y}" tabindex="-1">` +
+      `<g class="legal-cell${model.preview && model.preview.x === c.x && model.preview.y === c.y ? ' chosen' : ''}" data-x="${c.x}" data-y="${c.y}" tabindex="0" role="button" aria-label="${esc(t('board.cell_label', { x: c.x, y: c.y, count: c.count }))}">` +
       `<rect x="${c.x * T + 4}" y="${c.y * T + 4}" width="${T - 8}" height="${T - 8}" rx="8"/>` +
       `<text x="${c.x * T + 50}" y="${c.y * T + 56}">${c.count > 1 ? c.count + '↻' : '+'}</text></g>`).join('');
 
@@ -97,32 +125,84 @@ export class Board extends EventTarget {
     let fol = '';
     for (const f of model.followers || []) {
       if (f.spot === 'quarter') continue; // drawn inside the quarters
-      const t = at.get(`${f.x},${f.y}`);
-      if (!t) continue;
+      const tl = at.get(`${f.x},${f.y}`);
+      if (!tl) continue;
       if (f.spot === 'tower') {
-        const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, this.foundationSeg(t.tile));
-        fol += meepleMarkup(f.owner, p.x, p.y - 14 - Math.min(t.height || 0, 6) * 2, { size: 24 });
+        const p = this.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.foundationSeg(tl.tile));
+        fol += meepleMarkup(f.owner, p.x, p.y - 14 - Math.min(tl.height || 0, 6) * 2, { size: 24 });
       } else {
-        const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, f.segment);
-        const kind = this.tiles.get(t.tile)?.segments[f.segment]?.kind;
+        const p = this.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, f.segment);
+        const kind = this.tiles.get(tl.tile)?.segments[f.segment]?.kind;
         fol += meepleMarkup(f.owner, p.x, p.y, { lying: kind === 'field', size: 26 });
       }
     }
     this.layers.followers.innerHTML = fol;
 
-    // Clickable spots: follower choices on the tile being placed, tower and quarter targets.
+    // Decision targets: follower spots, tower floors, capture targets, quarters, market fields,
+    // The Castle's scorings. Each is a focusable button of the SVG.
     let spots = '';
-    for (const s of model.spots || []) {
-      spots += `<g class="spot${s.selected ? ' selected' : ''}" data-key="${esc(s.key)}" role="button" aria-label="${esc(s.label)}">` +
-        `<circle cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
-        (s.selected ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying }) : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
+    // The chosen target last, so its neighbours never cover it.
+    for (const s of [...(model.targets || [])].sort((a, b) => Number(!!a.selected) - Number(!!b.selected))) {
+      const attrs = `class="spot spot-${esc(s.kind || 'follower')}${s.selected ? ' selected' : ''}" data-key="${esc(s.key)}" tabindex="0" role="button" aria-pressed="${s.selected ? 'true' : 'false'}" aria-label="${esc(s.label)}"`;
+      if (s.rect) {
+        spots += `<g ${attrs}><rect class="hit" x="${s.rect.x}" y="${s.rect.y}" width="${s.rect.w}" height="${s.rect.h}" rx="6"/><title>${esc(s.label)}</title></g>`;
+        continue;
+      }
+      spots += `<g ${attrs}><circle class="hit" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
+        (s.selected && s.seat !== undefined && s.seat !== null && !s.text ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying })
+          : s.text ? `<text class="spot-text" x="${s.px.toFixed(1)}" y="${s.py.toFixed(1)}">${esc(s.text)}</text>`
+            : s.kind === 'capture' ? '' : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
         `<title>${esc(s.label)}</title></g>`;
     }
     this.layers.spots.innerHTML = spots;
+    this.scaleSpots();
 
-    // Fit once at the start, and again whenever a tile lands outside the visible area.
-    if (board.length && (!this.fitted || (board.length !== this.lastCount && !this.visible(board[board.length - 1])))) { this.fit(board); this.fitted = true; }
+    // Follow the board while it grows (until the player pans or zooms); always bring a new tile
+    // or new targets into view.
+    const grew = board.length !== this.lastCount;
     this.lastCount = board.length;
+    const targetsKey = (model.targets || []).map((s) => s.key).join('|') + '#' + (model.legalCells || []).length;
+    const newTargets = targetsKey !== this.targetsKey;
+    this.targetsKey = targetsKey;
+    if (!board.length) return;
+    if (this.autoFit && (grew || newTargets || !this.fitted)) { this.fit(this.fitCells()); this.fitted = true; return; }
+    if (grew && !this.visible(board[board.length - 1])) this.reveal(board[board.length - 1].x, board[board.length - 1].y);
+    if (newTargets && !this.targetsVisible()) this.fit(this.fitCells());
+  }
+
+  // The cells a fit must show: the board, the legal cells and the decision targets.
+  fitCells() {
+    const m = this.model || {};
+    const cells = [...(m.board || []), ...(m.legalCells || [])];
+    for (const s of m.targets || []) {
+      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px, y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
+      cells.push({ x: Math.floor(x / T), y: Math.floor(y / T) });
+    }
+    return cells;
+  }
+
+  targetsVisible() {
+    const v = this.view;
+    return (this.model?.targets || []).every((s) => {
+      const x = s.rect ? s.rect.x : s.px, y = s.rect ? s.rect.y : s.py;
+      return x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h;
+    }) && (this.model?.legalCells || []).every((c) => this.visible(c));
+  }
+
+  // Keeps round targets about 22 screen pixels across however far out one zooms, but never so
+  // big that a target covers the middle of its nearest neighbour.
+  scaleSpots() {
+    const px = this.svg.clientWidth ? Math.max(this.view.w / this.svg.clientWidth, this.view.h / (this.svg.clientHeight || 1)) : 1;
+    const round = (this.model?.targets || []).filter((s) => !s.rect);
+    if (this.nearestFor !== round) {
+      this.nearest = new Map(round.map((a) => [a.key, round.reduce((m, b) => (b === a ? m : Math.min(m, Math.hypot(a.px - b.px, a.py - b.py))), Infinity)]));
+      this.nearestFor = round;
+    }
+    for (const g of this.layers.spots.querySelectorAll('.spot')) {
+      const c = g.querySelector('circle.hit');
+      const want = Math.max(g.classList.contains('spot-capture') ? 17 : 13, 11 * px); // a capture ring goes round the follower
+      if (c) c.setAttribute('r', Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1));
+    }
   }
 
   foundationSeg(tileId) {
@@ -149,25 +229,44 @@ export class Board extends EventTarget {
     if (!t) return '';
     const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, onto.segment);
     return `<g class="redeploy-onto"><rect x="${t.x * T + 1}" y="${t.y * T + 1}" width="${T - 2}" height="${T - 2}"/>` +
-      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="15"/><title>Followers from the quarter would join this ${esc(onto.feature || 'feature')}</title></g>`;
+      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="15"/><title>${esc(t('board.redeploy_onto'))}</title></g>`;
   }
 
   // ---- pan and zoom -------------------------------------------------------------------
 
   applyView() {
+    // The viewBox has the element's aspect ratio, so the board uses all of its space.
     const v = this.view;
-    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    const w = this.svg.clientWidth, hgt = this.svg.clientHeight;
+    if (w > 0 && hgt > 0) {
+      const want = hgt / w;
+      if (Math.abs(v.h / v.w - want) > 1e-3) { const cy = v.y + v.h / 2; v.h = v.w * want; v.y = cy - v.h / 2; }
+    }
+    this.svg.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    this.scaleSpots();
   }
 
-  fit(board) {
+  // Shows every given cell with a margin; `user` (the fit button, key 0) resumes following.
+  fit(cells, user = false) {
+    if (user) this.autoFit = true;
     const walls = castleExtent(this.castle); // The Castle: always the whole walled board
-    if (walls) board = [{ x: walls.minX + 1, y: walls.minY + 1 }, { x: walls.maxX - 1, y: walls.maxY - 1 }];
-    if (!board.length) return;
-    const xs = board.map((t) => t.x), ys = board.map((t) => t.y);
-    const minX = (Math.min(...xs) - 1.5) * T, maxX = (Math.max(...xs) + 2.5) * T;
-    const minY = (Math.min(...ys) - 1.5) * T, maxY = (Math.max(...ys) + 2.5) * T;
-    const size = Math.max(maxX - minX, maxY - minY, 700);
-    this.view = { x: (minX + maxX) / 2 - size / 2, y: (minY + maxY) / 2 - size / 2, w: size, h: size };
+    if (walls) cells = [{ x: walls.minX, y: walls.minY }, { x: walls.maxX, y: walls.maxY }];
+    if (!cells?.length) return;
+    const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+    const margin = walls ? 0.15 : 0.6;
+    const minX = (Math.min(...xs) - margin) * T, maxX = (Math.max(...xs) + 1 + margin) * T;
+    const minY = (Math.min(...ys) - margin) * T, maxY = (Math.max(...ys) + 1 + margin) * T;
+    const w = this.svg.clientWidth || 600, hgt = this.svg.clientHeight || 600;
+    // Screen pixels kept free: the turn banner on top (its height, set by the screen), the zoom
+    // buttons on the right.
+    const pad = { top: this.padTop ?? 44, right: 52, bottom: 8, left: 8 };
+    const iw = Math.max(w - pad.left - pad.right, 50), ih = Math.max(hgt - pad.top - pad.bottom, 50);
+    // At least three tiles across, so one tile is never blown up to the whole screen.
+    const bw = Math.max(maxX - minX, 3 * T), bh = Math.max(maxY - minY, 3 * T);
+    const scale = Math.max(bw / iw, bh / ih);
+    const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+    const x = cx - (pad.left + iw / 2) * scale, y = cy - (pad.top + ih / 2) * scale;
+    this.view = { x, y, w: w * scale, h: hgt * scale };
     this.applyView();
   }
 
@@ -186,6 +285,7 @@ export class Board extends EventTarget {
   }
 
   zoom(factor, cx, cy) {
+    this.autoFit = false;
     const v = this.view;
     const nw = Math.min(6000, Math.max(220, v.w * factor));
     const k = nw / v.w;
@@ -195,6 +295,7 @@ export class Board extends EventTarget {
   }
 
   pan(dx, dy) { // in fractions of the visible width
+    this.autoFit = false;
     this.view.x += dx * this.view.w; this.view.y += dy * this.view.h;
     this.applyView();
   }
@@ -207,28 +308,54 @@ export class Board extends EventTarget {
 
   installPanZoom() {
     const svg = this.svg;
+    const pointers = new Map(); // pointerId -> {x, y}
     let drag = null;
+    let pinch = null;
     svg.addEventListener('wheel', (e) => {
       e.preventDefault();
       const p = this.toBoard(e);
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
     }, { passive: false });
+    const pinchState = () => {
+      const [a, b] = [...pointers.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
     svg.addEventListener('pointerdown', (e) => {
-      drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false, id: e.pointerId };
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pointers.size === 2) { pinch = { ...pinchState(), view: { ...this.view } }; drag = null; return; }
+      if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false, id: e.pointerId };
     });
     svg.addEventListener('pointermove', (e) => {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && pointers.size === 2) {
+        // Two fingers: the board point under their middle stays under it while they spread.
+        const now = pinchState();
+        const rect = svg.getBoundingClientRect();
+        const k = Math.min(6000 / pinch.view.w, Math.max(220 / pinch.view.w, pinch.d / now.d));
+        const scale0 = pinch.view.w / rect.width;
+        const bx = pinch.view.x + (pinch.x - rect.left) * scale0, by = pinch.view.y + (pinch.y - rect.top) * scale0;
+        const w = pinch.view.w * k, hh = pinch.view.h * k, scale = w / rect.width;
+        this.view = { x: bx - (now.x - rect.left) * scale, y: by - (now.y - rect.top) * scale, w, h: hh };
+        this.autoFit = false;
+        this.applyView();
+        return;
+      }
       if (!drag || drag.id !== e.pointerId) return;
       const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-      if (!drag.moved) svg.setPointerCapture(e.pointerId);
+      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      if (!drag.moved) svg.setPointerCapture?.(e.pointerId);
       drag.moved = true;
-      const scale = this.view.w / svg.clientWidth;
+      this.autoFit = false;
+      const scale = this.view.w / (svg.clientWidth || 1);
       this.view.x = drag.vx - dx * scale; this.view.y = drag.vy - dy * scale;
       this.applyView();
       svg.classList.add('panning');
     });
     const end = (e) => {
-      if (!drag) return;
+      pointers.delete(e.pointerId);
+      if (pinch) { if (pointers.size < 2) pinch = null; drag = null; return; }
+      if (!drag || drag.id !== e.pointerId) return;
       const wasDrag = drag.moved;
       drag = null;
       svg.classList.remove('panning');
@@ -238,12 +365,34 @@ export class Board extends EventTarget {
     svg.addEventListener('pointercancel', end);
   }
 
+  // Keyboard: Enter or Space on a focused target or legal cell chooses it.
+  installKeys() {
+    this.svg.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      const el = e.target.closest?.('.spot, .legal-cell');
+      if (!el) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (el.classList.contains('spot')) this.emit('target', { key: el.dataset.key, keyboard: true });
+      else this.emit('cell', { x: Number(el.dataset.x), y: Number(el.dataset.y) });
+    });
+  }
+
+  // Focuses the target with this key (keyboard stepping), bringing it into view.
+  focusTarget(key) {
+    const el = [...this.layers.spots.querySelectorAll('.spot')].find((s) => s.dataset.key === key);
+    const s = (this.model?.targets || []).find((x) => x.key === key);
+    if (s) {
+      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px, y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
+      this.reveal(Math.floor(x / T), Math.floor(y / T));
+    }
+    el?.focus({ preventScroll: true });
+  }
+
   click(e) {
     const target = document.elementFromPoint(e.clientX, e.clientY) || e.target;
     const spot = target.closest?.('.spot');
-    if (spot) return this.emit('spot', { key: spot.dataset.key });
-    const quarter = target.closest?.('.quarter');
-    if (quarter) return this.emit('quarter', { quarter: quarter.dataset.quarter });
+    if (spot) return this.emit('target', { key: spot.dataset.key });
     const cell = target.closest?.('.legal-cell');
     if (cell) return this.emit('cell', { x: Number(cell.dataset.x), y: Number(cell.dataset.y) });
     const tile = target.closest?.('.tile');

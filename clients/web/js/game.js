@@ -2,12 +2,20 @@
 // log, chat) and the end-of-game breakdown. Every decision is checked by the server; this file
 // only asks it what is legal and shows that.
 
-import { h, clear, fill, esc, toast } from './dom.js';
+import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
-import { badgeSvg, styleOf, meepleMarkup } from './players.js';
-import { describeEvent, describeAction, featureName, tokenName } from './log-text.js';
-import { rotatePoint } from './tile-geometry.js';
-import { tileDomId } from './tiles-svg.js';
+import { badgeSvg, styleOf } from './players.js';
+import { describeEvent } from './log-text.js';
+import { t, onLanguageChange } from './i18n.js';
+import { Turn, actionKey } from './turn.js';
+import { drawHand } from './hand-panel.js';
+import { drawScores, tickClock } from './scoreboard.js';
+import { drawTilesPanel } from './tiles-panel.js';
+import { showEnd } from './end-dialog.js';
+import { deadCells } from './dead-cells.js';
+import { castleExtent } from './castle-board.js';
+import { phasePrompt } from './decision-text.js';
+import { lastMove } from './last-move.js';
 
 export function renderRoom(root, app, roomId) {
   const { conn, store } = app;
@@ -29,18 +37,26 @@ class RoomScreen {
     this.log = [];
     this.chat = [];
     this.breakdown = {};      // seat -> kind -> points, from the scoring events seen
-    this.ui = freshUi();
+    this.turn = new Turn(this);
     this.mode = null;
+    this.tab = 'turn';          // phones: the bottom sheet's open tab
     this.endShownFor = null;
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
     this.timer = setInterval(() => this.tickClock(), 500);
+    // A language switch rebuilds the screen in the new words.
+    this.offLanguage = onLanguageChange(() => { if (this.view) { this.mode = null; this.changed({}); } });
   }
 
   destroy() {
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.timer);
+    this.offLanguage();
+    this.board?.destroy();
   }
+
+  // Phones and small windows: the side panels become one panel at a time behind tabs (styles.css).
+  compact() { return window.matchMedia('(max-width: 760px), (max-height: 520px)').matches; }
 
   get state() { return this.app.store.get(this.roomId); }
   get view() { return this.state?.view; }
@@ -55,13 +71,15 @@ class RoomScreen {
     if (detail.events) this.addEvents(detail.events);
     const mode = view.game ? 'game' : 'waiting';
     if (mode !== this.mode) { this.mode = mode; this.build(); }
-    if (detail.snapshot) this.ui = freshUi();
+    if (detail.snapshot) this.turn.reset();
     this.refresh();
   }
 
   // ---- layout ---------------------------------------------------------------------------
 
   build() {
+    this.board?.destroy();
+    this.board = null;
     clear(this.root);
     this.bar = h('header', { class: 'room-bar' });
     if (this.mode === 'waiting') {
@@ -73,28 +91,40 @@ class RoomScreen {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('class', 'board');
     svg.setAttribute('role', 'application');
-    svg.setAttribute('aria-label', 'Game board: drag to pan, wheel or +/- to zoom');
+    svg.setAttribute('aria-label', t('board.aria'));
     this.board = new Board(svg);
     this.board.setCatalog(this.app.catalog.tiles);
-    this.board.addEventListener('cell', (e) => this.chooseCell(e.detail));
-    this.board.addEventListener('spot', (e) => this.chooseSpot(e.detail.key));
-    this.board.addEventListener('quarter', (e) => this.chooseQuarter(e.detail.quarter));
+    this.board.addEventListener('cell', (e) => this.turn.chooseCell(e.detail));
+    this.board.addEventListener('target', (e) => this.turn.chooseTarget(e.detail.key, e.detail.keyboard));
+    this.board.addEventListener('tile', (e) => this.turn.tapTile(e.detail));
     this.banner = h('div', { class: 'turn-banner', 'aria-live': 'polite' });
     const zoom = h('div', { class: 'zoom-controls' },
-      h('button', { class: 'btn icon', title: 'Zoom in (+)', 'aria-label': 'Zoom in', onclick: () => this.board.zoom(1 / 1.25) }, '+'),
-      h('button', { class: 'btn icon', title: 'Zoom out (-)', 'aria-label': 'Zoom out', onclick: () => this.board.zoom(1.25) }, '−'),
-      h('button', { class: 'btn icon', title: 'Fit the board (0)', 'aria-label': 'Fit the board', onclick: () => this.board.fit(this.view.game.board) }, '⤢'));
-    this.scores = h('section', { class: 'panel scoreboard', 'aria-label': 'Score board' });
-    this.hand = h('section', { class: 'panel hand', 'aria-label': 'Your turn' });
-    this.tilesPanel = h('section', { class: 'panel tiles-left' });
+      h('button', { class: 'btn icon', id: 'zoom-in', title: t('board.zoom_in_key'), 'aria-label': t('board.zoom_in'), onclick: () => this.board.zoom(1 / 1.25) }, '+'),
+      h('button', { class: 'btn icon', id: 'zoom-out', title: t('board.zoom_out_key'), 'aria-label': t('board.zoom_out'), onclick: () => this.board.zoom(1.25) }, '−'),
+      h('button', { class: 'btn icon', id: 'zoom-fit', title: t('board.fit_key'), 'aria-label': t('board.fit'), onclick: () => this.board.fit(this.board.fitCells(), true) }, '⤢'));
+    this.scores = h('section', { class: 'panel scoreboard', 'aria-label': t('game.players'), dataset: { tab: 'players' } });
+    this.hand = h('section', { class: 'panel hand', 'aria-label': t('game.your_turn'), dataset: { tab: 'turn' } });
+    this.tilesPanel = h('section', { class: 'panel tiles-left', dataset: { tab: 'tiles' } });
     this.logBox = h('ol', { class: 'log', 'aria-live': 'polite' });
     this.chatBox = this.buildChat();
-    this.root.append(h('div', { class: 'room' }, this.bar,
+    this.chatBox.dataset.tab = 'chat';
+    const logPanel = h('section', { class: 'panel log-panel', dataset: { tab: 'log' } }, h('h3', {}, t('game.log')), this.logBox);
+    // Phones: one tab of the sheet at a time (desktop shows every panel and no tabs).
+    this.tabs = h('nav', { class: 'sheet-tabs', role: 'tablist', 'aria-label': t('game.panels') },
+      ...['turn', 'players', 'tiles', 'log', 'chat'].map((name) => h('button', { class: 'sheet-tab', role: 'tab', type: 'button', dataset: { tab: name }, onclick: () => this.showTab(name) }, t(`game.tab.${name}`))));
+    this.sidebar = h('aside', { class: 'sidebar sheet' }, this.tabs, this.hand, this.scores, this.tilesPanel, logPanel, this.chatBox);
+    this.root.append(h('div', { class: 'room room-game' }, this.bar,
       h('div', { class: 'room-body' },
         h('div', { class: 'board-wrap' }, svg, this.banner, zoom),
-        h('aside', { class: 'sidebar' }, this.scores, this.hand, this.tilesPanel,
-          h('section', { class: 'panel log-panel' }, h('h3', {}, 'Game log'), this.logBox), this.chatBox))));
+        this.sidebar)));
+    this.showTab(this.tab);
     this.redrawLog();
+  }
+
+  showTab(name) {
+    this.tab = name;
+    this.sidebar.dataset.open = name;
+    for (const b of this.tabs.children) b.setAttribute('aria-selected', String(b.dataset.tab === name));
   }
 
   buildChat() {
@@ -125,14 +155,21 @@ class RoomScreen {
   refresh() {
     this.drawBar();
     if (this.mode === 'waiting') { this.drawWaiting(); return; }
-    this.drawScores();
-    this.drawTilesLeft();
-    this.updateTurn();
-    this.drawHand();
+    const wasMine = this.mineNow;
+    this.turn.update();
+    this.mineNow = this.turn.isMyPlacement() || this.turn.isMyDecision();
+    if (this.mineNow && !wasMine && this.compact()) this.showTab('turn'); // phones: the turn comes up
+    drawScores(this.scores, this);
+    this.drawBanner(); // first: its height is kept free when the board fits
     this.drawBoard();
-    this.drawBanner();
+    drawTilesPanel(this.tilesPanel, this, this.dead.length);
+    drawHand(this);
     this.maybeShowEnd();
   }
+
+  refreshTurnParts() { drawHand(this); this.drawBoard(); }
+  tickClock() { if (this.scores) tickClock(this.scores, this.view); }
+  showEnd() { showEnd(this, this.breakdown); }
 
   drawBar() {
     const v = this.view, r = v.room;
@@ -142,7 +179,7 @@ class RoomScreen {
       h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
       h('h2', {}, r.name),
       h('span', { class: `tag tag-${r.status}` }, r.status),
-      r.settings?.rules === 'castle' ? h('span', { class: 'tag' }, 'The Castle') : null,
+      r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, t('game.rules_castle')) : null,
       ...Object.entries(r.settings?.expansions || {}).filter(([, on]) => on).map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
       spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, 'Spectating') : null,
       h('span', { class: 'spacer' }),
@@ -207,362 +244,53 @@ class RoomScreen {
     try { return await this.app.conn.request(msg); } catch (e) { toast(e.message, 'error'); return null; }
   }
 
-  // ---- game: score board, tiles left, banner ----------------------------------------------
-
-  drawScores() {
-    const v = this.view, g = v.game;
-    const names = this.names();
-    const list = h('ol', { class: 'players' });
-    const clock = g.clock;
-    (g.players || []).forEach((p, seat) => {
-      const s = v.room.seats[seat] || {};
-      const active = g.decider === seat && !g.result;
-      const crowns = [g.king === seat ? h('span', { class: 'token token-king', title: 'King: 1 point per completed city at the end' }, '♛ King') : null,
-        g.robber === seat ? h('span', { class: 'token token-robber', title: 'Robber Baron: 1 point per completed road at the end' }, '⚔ Robber Baron') : null];
-      const held = (p.prisoners || []).map((n, owner) => (n ? `${n}× ${names[owner]}` : null)).filter(Boolean);
-      const li = h('li', { class: `player${active ? ' active' : ''}${seat === this.me ? ' me' : ''}${s.resigned ? ' resigned' : ''}`, dataset: { seat }, style: `--pc:${styleOf(seat).colour}` },
-        h('span', { class: 'p-badge' }),
-        h('span', { class: 'p-name' }, names[seat], seat === this.me ? h('span', { class: 'tag tag-you' }, 'you') : null,
-          s.kind === 'bot' ? h('span', { class: 'tag' }, 'bot') : null,
-          s.kind === 'human' && !s.online ? h('span', { class: 'tag tag-off' }, 'offline') : null,
-          s.resigned ? h('span', { class: 'tag' }, 'resigned') : null),
-        h('span', { class: 'p-score', dataset: { score: p.score } }, String(p.score)),
-        h('span', { class: 'p-sub' },
-          h('span', { class: 'supply', title: `${p.supply} followers in supply` }, h('span', { class: 'meeple-icon' }), `× ${p.supply}`),
-          g.tower_rules || p.floors ? h('span', { title: 'tower floors in supply' }, `▥ ${p.floors}`) : null,
-          held.length ? h('span', { title: 'prisoners held' }, `holds ${held.join(', ')}`) : null,
-          ...crowns,
-          clock ? h('span', { class: 'clock', dataset: { clockSeat: seat } }, '') : null),
-        g.castle ? this.castleTokens(g.castle.players?.[seat]) : null,
-        active ? h('span', { class: 'p-turn', 'aria-label': 'to play' }, '◀ to play') : null);
-      li.firstChild.innerHTML = badgeSvg(seat, 28);
-      list.append(li);
-    });
-    fill(this.scores, h('h3', {}, 'Players'), list);
-    this.tickClock();
-  }
-
-  // The Castle: face-up wall tokens (faded until usable from the owner's next turn) and the keep.
-  castleTokens(cp) {
-    if (!cp) return null;
-    const chips = Object.entries(cp.tokens || {}).map(([kind, n]) => h('span', {
-      class: `wall-chip${(cp.usable?.[kind] ?? 0) < n ? ' fresh' : ''}`, dataset: { kind }, title: tokenName(kind),
-    }, `${n > 1 ? `${n}× ` : ''}${tokenName(kind)}`));
-    if (cp.keep) chips.push(h('span', { class: 'wall-chip keep-chip' }, `keep: house of ${cp.keep.size}`));
-    return chips.length ? h('span', { class: 'p-tokens' }, ...chips) : null;
-  }
-
-  tickClock() {
-    const c = this.view?.game?.clock;
-    if (!c || !this.scores) return;
-    for (const el of this.scores.querySelectorAll('[data-clock-seat]')) {
-      const seat = Number(el.dataset.clockSeat);
-      let ms = c.remaining_ms[seat];
-      if (c.running === seat && !this.view.game.result) ms -= Math.max(0, Date.now() - c.since);
-      ms = Math.max(0, ms);
-      const m = Math.floor(ms / 60000), s = Math.floor((ms % 60000) / 1000);
-      el.textContent = `◷ ${m}:${String(s).padStart(2, '0')}`;
-      el.classList.toggle('low', ms < 30000);
-      el.classList.toggle('running', c.running === seat);
-    }
-  }
-
-  drawTilesLeft() {
-    const g = this.view.game;
-    const cat = this.app.catalog;
-    const open = this.tilesPanel.querySelector('details')?.open;
-    const grid = h('div', { class: 'remaining-grid' });
-    (g.remaining || []).forEach((n, i) => {
-      const t = cat.byIndex.get(i);
-      if (!n || !t) return;
-      this.board.ensureTile(t.id);
-      grid.append(h('div', { class: 'remaining-tile', title: `${t.id}: ${n} left` }, h('span', { class: 'mini' }), h('span', { class: 'n' }, `×${n}`)));
-      grid.lastChild.firstChild.innerHTML = `<svg viewBox="0 0 100 100" width="34" height="34"><use href="#${tileDomId(t.id)}"/></svg>`;
-    });
-    fill(this.tilesPanel, h('details', { open },
-      h('summary', {}, h('b', { id: 'tiles-left', dataset: { n: g.tiles_left } }, `${g.tiles_left}`), ` tile${g.tiles_left === 1 ? '' : 's'} left in the pile`), grid));
-  }
+  // ---- game: banner and board ------------------------------------------------------------
 
   drawBanner() {
     const g = this.view.game, names = this.names();
     let text;
     if (g.result) {
       const w = g.result.winners || [];
-      text = w.length > 1 ? `Game over: draw between ${w.map((s) => names[s]).join(' and ')}` : `Game over: ${names[w[0]] ?? 'nobody'} wins`;
-    } else if (this.me !== null && g.decider === this.me) text = PHASE_PROMPT[g.phase] || 'Your decision';
-    else text = `${names[g.decider] ?? '…'} ${g.phase === 'place_tile' ? 'is placing a tile' : 'is deciding'}`;
+      text = w.length > 1 ? t('game.banner.draw', { names: w.map((s) => names[s]).join(', ') }) : t('game.banner.wins', { name: names[w[0]] ?? '—' });
+    } else if (this.me !== null && g.decider === this.me) text = phasePrompt(g.phase);
+    else text = t(g.phase === 'place_tile' ? 'game.banner.placing' : 'game.banner.deciding', { name: names[g.decider] ?? '…' });
     this.banner.textContent = text;
     this.banner.style.setProperty('--pc', styleOf(g.result ? (g.result.winners?.[0] ?? 0) : g.decider).colour);
     this.banner.classList.toggle('mine', this.me !== null && g.decider === this.me && !g.result);
     this.banner.id = 'turn-banner';
+    this.board.padTop = this.banner.offsetTop + this.banner.offsetHeight + 6;
     this.banner.dataset.decider = g.decider;
-  }
-
-  // ---- the active player's turn ------------------------------------------------------------
-
-  isMyPlacement() {
-    const g = this.view.game;
-    return this.me !== null && !g.result && this.view.room.status === 'playing' && g.phase === 'place_tile' && g.decider === this.me;
-  }
-
-  updateTurn() {
-    const version = this.state.version;
-    if (!this.isMyPlacement()) { if (!this.ui.busy) this.ui = freshUi(this.ui.rotation); return; }
-    if (this.ui.placementsVersion === version || this.ui.loading === version) return;
-    this.ui = freshUi(this.ui.rotation);
-    this.ui.loading = version;
-    this.app.conn.request({ type: 'legal_placements', room: this.roomId }).then((r) => {
-      if (this.state.version !== version) return;
-      this.ui.placements = r.placements || [];
-      this.ui.placementsVersion = version;
-      this.ui.loading = null;
-      this.refreshTurnParts();
-    }).catch((e) => { this.ui.loading = null; toast(e.message, 'error'); });
-  }
-
-  refreshTurnParts() { this.drawHand(); this.drawBoard(); }
-
-  legalCells() {
-    const cells = new Map();
-    for (const p of this.ui.placements || []) {
-      const k = `${p.x},${p.y}`;
-      if (!cells.has(k)) cells.set(k, { x: p.x, y: p.y, rotations: [] });
-      cells.get(k).rotations.push(p.rotation);
-    }
-    return [...cells.values()].map((c) => ({ ...c, count: c.rotations.length }));
-  }
-
-  chooseCell({ x, y }) {
-    if (!this.isMyPlacement() || this.ui.busy) return;
-    const cell = this.legalCells().find((c) => c.x === x && c.y === y);
-    if (!cell) return;
-    this.ui.cell = { x, y };
-    if (!this.board.visible(cell)) this.board.reveal(x, y); // N/P may pick a square off screen
-    if (!cell.rotations.includes(this.ui.rotation)) {
-      this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
-    }
-    this.loadOptions();
-  }
-
-  rotate(dir) {
-    if (!this.isMyPlacement() || this.ui.busy) return;
-    const cell = this.ui.cell && this.legalCells().find((c) => c.x === this.ui.cell.x && c.y === this.ui.cell.y);
-    if (cell) {
-      for (let k = 1; k <= 4; k++) {
-        const r = (this.ui.rotation + dir * k + 8) % 4;
-        if (cell.rotations.includes(r)) { this.ui.rotation = r; break; }
-      }
-      this.loadOptions();
-    } else {
-      this.ui.rotation = (this.ui.rotation + dir + 4) % 4;
-      this.refreshTurnParts();
-    }
-  }
-
-  cycleCell(dir) {
-    const cells = this.legalCells();
-    if (!cells.length) return;
-    const i = this.ui.cell ? cells.findIndex((c) => c.x === this.ui.cell.x && c.y === this.ui.cell.y) : -1;
-    this.chooseCell(cells[(i + dir + cells.length) % cells.length]);
-  }
-
-  loadOptions() {
-    const { x, y } = this.ui.cell;
-    const rotation = this.ui.rotation;
-    const key = `${x},${y},${rotation}`;
-    this.ui.optionsKey = key;
-    this.ui.options = null;
-    this.ui.choice = null;
-    this.refreshTurnParts();
-    this.app.conn.request({ type: 'follower_options', room: this.roomId, x, y, rotation }).then((r) => {
-      if (this.ui.optionsKey !== key) return;
-      this.ui.options = r.options || [];
-      this.refreshTurnParts();
-    }).catch((e) => toast(e.message, 'error'));
-  }
-
-  // Clickable spots on the board for the current choices.
-  spotList() {
-    const g = this.view.game;
-    const spots = [];
-    const seat = this.me;
-    if (this.isMyPlacement() && this.ui.cell && this.ui.options) {
-      const { x, y } = this.ui.cell;
-      const tile = this.app.catalog.byId.get(g.drawn_tile);
-      for (const o of this.ui.options) {
-        if (o.type === 'place_follower') {
-          const p = this.board.spotPoint(x, y, g.drawn_tile, this.ui.rotation, o.segment);
-          const kind = tile?.segments[o.segment]?.kind;
-          spots.push({ key: actionKey(o), px: p.x, py: p.y, seat, lying: kind === 'field', label: `Put a follower on the ${featureName(kind)}`, selected: sameAction(this.ui.choice, o) });
-        } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
-          const t = (o.x === x && o.y === y) ? { x, y, tile: g.drawn_tile, rotation: this.ui.rotation } : g.board.find((b) => b.x === o.x && b.y === o.y);
-          if (!t) continue;
-          const p = this.board.spotPoint(t.x, t.y, t.tile, t.rotation, this.board.foundationSeg(t.tile));
-          const dx = o.type === 'add_floor' ? -16 : 16;
-          spots.push({ key: actionKey(o), px: p.x + dx, py: p.y - 18, seat, label: describeAction(o, this.names()), selected: sameAction(this.ui.choice, o) });
-        }
-      }
-    } else if (this.me !== null && g.decider === this.me && !g.result) {
-      for (const o of this.view.you.legal || []) {
-        if (o.type === 'capture') {
-          const f = g.followers[o.target];
-          const t = f && g.board.find((b) => b.x === f.x && b.y === f.y);
-          if (!t) continue;
-          const p = f.spot === 'tower' ? this.board.spotPoint(t.x, t.y, t.tile, t.rotation, this.board.foundationSeg(t.tile))
-            : this.board.spotPoint(t.x, t.y, t.tile, t.rotation, f.segment);
-          spots.push({ key: actionKey(o), px: p.x, py: p.y - 16, seat, label: describeAction(o, this.names(), g.followers) });
-        } else if (o.type === 'market_move' || (o.type === 'place_follower' && o.x !== undefined)) {
-          const t = g.board.find((b) => b.x === o.x && b.y === o.y);
-          if (!t) continue;
-          const p = this.board.spotPoint(t.x, t.y, t.tile, t.rotation, o.segment);
-          spots.push({ key: actionKey(o), px: p.x, py: p.y, seat, label: describeAction(o, this.names()) });
-        }
-      }
-    }
-    return spots;
-  }
-
-  chooseSpot(key) {
-    if (this.isMyPlacement()) {
-      const o = (this.ui.options || []).find((a) => actionKey(a) === key);
-      if (!o) return;
-      this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
-      this.refreshTurnParts();
-      return;
-    }
-    const o = (this.view.you.legal || []).find((a) => actionKey(a) === key);
-    if (o) this.act(o);
-  }
-
-  chooseQuarter(quarter) {
-    const o = (this.view.you?.legal || []).find((a) => a.quarter === quarter);
-    if (o) this.act(o);
-  }
-
-  // Lays the tile, then sends the chosen follower step (or pass) on the new version.
-  async confirm() {
-    if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
-    const { x, y } = this.ui.cell;
-    const choice = this.ui.choice;
-    this.ui.busy = true;
-    this.drawHand();
-    try {
-      await this.app.conn.request({ type: 'action', room: this.roomId, version: this.state.version, action: { type: 'place_tile', x, y, rotation: this.ui.rotation } });
-      const v = this.view;
-      if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
-        const legal = v.you.legal || [];
-        const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
-        if (follow) await this.app.conn.request({ type: 'action', room: this.roomId, version: this.state.version, action: follow });
-      }
-    } catch (e) {
-      toast(e.message, 'error');
-      if (e.code === 'stale_version') this.app.store.resync(this.roomId);
-    } finally {
-      this.ui = freshUi(this.ui.rotation);
-      this.refresh();
-    }
-  }
-
-  async act(action) {
-    try {
-      await this.app.conn.request({ type: 'action', room: this.roomId, version: this.state.version, action });
-    } catch (e) {
-      toast(e.message, 'error');
-      if (e.code === 'stale_version') this.app.store.resync(this.roomId);
-    }
-  }
-
-  drawHand() {
-    const v = this.view, g = v.game;
-    const names = this.names();
-    clear(this.hand);
-    this.hand.dataset.busy = this.ui.busy ? 'yes' : 'no';
-    if (g.result) { this.hand.append(h('h3', {}, 'Game over'), h('button', { class: 'btn btn-primary btn-wide', id: 'show-results', onclick: () => this.showEnd() }, 'Show the final scores')); return; }
-    if (this.me === null) {
-      this.hand.append(h('h3', {}, 'Spectating'), h('p', { class: 'muted' }, `You are watching this game. ${names[g.decider] ?? ''} is to play.`));
-      if (g.drawn_tile) this.hand.append(this.tilePreview(g.drawn_tile, 0, 'Tile in play'));
-      return;
-    }
-    if (this.isMyPlacement()) {
-      const ui = this.ui;
-      const chosen = ui.cell ? `Placing at (${ui.cell.x}, ${ui.cell.y})` : (ui.placements ? `${this.legalCells().length} places fit: pick a highlighted square` : 'Finding where it fits…');
-      const opts = ui.options || [];
-      const choices = h('div', { class: 'choices' });
-      if (ui.cell && ui.options) {
-        choices.append(h('button', { class: `btn choice${!ui.choice ? ' on' : ''}`, id: 'choice-none', onclick: () => { ui.choice = null; this.refreshTurnParts(); } }, 'No follower'));
-        opts.filter((o) => o.type !== 'pass').forEach((o, i) => {
-          const kind = o.type === 'place_follower' ? this.app.catalog.byId.get(g.drawn_tile)?.segments[o.segment]?.kind : null;
-          const label = kind ? `${i + 1}. ${featureName(kind)}` : `${i + 1}. ${describeAction(o, names)}`;
-          choices.append(h('button', { class: `btn choice${sameAction(ui.choice, o) ? ' on' : ''}`, dataset: { key: actionKey(o) }, onclick: () => this.chooseSpot(actionKey(o)) }, label));
-        });
-      }
-      this.hand.append(
-        h('h3', {}, 'Your turn'),
-        h('div', { class: 'hand-row' },
-          this.tilePreview(g.drawn_tile, ui.rotation, 'Your tile'),
-          h('div', { class: 'hand-controls' },
-            h('div', { class: 'row' },
-              h('button', { class: 'btn icon', id: 'rotate-left', title: 'Rotate left (Q)', 'aria-label': 'Rotate left', onclick: () => this.rotate(-1) }, '⟲'),
-              h('button', { class: 'btn icon', id: 'rotate-right', title: 'Rotate right (R or E)', 'aria-label': 'Rotate right', onclick: () => this.rotate(1) }, '⟳')),
-            h('p', { class: 'hint' }, chosen))),
-        choices,
-        h('button', { class: 'btn btn-primary btn-wide', id: 'confirm', disabled: !ui.cell || !ui.options || ui.busy, onclick: () => this.confirm() },
-          ui.busy ? 'Sending…' : ui.choice ? 'Confirm tile and follower (Enter)' : 'Confirm tile (Enter)'),
-        ...this.ransomButtons(),
-        h('p', { class: 'keys muted' }, 'Keys: N/P next square · R/Q rotate · 1-9 follower · Enter confirm · arrows pan · +/− zoom'));
-      return;
-    }
-    if (this.ui.busy) { this.hand.append(h('h3', {}, 'Your turn'), h('p', { class: 'muted' }, 'Sending your move…')); return; }
-    if (g.decider === this.me && (v.you.legal || []).length) {
-      const box = h('div', { class: 'choices column' });
-      v.you.legal.forEach((o, i) => box.append(h('button', { class: 'btn choice', dataset: { key: actionKey(o) }, onclick: () => this.act(o) },
-        `${i < 9 ? `${i + 1}. ` : ''}${describeAction(o, names, g.followers, g.castle, g)}`)));
-      this.hand.append(h('h3', {}, PHASE_PROMPT[g.phase] || 'Your decision'), box);
-      return;
-    }
-    this.hand.append(h('h3', {}, `${names[g.decider] ?? '…'} to play`));
-    if (g.drawn_tile) this.hand.append(this.tilePreview(g.drawn_tile, 0, 'Their tile'));
-    this.hand.append(...this.ransomButtons());
-  }
-
-  // The Tower: pay 3 points to get back a follower another player holds, during one's own turn
-  // (the server refuses it when the score would go below 0 or a ransom was paid this turn).
-  ransomButtons() {
-    const g = this.view.game, mine = this.me, names = this.names();
-    if (mine === null || g.turn_player !== mine || g.result) return [];
-    return (g.players || []).flatMap((p, holder) => (holder !== mine && p.prisoners?.[mine]
-      ? [h('button', { class: 'btn ransom', dataset: { key: actionKey({ type: 'ransom', target: holder }) }, disabled: g.players[mine].score < 3,
-        onclick: () => this.act({ type: 'ransom', target: holder }) }, `Pay 3 points ransom to ${names[holder]}`)] : []));
-  }
-
-  tilePreview(id, rotation, label) {
-    const box = h('figure', { class: 'tile-preview', id: 'hand-tile', dataset: { tile: id, rotation } });
-    if (this.board.ensureTile(id)) {
-      box.innerHTML = `<svg viewBox="-3 -3 106 106" width="96" height="96" role="img" aria-label="${esc(label)} ${esc(id)}">${this.board.tileMarkup({ x: 0, y: 0, tile: id, rotation })}<rect x="0" y="0" width="100" height="100" fill="none" stroke="#5b4a33" stroke-width="2"/></svg><figcaption>${esc(id)}</figcaption>`;
-    }
-    return box;
   }
 
   drawBoard() {
     const g = this.view.game;
-    const placing = this.isMyPlacement();
-    const lastEv = [...this.log].reverse().find((e) => e.type === 'tile_placed');
-    const last = lastEv ? { x: lastEv.tiles[0][0], y: lastEv.tiles[0][1], player: lastEv.player }
-      : g.board.length > 1 ? { ...g.board[g.board.length - 1], player: null } : null;
+    const turn = this.turn;
+    const placing = turn.isMyPlacement();
+    const targets = turn.targets();
     const quarters = g.count_quarter !== undefined && g.count_quarter !== null ? {
       count: g.count_quarter,
       followers: (g.followers || []).filter((f) => f.spot === 'quarter'),
-      targets: this.me !== null && g.decider === this.me ? (this.view.you.legal || []).map((a) => a.quarter).filter(Boolean) : [],
+      targets: targets.filter((s) => s.kind === 'quarter').map((s) => s.action.quarter),
       redeployOnto: g.phase === 'redeploy' ? g.redeploy_onto || null : null,
     } : null;
+    // The Castle: only cells inside the walls can ever take a tile.
+    const walls = castleExtent(g.castle);
+    const inside = walls ? new Set((g.castle.board.interior || []).map(([x, y]) => `${x},${y}`)) : null;
+    // The tile in hand is still to be laid too.
+    const toCome = [...(g.remaining || [])];
+    const drawn = g.drawn_tile && this.app.catalog.byId.get(g.drawn_tile);
+    if (drawn) toCome[drawn.index] = (toCome[drawn.index] || 0) + 1;
+    this.dead = g.result || !toCome.some((n) => n > 0) ? [] : deadCells(g.board, this.app.catalog.byId, toCome, inside ? (x, y) => inside.has(`${x},${y}`) : undefined);
+    const picked = targets.find((s) => s.selected);
     this.board.render({
       board: g.board,
       followers: g.followers,
-      legalCells: placing ? this.legalCells() : [],
-      preview: placing && this.ui.cell ? { x: this.ui.cell.x, y: this.ui.cell.y, tile: g.drawn_tile, rotation: this.ui.rotation } : null,
-      spots: this.spotList(),
-      highlight: this.highlight || [],
-      last: last && last.player !== null ? last : null,
+      legalCells: placing ? turn.legalCells() : [],
+      deadCells: this.dead,
+      preview: placing && turn.ui.cell ? { x: turn.ui.cell.x, y: turn.ui.cell.y, tile: g.drawn_tile, rotation: turn.ui.rotation } : null,
+      targets,
+      highlight: this.highlight?.length ? this.highlight : picked?.tiles || [],
+      last: lastMove(this.lastEvents, g),
       quarters,
       castle: g.castle,
       scores: (g.players || []).map((p) => p.score),
@@ -573,6 +301,7 @@ class RoomScreen {
 
   addEvents(events) {
     const names = this.names();
+    if (events.some((ev) => ev.type !== 'turn_started' && ev.type !== 'tile_drawn')) this.lastEvents = events;
     for (const ev of events) {
       if (ev.type === 'feature_scored') {
         for (const s of ev.scorers || []) {
@@ -590,6 +319,8 @@ class RoomScreen {
 
   redrawLog() {
     if (!this.logBox) return;
+    // The line under the pointer is replaced: its mouseleave never comes, so drop its highlight.
+    if (this.highlight?.length) { this.highlight = []; if (this.board && this.view?.game) this.drawBoard(); }
     clear(this.logBox);
     for (const e of this.log.slice(-150)) {
       const li = h('li', { class: `log-${e.kind}` });
@@ -613,87 +344,22 @@ class RoomScreen {
     if (g.result && this.endShownFor !== this.roomId) { this.endShownFor = this.roomId; this.showEnd(); }
   }
 
-  showEnd() {
-    const g = this.view.game, names = this.names();
-    const res = g.result;
-    document.querySelector('.end-dialog')?.remove();
-    const order = g.players.map((p, seat) => ({ seat, score: res.scores?.[seat] ?? p.score })).sort((a, b) => b.score - a.score);
-    // The server's breakdown (exact, by feature kind) when it sends one; else the scorings seen here.
-    const breakdown = res.breakdown ? Object.fromEntries(res.breakdown.map((b, seat) => [seat, b])) : this.breakdown;
-    const kinds = [...new Set(Object.values(breakdown).flatMap((b) => Object.keys(b)))].sort();
-    const table = h('table', { class: 'breakdown' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...kinds.map((k) => h('th', {}, k.endsWith(':final') ? `${featureName(k.split(':')[0])} (end)` : featureName(k))), h('th', {}, 'Total'))),
-      h('tbody', {}, ...order.map(({ seat, score }) => {
-        const tr = h('tr', { class: (res.winners || []).includes(seat) ? 'winner' : '' },
-          h('td', {}, h('span', { class: 'b' }), ' ', names[seat], (res.winners || []).includes(seat) ? ' ★ winner' : '', (res.resigned || []).includes(seat) ? ' (resigned)' : ''),
-          ...kinds.map((k) => h('td', { dataset: { kind: k } }, String(breakdown[seat]?.[k] || 0))),
-          h('td', { class: 'total', dataset: { seat } }, String(score)));
-        tr.firstChild.firstChild.innerHTML = badgeSvg(seat, 18);
-        return tr;
-      })));
-    const w = res.winners || [];
-    const dlg = h('div', { class: 'end-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'end-title' },
-      h('div', { class: 'end-card' },
-        h('h2', { id: 'end-title' }, w.length > 1 ? 'A draw!' : `${names[w[0]] ?? 'Nobody'} wins!`),
-        h('p', { class: 'muted' }, res.reason === 'resigned' ? 'The game ended by resignation.' : 'All tiles are placed and the final scoring is done.'),
-        table,
-        g.seed ? h('p', { class: 'muted small' }, `Seed ${g.seed} revealed; commitment ${String(g.seed_commitment).slice(0, 16)}…`) : null,
-        h('div', { class: 'row' },
-          h('a', { class: 'btn', href: `#/replay/${encodeURIComponent(this.roomId)}`, id: 'open-replay' }, 'Watch the replay'),
-          h('button', { class: 'btn btn-primary', id: 'close-results', onclick: () => dlg.remove() }, 'Back to the board'))));
-    document.body.append(dlg);
-    dlg.querySelector('#close-results').focus();
-  }
-
   // ---- keyboard ---------------------------------------------------------------------------
 
   onKey(e) {
     if (e.target.closest?.('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (this.mode !== 'game') return;
+    if (this.mode !== 'game' || document.querySelector('.end-dialog')) return;
     const k = e.key;
+    // Enter or Space on a focused button does what that button says, nothing more.
+    if ((k === 'Enter' || k === ' ') && e.target.closest?.('button, a, summary, [role=button]')) return;
     const b = this.board;
     const map = {
       ArrowLeft: () => b.pan(-0.1, 0), ArrowRight: () => b.pan(0.1, 0), ArrowUp: () => b.pan(0, -0.1), ArrowDown: () => b.pan(0, 0.1),
-      '+': () => b.zoom(1 / 1.25), '=': () => b.zoom(1 / 1.25), '-': () => b.zoom(1.25), '0': () => b.fit(this.view.game.board),
-      r: () => this.rotate(1), e: () => this.rotate(1), R: () => this.rotate(-1), q: () => this.rotate(-1),
-      n: () => this.cycleCell(1), p: () => this.cycleCell(-1), ']': () => this.cycleCell(1), '[': () => this.cycleCell(-1),
-      Enter: () => this.confirm(),
-      Escape: () => { if (this.ui.cell) { this.ui.cell = null; this.ui.options = null; this.ui.choice = null; this.refreshTurnParts(); } },
+      '+': () => b.zoom(1 / 1.25), '=': () => b.zoom(1 / 1.25), '-': () => b.zoom(1.25), '0': () => b.fit(b.fitCells(), true),
     };
-    if (/^[1-9]$/.test(k) && this.isMyPlacement() && this.ui.options) {
-      const o = this.ui.options.filter((a) => a.type !== 'pass')[Number(k) - 1];
-      if (o) { this.chooseSpot(actionKey(o)); e.preventDefault(); }
-      return;
-    }
-    const g = this.view?.game;
-    if (/^[1-9]$/.test(k) && g && !g.result && this.me !== null && g.decider === this.me && g.phase !== 'place_tile') {
-      const o = (this.view.you.legal || [])[Number(k) - 1]; // the numbered decision buttons
-      if (o) { this.act(o); e.preventDefault(); }
-      return;
-    }
+    if (this.view?.game && this.turn.onKey(k)) { e.preventDefault(); return; }
     if (map[k]) { map[k](); e.preventDefault(); }
   }
 }
 
-const PHASE_PROMPT = {
-  place_tile: 'Your turn: place your tile',
-  place_follower: 'Place a follower or pass',
-  tower_capture: 'Capture a follower in reach of your tower, or pass',
-  city_follower: 'You may put a follower into a quarter of the City',
-  move_count: 'You may move the Count',
-  redeploy: 'Move followers from the quarter onto the feature?',
-  market_move: 'Move a follower from the market onto a field',
-  choose_scoring: 'Choose which scoring comes next',
-  extra_turn: 'Use your extra-turn token?',
-};
-
-function freshUi(rotation = 0) {
-  return { placements: null, placementsVersion: null, loading: null, cell: null, rotation, options: null, optionsKey: null, choice: null, busy: false };
-}
-
-export function actionKey(a) {
-  return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':');
-}
-function sameAction(a, b) { return !!a && !!b && actionKey(a) === actionKey(b); }
-
-export { meepleMarkup, rotatePoint };
+export { actionKey };

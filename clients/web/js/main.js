@@ -7,6 +7,7 @@ import { renderLobby } from './lobby.js';
 import { renderRoom } from './game.js';
 import { renderReplay } from './replay.js';
 import { toast } from './dom.js';
+import { loadLanguage, initialLanguage } from './i18n.js';
 
 const app = {
   conn: new Connection(),
@@ -62,6 +63,7 @@ function suggestName() {
 }
 
 setupHeader();
+try { await loadLanguage(initialLanguage()); } catch (e) { console.warn('language', e); }
 try { await loadCatalog(); } catch (e) { toast(e.message, 'error'); }
 app.conn.connect();
 window.addEventListener('hashchange', route);

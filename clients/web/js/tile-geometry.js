@@ -127,41 +127,39 @@ function crossingBand(sides) {
   return { fill: `M${pts.map((p) => `${p.x} ${p.y}`).join('L')}Z`, walls: [d(pts[0], pts[1]), d(pts[2], pts[3])], poly: pts };
 }
 
-// ---- the Castle's areas: fans from the tile centre over their rim thirds --------------------
+// ---- the Castle's areas: fans from the tile centre over their rim halves ---------------------
+// The catalogue gives areas by half-edges (NL, NR, ...); a street or an area on a middle port
+// (NM) lies over both halves of that edge. Neighbouring halves of one area make one fan, so a
+// house over NL, NR, EL is one region hugging the tile's outline, not a triangle per half.
 
-const PORT_ORDER = ['NL', 'NM', 'NR', 'EL', 'EM', 'ER', 'SL', 'SM', 'SR', 'WL', 'WM', 'WR'];
-function portRuns(ports) {
-  const idx = PORT_ORDER.map((p) => ports.includes(p));
-  if (idx.every(Boolean)) return [PORT_ORDER.slice()];
-  const first = idx.findIndex((h, i) => h && !idx[(i + 11) % 12]);
+const HALF_ORDER = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+function halvesOf(ports) {
+  const out = new Set();
+  for (const p of ports) {
+    if (p[1] === 'M') { out.add(`${p[0]}L`); out.add(`${p[0]}R`); } else out.add(p);
+  }
+  return out;
+}
+function halfRuns(ports) {
+  const has = HALF_ORDER.map((p) => ports.has(p));
+  if (has.every(Boolean)) return [HALF_ORDER.slice()];
+  const first = has.findIndex((h, i) => h && !has[(i + 7) % 8]);
+  if (first < 0) return [];
   const runs = [];
-  for (let k = 0; k < 12; k++) {
-    const i = (first + k) % 12;
-    if (!idx[i]) continue;
-    if (!idx[(i + 11) % 12]) runs.push([]);
-    runs[runs.length - 1].push(PORT_ORDER[i]);
+  for (let k = 0; k < 8; k++) {
+    const i = (first + k) % 8;
+    if (!has[i]) continue;
+    if (!has[(i + 7) % 8]) runs.push([]);
+    runs[runs.length - 1].push(HALF_ORDER[i]);
   }
   return runs;
 }
-function thirdStart(port) {
-  const i = PORT_ORDER.indexOf(port), side = SIDES[Math.floor(i / 3)];
-  return lerp(START[side], edgeEnd(side), (i % 3) / 3);
-}
-function thirdEnd(port) {
-  const i = PORT_ORDER.indexOf(port), side = SIDES[Math.floor(i / 3)];
-  return lerp(START[side], edgeEnd(side), (i % 3 + 1) / 3);
-}
-function areaFans(ports) {
-  if (ports.length === 12) return [[START.N, START.E, START.S, START.W]];
-  return portRuns(ports).map((run) => {
-    const pts = [CENTRE, thirdStart(run[0])];
-    for (const p of run) {
-      const e = thirdEnd(p);
-      // Keep rim corners so the fan hugs the tile's square outline.
-      pts.push(e);
-    }
-    return pts;
-  });
+const halfStart = (half) => (half[1] === 'L' ? START[half[0]] : MID[half[0]]);
+const halfEnd = (half) => (half[1] === 'L' ? MID[half[0]] : edgeEnd(half[0]));
+export function areaFans(ports) {
+  const halves = halvesOf(ports);
+  if (halves.size === 8) return [[START.N, START.E, START.S, START.W]];
+  return halfRuns(halves).map((run) => [CENTRE, halfStart(run[0]), ...run.map(halfEnd)]);
 }
 
 // ---- roads, rivers, streets -----------------------------------------------------------------

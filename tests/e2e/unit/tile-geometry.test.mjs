@@ -28,3 +28,13 @@ test('rotation turns points clockwise about the centre', () => {
   assert.deepEqual(rotatePoint({ x: 50, y: 0 }, 2), { x: 50, y: 100 });
   assert.deepEqual(rotatePoint({ x: 0, y: 0 }, 3), { x: 0, y: 100 });
 });
+
+test('a Castle area over neighbouring half-edges is one region along the outline', async () => {
+  const { areaFans } = await import('../../../clients/web/js/tile-geometry.js');
+  // K-05's house: NL, NR, EL and WR make one fan from the west middle round to the east middle.
+  const [fan, ...more] = areaFans(['NL', 'NR', 'EL', 'WR']);
+  assert.equal(more.length, 0, 'one region, not a pinwheel of triangles');
+  assert.deepEqual(fan, [{ x: 50, y: 50 }, { x: 0, y: 50 }, { x: 0, y: 0 }, { x: 50, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 50 }]);
+  assert.equal(areaFans(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']).length, 1, 'the whole tile');
+  assert.equal(areaFans(['NL', 'SR']).length, 2, 'two separate halves stay two regions');
+});

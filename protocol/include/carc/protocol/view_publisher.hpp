@@ -63,7 +63,7 @@ private:
         std::optional<GameResult> result;
         std::uint32_t towers_with_token = 0;    // The Castle
         std::vector<CastlePlayer> castle_players;
-        std::vector<PendingScoring> castle_pending;
+        nlohmann::json castle_pending = nlohmann::json::array();
         bool extra_turn = false;
         Quarter count_quarter = Quarter::castle;  // the City
         nlohmann::json redeploy_onto;

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "carc/castle.hpp"
-#include "castle_board_data.hpp"
+#include "castle/castle_board_data.hpp"
 
 namespace carc {
 namespace {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "carc/state.hpp"
-#include "emit.hpp"
+#include "cult/cult_rules.hpp"
+#include "core/emit.hpp"
 
 namespace carc {
 namespace {
@@ -29,14 +29,14 @@ std::string cell_text(Coord c) {
 
 }  // namespace
 
-void State::collect_buildings(Buildings& out) const {
-    for (const auto& t : board_.tiles()) {
-        const bool shrine = game_->is_shrine(t.type);
-        if (shrine || game_->is_cloister(t.type)) out.push_back(Building{t.at, shrine});
+void CultRules::collect_buildings(const State& s, Buildings& out) {
+    for (const auto& t : s.board_.tiles()) {
+        const bool shrine = s.game_->is_shrine(t.type);
+        if (shrine || s.game_->is_cloister(t.type)) out.push_back(Building{t.at, shrine});
     }
 }
 
-const char* State::cult_violation(bool shrine, Coord at, const Buildings& buildings) const {
+const char* CultRules::violation(bool shrine, Coord at, const Buildings& buildings) {
     auto next_to = [](Coord a, Coord b) {
         return !(a == b) && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
     };
@@ -57,35 +57,35 @@ const char* State::cult_violation(bool shrine, Coord at, const Buildings& buildi
     return reason;
 }
 
-void State::resolve_challenge(int placed_index, int segment, std::vector<Event>* events) {
-    if (!game_->cult_rules()) return;
-    const Coord at = board_.tile(placed_index).at;
-    const FeatureKind winner_kind = board_.kind(board_.segment_id(placed_index, segment));
+void CultRules::resolve_challenge(State& s, int placed_index, int segment, std::vector<Event>* events) {
+    if (!s.game_->cult_rules()) return;
+    const Coord at = s.board_.tile(placed_index).at;
+    const FeatureKind winner_kind = s.board_.kind(s.board_.segment_id(placed_index, segment));
     const FeatureKind loser_kind = opposite_building(winner_kind);
     for_each_neighbour8(at, [&](Coord c) {
-        const int index = board_.tile_at(c);
+        const int index = s.board_.tile_at(c);
         if (index < 0) return;
-        const int seg = board_.type_of(index).segment_of_kind(loser_kind);
+        const int seg = s.board_.type_of(index).segment_of_kind(loser_kind);
         if (seg < 0) return;
-        const int gid = board_.segment_id(index, seg);
+        const int gid = s.board_.segment_id(index, seg);
         // Unoccupied: no challenge. Completed by the same tile: it scores in full on its own.
-        if (board_.followers(gid) == 0 || board_.neighbours8(c) == 8) return;
+        if (s.board_.followers(gid) == 0 || s.board_.neighbours8(c) == 8) return;
         if (events) {
             std::vector<PlayerId> losers;
-            for (const auto& f : followers_)
+            for (const auto& f : s.followers_)
                 if (f.spot == FollowerSpot::feature && f.tile == index && f.segment == seg &&
                     std::find(losers.begin(), losers.end(), f.owner) == losers.end())
                     losers.push_back(f.owner);
             emit(events, {.type = EventType::feature_scored,
                           .feature = loser_kind,
                           .points = 0,
-                          .count = board_.neighbours8(c) + 1,
+                          .count = s.board_.neighbours8(c) + 1,
                           .scorers = std::move(losers),
                           .tiles = {c},
                           .detail = "lost the challenge to the " +
                                     std::string(to_string(winner_kind)) + " at " + cell_text(at)});
         }
-        return_followers_of(gid, events);
+        s.return_followers_of(gid, events);
     });
 }
 

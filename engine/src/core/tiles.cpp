@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "tile_data.hpp"
+#include "core/tile_data.hpp"
 
 namespace carc {
 namespace {

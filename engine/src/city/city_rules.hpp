@@ -46,7 +46,7 @@ struct CityRules {
     // 1 when the field (a root) has a part on a cell of the City: it counts as a completed city.
     static int farm_bonus(const State& s, int field_root);
     // The City counts as one completed city for the King's final count (tiles-carcassonne.md
-    // §4.5); state_king.cpp adds it.
+    // §4.5); king_robber_rules.cpp adds it.
     static int cities_for_king(const State& s) { return active(s) ? 1 : 0; }
 
     // ---- test seams: set up a position without playing up to it ----

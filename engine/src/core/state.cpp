@@ -5,10 +5,13 @@
 #include <bit>
 
 #include "carc/rng.hpp"
-#include "castle_rules.hpp"
-#include "city_rules.hpp"
-#include "emit.hpp"
-#include "hash_mix.hpp"
+#include "castle/castle_rules.hpp"
+#include "city/city_rules.hpp"
+#include "core/emit.hpp"
+#include "core/hash_mix.hpp"
+#include "core/placement_rules.hpp"
+#include "river/river_rules.hpp"
+#include "tower/tower_rules.hpp"
 
 namespace carc {
 namespace {
@@ -64,15 +67,15 @@ State State::start_with_order(const Game& game, std::span<const TileTypeId> orde
 
 void State::lay_setup() {
     for (const auto& t : game_->setup()) board_.place(t.type, t.at, t.rotation, true);
-    init_river_ends();
+    RiverRules::init_ends(*this);
 }
 
 // ---- legality ----------------------------------------------------------------------------
 
 void State::legal_placements(std::vector<Action>& out) const {
     if (phase_ != Phase::place_tile) return;
-    if (has_placement_rules(drawn_)) {  // River II, the Cult: state_river.cpp
-        ruled_placements(drawn_, &out);
+    if (PlacementRules::has_rules(*this, drawn_)) {  // River II, the Cult
+        PlacementRules::placements(*this, drawn_, &out);
         return;
     }
     // The hot path of every playout. The four rotated signatures sit in one 32-bit word (byte r
@@ -110,17 +113,17 @@ void State::legal_actions(std::vector<Action>& out) const {
                     out.push_back(Action::place_follower(static_cast<int>(i)));
                 }
             }
-            append_tower_actions(out);
+            TowerRules::append_tower_actions(*this, out);
             out.push_back(Action::pass());
             break;
         }
         case Phase::tower_capture:
-            append_captures(out);
+            TowerRules::append_captures(*this, out);
             break;
         default:
             break;
     }
-    append_ransoms(out);
+    TowerRules::append_ransoms(*this, out);
 }
 
 std::optional<RuleError> State::check_placement(const Action& a) const {
@@ -149,8 +152,8 @@ std::optional<RuleError> State::check_placement(const Action& a) const {
                      tile.id + " does not fit at " + cell_text(a.at) + " rotated " +
                          std::to_string(a.rotation * 90) + ": " + detail);
     }
-    if (has_placement_rules(drawn_)) {
-        if (const char* reason = placement_rule_violation(drawn_, a.at, a.rotation)) {
+    if (PlacementRules::has_rules(*this, drawn_)) {
+        if (const char* reason = PlacementRules::violation(*this, drawn_, a.at, a.rotation)) {
             const bool river = game_->is_river(drawn_);
             return error(river ? RuleErrorCode::river_rule : RuleErrorCode::not_allowed,
                          game_->tiles().at(drawn_).id + " at " + cell_text(a.at) + ": " + reason);
@@ -180,7 +183,7 @@ std::optional<RuleError> State::check(const Action& a) const {
     if (phase_ == Phase::game_over) return error(RuleErrorCode::game_over, "the game is over");
     if (CastleRules::active(*this)) return CastleRules::check(*this, a);
     if (CityRules::owns(phase_)) return CityRules::check(*this, a);
-    if (a.type == ActionType::ransom) return check_ransom(a);
+    if (a.type == ActionType::ransom) return TowerRules::check_ransom(*this, a);
     switch (phase_) {
         case Phase::place_tile:
             if (a.type != ActionType::place_tile)
@@ -189,14 +192,14 @@ std::optional<RuleError> State::check(const Action& a) const {
         case Phase::place_follower:
             if (a.type == ActionType::pass) return std::nullopt;
             if (a.type == ActionType::add_floor || a.type == ActionType::tower_follower)
-                return check_tower_action(a);
+                return TowerRules::check_tower_action(*this, a);
             if (a.type != ActionType::place_follower)
                 return error(RuleErrorCode::wrong_phase,
                              "expected a follower placement or pass, not " +
                                  std::string(to_string(a.type)));
             return check_follower(a);
         case Phase::tower_capture:
-            return check_capture_step(a);
+            return TowerRules::check_capture_step(*this, a);
         default:
             return error(RuleErrorCode::wrong_phase, "nothing to decide in this phase");
     }
@@ -238,18 +241,18 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
             after_follower_step(events);
             break;
         case ActionType::add_floor:
-            if (!apply_add_floor(a, events)) after_follower_step(events);  // nothing in reach
+            if (!TowerRules::apply_add_floor(*this, a, events)) after_follower_step(events);  // nothing in reach
             break;
         case ActionType::tower_follower:
-            apply_tower_follower(a, events);
+            TowerRules::apply_tower_follower(*this, a, events);
             after_follower_step(events);
             break;
         case ActionType::capture:
-            apply_capture(a, events);
+            TowerRules::apply_capture(*this, a, events);
             after_follower_step(events);
             break;
         case ActionType::ransom:
-            apply_ransom(a, events);
+            TowerRules::apply_ransom(*this, a, events);
             break;
         default:
             break;
@@ -260,7 +263,7 @@ std::optional<RuleError> State::apply(const Action& a, std::vector<Event>* event
 void State::apply_place_tile(const Action& a, std::vector<Event>* events) {
     last_placed_ = static_cast<std::int16_t>(board_.place(drawn_, a.at, a.rotation, false));
     const TileTypeId placed = drawn_;
-    if (game_->is_river(placed)) update_river_ends(last_placed_);
+    if (game_->is_river(placed)) RiverRules::update_ends(*this, last_placed_);
     emit(events, {.type = EventType::tile_placed,
                   .player = decider_,
                   .tile = drawn_,
@@ -312,9 +315,9 @@ void State::begin_turn(PlayerId player, std::vector<Event>* events) {
 
 void State::draw_next(std::vector<Event>* events) {
     while (next_draw_ < static_cast<int>(pile_.size())) {
-        if (set_aside_river_tile(events)) continue;
+        if (RiverRules::set_aside_tile(*this, events)) continue;
         const TileTypeId t = pile_[next_draw_++];
-        if (fits_somewhere(t)) {
+        if (PlacementRules::fits_somewhere(*this, t)) {
             drawn_ = t;
             phase_ = Phase::place_tile;
             emit(events, {.type = EventType::tile_drawn, .player = turn_player_, .tile = t});
@@ -337,6 +340,8 @@ std::vector<int> State::remaining_tiles() const {
 std::vector<TileTypeId> State::hidden_pile_order() const {
     return {pile_.begin() + next_draw_, pile_.end()};
 }
+
+bool State::tower_open(int placed_index) const { return TowerRules::open(*this, placed_index); }
 
 Coord State::follower_cell(const Follower& f) const {
     if (f.spot == FollowerSpot::quarter) return Coord{0, 0};

@@ -1,7 +1,7 @@
 // The Castle's turn flow: placement and followers as in Carcassonne, then the scorings of the
 // features the tile completed in the order the turn player chooses, wall tokens, extra turns.
-#include "castle_rules.hpp"
-#include "hash_mix.hpp"
+#include "castle/castle_rules.hpp"
+#include "core/hash_mix.hpp"
 
 #include <algorithm>
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bitset>
 
-#include "castle_rules.hpp"
-#include "emit.hpp"
-#include "majority.hpp"
+#include "castle/castle_rules.hpp"
+#include "core/emit.hpp"
+#include "core/majority.hpp"
 
 namespace carc {
 namespace {

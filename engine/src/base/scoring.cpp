@@ -3,10 +3,12 @@
 #include <bit>
 
 #include "carc/state.hpp"
-#include "castle_rules.hpp"
-#include "city_rules.hpp"
-#include "emit.hpp"
-#include "majority.hpp"
+#include "castle/castle_rules.hpp"
+#include "city/city_rules.hpp"
+#include "core/emit.hpp"
+#include "core/majority.hpp"
+#include "cult/cult_rules.hpp"
+#include "king_robber/king_robber_rules.hpp"
 
 namespace carc {
 namespace {
@@ -198,7 +200,7 @@ void State::score_pending(const PendingFeature& p, bool final, std::vector<Event
     score_cloister(p.tile, p.segment, final, events);
     // The Cult: completed first, it wins the challenge against its occupied neighbour (at the
     // end, unresolved pairs score as incomplete, with no challenge).
-    if (!final) resolve_challenge(p.tile, p.segment, events);
+    if (!final) CultRules::resolve_challenge(*this, p.tile, p.segment, events);
     return_followers_of(p.root, events);
 }
 
@@ -206,7 +208,7 @@ void State::score_completed(std::vector<Event>* events) {
     StaticVector<PendingFeature, max_pending_features> done;
     collect_completed(done, true);
     for (const auto& p : done) score_pending(p, false, events);
-    update_king_robber(events);
+    KingRobberRules::update(*this, events);
 }
 
 void State::final_scoring(std::vector<Event>* events) {
@@ -222,7 +224,7 @@ void State::final_scoring(std::vector<Event>* events) {
 
 void State::finish_game(std::vector<Event>* events) {
     score_farms(events);
-    score_king_robber(events);
+    KingRobberRules::score(*this, events);
     phase_ = Phase::game_over;
     decider_ = no_player;
     emit(events, {.type = EventType::game_over});

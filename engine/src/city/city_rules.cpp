@@ -1,8 +1,9 @@
 // The City of Carcassonne with the Count: the quarters, the Count, redeployment onto completed
 // features, and the market's followers at game end (docs/ckc-city.md).
-#include "city_rules.hpp"
-#include "emit.hpp"
-#include "hash_mix.hpp"
+#include "city/city_rules.hpp"
+#include "core/emit.hpp"
+#include "core/hash_mix.hpp"
+#include "king_robber/king_robber_rules.hpp"
 
 #include <algorithm>
 
@@ -252,7 +253,7 @@ void CityRules::score_turn(State& s, std::vector<Event>* events) {
     c.final = false;
     c.step = 0;
     for (int p = 0; p < s.game().players(); ++p) c.scores_before[p] = s.players_[p].score;
-    s.update_king_robber(events);  // who completed what is known now, before any redeployment
+    KingRobberRules::update(s, events);  // who completed what is known now, before any redeployment
     // Empty features too: followers from the quarters may join them.
     s.collect_completed(c.pending, false);
     continue_scoring(s, events);

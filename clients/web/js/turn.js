@@ -1,0 +1,372 @@
+// The active player's side of a turn: where the drawn tile may go (asked from the server), the
+// chosen square, rotation and follower, the decision targets on the board for every other phase
+// (capture, quarters, the Count, redeploys, market moves, The Castle's scorings), the chosen
+// target, and sending the move. The screen draws what this holds; the server judges every move.
+
+import { toast } from './dom.js';
+import { t } from './i18n.js';
+import { quarterRect } from './city-board.js';
+import { actionLabel } from './decision-text.js';
+
+const T = 100;
+
+export function actionKey(a) {
+  return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':');
+}
+export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
+
+const fresh = (rotation = 0) => ({ placements: null, placementsVersion: null, loading: null, cell: null, rotation, options: null, optionsKey: null, choice: null, pick: null, busy: false });
+
+export class Turn {
+  // screen: {app, roomId, board, view, state, me, names(), refresh(), refreshTurnParts()}
+  constructor(screen) {
+    this.screen = screen;
+    this.ui = fresh();
+  }
+
+  reset() { this.ui = fresh(this.ui.rotation); }
+
+  get view() { return this.screen.view; }
+  get game() { return this.screen.view.game; }
+  get me() { return this.screen.me; }
+  get conn() { return this.screen.app.conn; }
+  get catalog() { return this.screen.app.catalog; }
+
+  isMyPlacement() {
+    const g = this.game;
+    return this.me !== null && !g.result && this.view.room.status === 'playing' && g.phase === 'place_tile' && g.decider === this.me;
+  }
+
+  isMyDecision() {
+    const g = this.game;
+    return this.me !== null && !g.result && g.phase !== 'place_tile' && g.decider === this.me && (this.view.you?.legal || []).length > 0;
+  }
+
+  // Asks for the legal placements once per version while it is our placement.
+  update() {
+    const version = this.screen.state.version;
+    if (!this.isMyPlacement()) {
+      if (!this.ui.busy) {
+        const pick = this.ui.pickVersion === version ? this.ui.pick : null;
+        this.ui = fresh(this.ui.rotation);
+        this.ui.pick = pick;
+        this.ui.pickVersion = version;
+      }
+      return;
+    }
+    if (this.ui.placementsVersion === version || this.ui.loading === version) return;
+    this.ui = fresh(this.ui.rotation);
+    this.ui.loading = version;
+    this.conn.request({ type: 'legal_placements', room: this.screen.roomId }).then((r) => {
+      if (this.screen.state.version !== version) return;
+      this.ui.placements = r.placements || [];
+      this.ui.placementsVersion = version;
+      this.ui.loading = null;
+      this.screen.refreshTurnParts();
+    }).catch((e) => { this.ui.loading = null; toast(e.message, 'error'); });
+  }
+
+  legalCells() {
+    const cells = new Map();
+    for (const p of this.ui.placements || []) {
+      const k = `${p.x},${p.y}`;
+      if (!cells.has(k)) cells.set(k, { x: p.x, y: p.y, rotations: [] });
+      cells.get(k).rotations.push(p.rotation);
+    }
+    return [...cells.values()].map((c) => ({ ...c, count: c.rotations.length }));
+  }
+
+  chooseCell({ x, y }) {
+    if (!this.isMyPlacement() || this.ui.busy) return;
+    const cell = this.legalCells().find((c) => c.x === x && c.y === y);
+    if (!cell) return;
+    if (this.ui.cell && this.ui.cell.x === x && this.ui.cell.y === y) { this.rotate(1); return; } // tap again: turn it
+    this.ui.cell = { x, y };
+    if (!this.screen.board.visible(cell)) this.screen.board.reveal(x, y); // N/P may pick a square off screen
+    if (!cell.rotations.includes(this.ui.rotation)) {
+      this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
+    }
+    this.loadOptions();
+  }
+
+  // A tap on the tile being placed turns it to the next rotation that fits.
+  tapTile({ x, y }) {
+    if (this.isMyPlacement() && this.ui.cell && this.ui.cell.x === x && this.ui.cell.y === y) this.rotate(1);
+  }
+
+  rotate(dir) {
+    if (!this.isMyPlacement() || this.ui.busy) return;
+    const cell = this.ui.cell && this.legalCells().find((c) => c.x === this.ui.cell.x && c.y === this.ui.cell.y);
+    if (cell) {
+      for (let k = 1; k <= 4; k++) {
+        const r = (this.ui.rotation + dir * k + 8) % 4;
+        if (cell.rotations.includes(r)) { this.ui.rotation = r; break; }
+      }
+      this.loadOptions();
+    } else {
+      this.ui.rotation = (this.ui.rotation + dir + 4) % 4;
+      this.screen.refreshTurnParts();
+    }
+  }
+
+  cycleCell(dir) {
+    const cells = this.legalCells();
+    if (!cells.length) return;
+    const i = this.ui.cell ? cells.findIndex((c) => c.x === this.ui.cell.x && c.y === this.ui.cell.y) : -1;
+    const next = cells[(i + dir + cells.length) % cells.length];
+    this.ui.cell = null; // so choosing it is not taken as a second tap
+    this.chooseCell(next);
+  }
+
+  loadOptions() {
+    const { x, y } = this.ui.cell;
+    const rotation = this.ui.rotation;
+    const key = `${x},${y},${rotation}`;
+    this.ui.optionsKey = key;
+    this.ui.options = null;
+    this.ui.choice = null;
+    this.screen.refreshTurnParts();
+    this.conn.request({ type: 'follower_options', room: this.screen.roomId, x, y, rotation }).then((r) => {
+      if (this.ui.optionsKey !== key) return;
+      this.ui.options = r.options || [];
+      this.screen.refreshTurnParts();
+    }).catch((e) => toast(e.message, 'error'));
+  }
+
+  // ---- targets on the board ----------------------------------------------------------------
+
+  label(a) { return actionLabel(a, { names: this.screen.names(), game: this.game, tiles: this.catalog.byId }); }
+
+  // The board point of a follower spot (segment) on a laid tile or the tile being placed.
+  tileSpot(tl, segment) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, segment); }
+  towerSpot(tl) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.screen.board.foundationSeg(tl.tile)); }
+
+  // Every choice now open to this player, placed where it is on the board.
+  targets() {
+    const g = this.game;
+    const seat = this.me;
+    const out = [];
+    const kindOf = (tileId, seg) => this.catalog.byId.get(tileId)?.segments?.[seg]?.kind;
+    if (this.isMyPlacement()) {
+      if (!this.ui.cell || !this.ui.options) return out;
+      const here = { ...this.ui.cell, tile: g.drawn_tile, rotation: this.ui.rotation };
+      for (const o of this.ui.options) {
+        const selected = sameAction(this.ui.choice, o);
+        if (o.type === 'place_follower') {
+          const p = this.tileSpot(here, o.segment);
+          out.push({ key: actionKey(o), action: o, px: p.x, py: p.y, seat, kind: 'follower', lying: kindOf(g.drawn_tile, o.segment) === 'field', label: this.label(o), selected });
+        } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
+          const tl = (o.x === here.x && o.y === here.y) ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
+          if (!tl) continue;
+          const p = this.towerSpot(tl);
+          const floor = o.type === 'add_floor';
+          out.push({ key: actionKey(o), action: o, px: p.x + (floor ? -16 : 16), py: p.y - 18, seat, kind: floor ? 'floor' : 'tower', text: floor ? '+1' : undefined, label: this.label(o), selected });
+        }
+      }
+      return out;
+    }
+    if (!this.isMyDecision()) return out;
+    const pick = this.ui.pick;
+    const pending = g.castle?.pending || [];
+    for (const a of this.view.you.legal) {
+      const key = actionKey(a);
+      const base = { key, action: a, seat, label: this.label(a), selected: key === pick };
+      switch (a.type) {
+        case 'place_follower': {
+          const tl = g.board[g.board.length - 1];
+          if (!tl) break;
+          const p = this.tileSpot(tl, a.segment);
+          out.push({ ...base, px: p.x, py: p.y, kind: 'follower', lying: kindOf(tl.tile, a.segment) === 'field' });
+          break;
+        }
+        case 'add_floor': case 'tower_follower': {
+          const tl = g.board.find((b) => b.x === a.x && b.y === a.y);
+          if (!tl) break;
+          const p = this.towerSpot(tl);
+          const floor = a.type === 'add_floor';
+          out.push({ ...base, px: p.x + (floor ? -16 : 16), py: p.y - 18, kind: floor ? 'floor' : 'tower', text: floor ? '+1' : undefined });
+          break;
+        }
+        case 'capture': {
+          const f = g.followers[a.target];
+          const tl = f && g.board.find((b) => b.x === f.x && b.y === f.y);
+          if (!tl) break;
+          const p = f.spot === 'tower' ? this.towerSpot(tl) : this.tileSpot(tl, f.segment);
+          out.push({ ...base, px: p.x, py: p.y - (f.spot === 'tower' ? 14 : 0), kind: 'capture', seat: undefined });
+          break;
+        }
+        case 'city_follower': case 'move_count': case 'redeploy': {
+          const r = quarterRect(a.quarter, g.board);
+          out.push({ ...base, kind: 'quarter', rect: { x: r.x + 2, y: r.y + 2, w: r.w - 4, h: r.h - 4 }, px: r.x + r.w / 2, py: r.y + r.h / 2 });
+          break;
+        }
+        case 'market_move': {
+          const tl = g.board.find((b) => b.x === a.x && b.y === a.y);
+          if (!tl) break;
+          const p = this.tileSpot(tl, a.segment);
+          out.push({ ...base, px: p.x, py: p.y, kind: 'market', lying: true });
+          break;
+        }
+        case 'choose_scoring': {
+          const cells = pending[a.target]?.tiles || [];
+          if (!cells.length) break;
+          const cx = cells.reduce((s, c) => s + c[0], 0) / cells.length, cy = cells.reduce((s, c) => s + c[1], 0) / cells.length;
+          // Several scorings may share tiles: spread their markers; a doubled one sits beside its plain one.
+          const px = (cx + 0.5) * T + (a.target % 3) * 30 - 30 + (a.token > 0 ? 34 : 0);
+          const py = (cy + 0.5) * T + Math.floor(a.target / 3) * 30 + (a.token > 0 ? 0 : 0);
+          out.push({ ...base, px, py, kind: 'scoring', text: a.token > 0 ? '×2' : String(a.target + 1), seat: undefined, tiles: cells });
+          break;
+        }
+        default: break; // pass, ransom, use_token: buttons of the turn panel
+      }
+    }
+    // Stepping order: reading order on the board.
+    return out.sort((a, b) => (a.py - b.py) || (a.px - b.px));
+  }
+
+  // The choices of a decision that have no place on the board (tokens; ransom is separate).
+  panelActions() {
+    if (!this.isMyDecision()) return [];
+    return this.view.you.legal.filter((a) => a.type === 'use_token');
+  }
+
+  canPass() {
+    if (this.isMyPlacement()) return !!(this.ui.cell && this.ui.options);
+    return this.isMyDecision() && this.view.you.legal.some((a) => a.type === 'pass');
+  }
+
+  // A tap toggles a follower spot; Enter on the focused, already chosen spot confirms.
+  chooseTarget(key, keyboard = false) {
+    if (this.ui.busy) return;
+    if (this.isMyPlacement()) {
+      const o = (this.ui.options || []).find((a) => actionKey(a) === key);
+      if (!o) return;
+      if (keyboard && sameAction(this.ui.choice, o)) { this.confirm(); return; }
+      this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
+      this.screen.refreshTurnParts();
+      return;
+    }
+    if (!this.isMyDecision()) return;
+    const a = this.view.you.legal.find((x) => actionKey(x) === key);
+    if (!a) return;
+    if (this.ui.pick === key) { this.confirm(); return; } // a second tap confirms
+    this.ui.pick = key;
+    this.ui.pickVersion = this.screen.state.version;
+    this.screen.refreshTurnParts();
+  }
+
+  // Steps the chosen target through the board's targets (keys N/P, or 1-9 for the n-th).
+  step(dir, index = null) {
+    const list = this.targets();
+    if (!list.length) return;
+    let next;
+    if (index !== null) next = list[index];
+    else {
+      const cur = this.isMyPlacement() ? (this.ui.choice ? actionKey(this.ui.choice) : null) : this.ui.pick;
+      const i = list.findIndex((s) => s.key === cur);
+      next = list[(i + dir + list.length) % list.length];
+    }
+    if (!next) return;
+    if (this.isMyPlacement()) {
+      if (!sameAction(this.ui.choice, next.action)) this.chooseTarget(next.key);
+    } else if (this.ui.pick !== next.key) this.chooseTarget(next.key);
+    this.screen.board.focusTarget(next.key);
+  }
+
+  pickedAction() {
+    if (!this.isMyDecision() || !this.ui.pick) return null;
+    return this.view.you.legal.find((a) => actionKey(a) === this.ui.pick) || null;
+  }
+
+  // Why the confirm button is off, or null when it is on.
+  confirmBlocked() {
+    if (this.ui.busy) return t('game.why.sending');
+    if (this.isMyPlacement()) {
+      if (!this.ui.placements) return t('game.why.finding');
+      if (!this.ui.cell) return t('game.why.pick_square');
+      if (!this.ui.options) return t('game.why.checking');
+      return null;
+    }
+    if (this.isMyDecision() && !this.pickedAction()) return t('game.why.pick_target');
+    return null;
+  }
+
+  confirm() {
+    if (this.confirmBlocked()) return;
+    if (this.isMyPlacement()) return this.confirmPlacement();
+    const a = this.pickedAction();
+    if (a) return this.act(a);
+  }
+
+  pass() {
+    if (this.isMyPlacement()) { if (this.canPass()) { this.ui.choice = null; this.confirmPlacement(); } return; }
+    const a = this.isMyDecision() && this.view.you.legal.find((x) => x.type === 'pass');
+    if (a) this.act(a);
+  }
+
+  // Lays the tile, then sends the chosen follower step (or pass) on the new version.
+  async confirmPlacement() {
+    if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
+    const { x, y } = this.ui.cell;
+    const choice = this.ui.choice;
+    const room = this.screen.roomId;
+    this.ui.busy = true;
+    this.screen.refreshTurnParts();
+    try {
+      await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: { type: 'place_tile', x, y, rotation: this.ui.rotation } });
+      const v = this.view;
+      if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
+        const legal = v.you.legal || [];
+        const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
+        if (follow) await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: follow });
+      }
+    } catch (e) {
+      toast(e.message, 'error');
+      if (e.code === 'stale_version') this.screen.app.store.resync(room);
+    } finally {
+      this.ui = fresh(this.ui.rotation);
+      this.screen.refresh();
+    }
+  }
+
+  async act(action) {
+    if (this.ui.busy) return;
+    this.ui.busy = true;
+    this.screen.refreshTurnParts();
+    try {
+      await this.conn.request({ type: 'action', room: this.screen.roomId, version: this.screen.state.version, action });
+    } catch (e) {
+      toast(e.message, 'error');
+      if (e.code === 'stale_version') this.screen.app.store.resync(this.screen.roomId);
+    } finally {
+      this.ui.busy = false;
+      this.ui.pick = null;
+      this.screen.refresh();
+    }
+  }
+
+  // Keys of the turn (the screen handles panning and zooming). True when the key was used.
+  onKey(k) {
+    if (this.isMyPlacement()) {
+      const map = {
+        r: () => this.rotate(1), e: () => this.rotate(1), R: () => this.rotate(-1), q: () => this.rotate(-1),
+        n: () => this.cycleCell(1), p: () => this.cycleCell(-1), ']': () => this.cycleCell(1), '[': () => this.cycleCell(-1),
+        f: () => this.step(1), F: () => this.step(-1),
+        Enter: () => this.confirm(),
+        Escape: () => { if (this.ui.cell) { this.ui.cell = null; this.ui.options = null; this.ui.choice = null; this.screen.refreshTurnParts(); } },
+      };
+      if (/^[1-9]$/.test(k) && this.ui.options) { this.step(0, Number(k) - 1); return true; }
+      if (map[k]) { map[k](); return true; }
+      return false;
+    }
+    if (!this.isMyDecision()) return false;
+    const map = {
+      n: () => this.step(1), p: () => this.step(-1), ']': () => this.step(1), '[': () => this.step(-1),
+      Enter: () => this.confirm(), Escape: () => { this.ui.pick = null; this.screen.refreshTurnParts(); },
+      x: () => this.pass(),
+    };
+    if (/^[1-9]$/.test(k)) { this.step(0, Number(k) - 1); return true; }
+    if (map[k]) { map[k](); return true; }
+    return false;
+  }
+}

@@ -1,0 +1,148 @@
+// Helpers of the board tests (board.test.mjs): a carc-server of their own with a fixed seed (so
+// every game is the same game), a scripted opponent on a plain WebSocket inside a page, tapping
+// the board at the place of a target, and the check that no visible control is off-screen.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+
+const freePort = () => new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+});
+
+// Starts carc-server (CARC_SERVER, else build/bin/carc-server) with `--fixed-seed seed`.
+export async function startServer(seed) {
+  const bin = process.env.CARC_SERVER || path.join(repo, 'build/bin/carc-server');
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'carc-board-'));
+  const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', path.join(repo, 'clients/web'),
+    '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not up yet */ }
+    if (proc.exitCode !== null || i > 200) throw new Error(`carc-server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill();
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+      fs.rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+// The opponent: a second person on a raw WebSocket, run inside `page` (a page of the server's
+// origin). It moves only when the test tells it to, and always the same way.
+export async function opponent(page, url, name) {
+  await page.goto(`${url}/healthz`);
+  await page.evaluate(async ({ name }) => {
+    const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
+    const waiting = new Map();
+    let id = 1;
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      const w = m.id !== undefined && waiting.get(m.id);
+      if (w) { waiting.delete(m.id); (m.type === 'error' ? w.reject : w.resolve)(m); }
+    };
+    await new Promise((r) => { ws.onopen = r; });
+    window.req = (msg) => new Promise((resolve, reject) => { const n = id++; waiting.set(n, { resolve, reject: (m) => reject(new Error(`${m.code}: ${m.message}`)) }); ws.send(JSON.stringify({ ...msg, id: n })); });
+    await window.req({ type: 'hello', protocol: 1, name });
+  }, { name });
+  return {
+    join: (room, seat) => page.evaluate(({ room, seat }) => window.req({ type: 'join', room, seat }), { room, seat }),
+    // Plays every decision of `seat` until another seat decides; returns how many it made.
+    // followers: put a follower on the tile just laid whenever one may go.
+    play: (room, seat, { followers = true } = {}) => page.evaluate(async ({ room, seat, followers }) => {
+      let moves = 0;
+      for (;;) {
+        const snap = await window.req({ type: 'snapshot', room });
+        const g = snap.view.game;
+        if (!g || g.result || g.decider !== seat) return moves;
+        let action;
+        if (g.phase === 'place_tile') {
+          const r = await window.req({ type: 'legal_placements', room });
+          const p = r.placements[0];
+          action = { type: 'place_tile', x: p.x, y: p.y, rotation: p.rotation };
+        } else {
+          const legal = snap.view.you.legal;
+          const follower = legal.find((a) => a.type === 'place_follower');
+          const pass = legal.find((a) => a.type === 'pass');
+          if (g.phase === 'place_follower') action = (followers && follower) || pass || legal[0];
+          else action = legal.find((a) => a.type !== 'pass') || pass;
+        }
+        await window.req({ type: 'action', room, version: snap.version, action });
+        moves++;
+      }
+    }, { room, seat, followers }),
+  };
+}
+
+// Every visible control (buttons, links, fields, the board's targets) lies inside the window,
+// and the page itself does not scroll. Controls clipped away by a scrolling panel are not visible.
+export async function assertAllOnScreen(page, step) {
+  const bad = await page.evaluate(() => {
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const out = [];
+    const root = document.scrollingElement;
+    if (root.scrollWidth > vw + 1) out.push(`page is ${root.scrollWidth}px wide`);
+    if (root.scrollHeight > vh + 1 && document.body.dataset.route === 'room') out.push(`page is ${root.scrollHeight}px tall`);
+    const clipOf = (el) => {
+      let r = { left: 0, top: 0, right: vw, bottom: vh };
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const st = getComputedStyle(p);
+        if (st.overflow === 'visible' && st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        if (p.tagName.toLowerCase() === 'svg') continue; // the board: its targets are checked against its box below
+        const b = p.getBoundingClientRect();
+        r = { left: Math.max(r.left, b.left), top: Math.max(r.top, b.top), right: Math.min(r.right, b.right), bottom: Math.min(r.bottom, b.bottom) };
+      }
+      return r;
+    };
+    for (const el of document.querySelectorAll('button, a[href], input, select, textarea, summary')) {
+      const st = getComputedStyle(el);
+      if (st.visibility === 'hidden' || st.display === 'none' || !el.getClientRects().length) continue;
+      const b = el.getBoundingClientRect();
+      if (b.width === 0 || b.height === 0) continue;
+      const c = clipOf(el);
+      const visible = b.right > c.left && b.left < c.right && b.bottom > c.top && b.top < c.bottom;
+      if (!visible) continue;
+      // Partly scrolled out of its panel is fine; poking out of the window is not.
+      if (b.left < -1 || b.top < -1 || b.right > vw + 1 || b.bottom > vh + 1) {
+        out.push(`${el.tagName.toLowerCase()}#${el.id || ''}.${el.className} "${(el.textContent || el.value || '').trim().slice(0, 30)}" at ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(bad, [], `${step}: controls off-screen in ${page.viewportSize().width}x${page.viewportSize().height}`);
+}
+
+// Taps (touch) or clicks (mouse) the middle of a board element, as a person would; the element
+// must be in view and on top there.
+export async function tapAt(page, selector, touch) {
+  const box = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const hit = el.querySelector('.hit, rect') || el;
+    const b = hit.getBoundingClientRect();
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return { x, y, onTop: !!top && (el === top || el.contains(top)), w: window.innerWidth, h: window.innerHeight };
+  }, selector);
+  assert.ok(box, `${selector} is on the page`);
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x <= box.w && box.y <= box.h, `${selector} is in view (${Math.round(box.x)},${Math.round(box.y)})`);
+  assert.ok(box.onTop, `${selector} is not covered`);
+  if (touch) await page.touchscreen.tap(box.x, box.y); else await page.mouse.click(box.x, box.y);
+}
+
+export async function press(page, selector, touch) {
+  if (touch) await page.tap(selector); else await page.click(selector);
+}
