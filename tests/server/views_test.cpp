@@ -112,6 +112,15 @@ void play_watched_game(const json& settings, std::uint32_t seed) {
         REQUIRE(moves < 1000);
     }
     CHECK(moves > 10);
+    // The score breakdown is replayed from the room's one log: it explains every seat's points.
+    const json& result = ada.view["game"]["result"];
+    for (std::size_t seat = 0; seat < result["scores"].size(); ++seat) {
+        const json& kinds = result["breakdown"][seat];
+        int sum = 0;
+        for (const auto& [kind, points] : kinds.items()) sum += points.get<int>();
+        CHECK(sum == result["scores"][seat]);
+        if (result["scores"][seat] > 0) CHECK_FALSE((kinds.size() == 1 && kinds.contains("other")));
+    }
     // Whoever is still here is listed; everyone who left or dropped out is not.
     eve.check_against_snapshot();
     CHECK(eve.view["room"]["spectators"].size() >= others.here.size() + 1);
