@@ -10,3 +10,5 @@ for expansion in tower; do
   "$build/bin/carc-sim" playout --players 2 --games 20000 --seed 1 --expansions "$expansion" || true
 done
 "$build/bin/carc-sim" playout --game castle --games 20000 --seed 1 || true
+# One room's CPU per change in process, 6 and 500 viewers (docs/benchmarks.md, "Publishing views").
+"$build/bin/carc-view-bench" || true

@@ -138,7 +138,7 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
         const games_answer answer = answer_games_request(state, path, query);
         return json_response(request, answer.body, answer.status);
     }
-    if (path == "/api/tiles") return json_response(request, protocol::catalog_to_json(TileCatalog::instance()));
+    if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
     if (path == "/metrics") {
         http::response<http::string_body> res{http::status::ok, request.version()};
         res.set(http::field::server, "carc-server");

@@ -102,7 +102,7 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     }
     if (std::holds_alternative<protocol::GetTiles>(message)) {
         protocol::Tiles tiles;
-        tiles.tiles = protocol::catalog_to_json(TileCatalog::instance())["tiles"];
+        tiles.tiles = protocol::builtin_catalog_json()["tiles"];
         send_text(protocol::encode(tiles, id));
     } else if (std::holds_alternative<protocol::ListRooms>(message)) {
         send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));

@@ -59,7 +59,7 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
         seat.bot = bot.kind;
         seat.name = bot_name(bot.kind, bot.seat);
     }
-    for (int key = -1; key < static_cast<int>(info_.seats.size()); ++key) views_[key] = build_view_for(key);
+    views_.emplace(info_);
 }
 
 void room::open(requester creator) {
@@ -141,6 +141,26 @@ void room::add_member(const requester& who, std::optional<int> seat) {
     if (m.grace_timer) m.grace_timer->cancel();
     if (seat) seat_person(*seat, who.person, who.name);
     state_.persons.add_room(who.person, id_);
+    sync_spectator(who.person);
+}
+
+void room::sync_spectator(const std::string& person) {
+    auto& list = info_.spectators;
+    const auto it = std::lower_bound(list.begin(), list.end(), person,
+                                     [](const protocol::MemberInfo& m, const std::string& p) { return m.person < p; });
+    const bool listed = it != list.end() && it->person == person;
+    const member* m = find_member(person);
+    if (m && !m->seat) {
+        protocol::MemberInfo now{person, m->name, m->link != nullptr};
+        if (!listed) list.insert(it, std::move(now));
+        else if (*it != now) *it = std::move(now);
+        else return;
+    } else if (listed) {
+        list.erase(it);
+    } else {
+        return;
+    }
+    spectators_changed_ = true;
 }
 
 void room::remove_member(const std::string& person) {
@@ -150,6 +170,7 @@ void room::remove_member(const std::string& person) {
     if (it->second.seat && info_.status == protocol::RoomStatus::waiting) free_seat(*it->second.seat);
     if (it->second.seat) info_.seats[static_cast<std::size_t>(*it->second.seat)].online = false;
     members_.erase(it);
+    sync_spectator(person);
     state_.persons.remove_room(person, id_);
     if (info_.host == person) pick_new_host();
 }
@@ -363,6 +384,7 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     member* m = require_member(who);
     if (!m) return;
     m->link = who.link;
+    sync_spectator(who.person);
     send_snapshot(*m, who.id);
 }
 
@@ -380,6 +402,7 @@ void room::attach(std::string person, std::string name, std::shared_ptr<client_l
         m->needs_snapshot = true;
         if (m->grace_timer) m->grace_timer->cancel();
         if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = true;
+        self->sync_spectator(person);
         spdlog::info("event=reconnect room={} person={}", self->id_, person);
         self->publish();
     });
@@ -391,6 +414,7 @@ void room::detach(std::string person, std::uint64_t link_id) {
         if (!m || !m->link || m->link->id() != link_id || self->closed_) return;
         m->link.reset();
         if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = false;
+        self->sync_spectator(person);
         spdlog::info("event=offline room={} person={}", self->id_, person);
         self->start_grace(person);
         self->publish();

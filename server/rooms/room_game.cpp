@@ -85,11 +85,11 @@ void room::on_message(requester& who, protocol::Start&, bool) {
         return;
     }
     match_ = std::move(match);
+    match_->keep_log(false);  // record_actions_ is the room's one log
     seed_nonce_ = start.seed_nonce;
     seed_commitment_ = start.seed_commitment;
     initial_hash_ = start.initial_hash;
     started_at_ms_ = start.time_ms;
-    record_actions_.clear();
     if (info_.settings.clock) {
         const auto& c = *info_.settings.clock;
         clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
@@ -159,7 +159,7 @@ std::optional<ErrorMessage> room::play(int seat, const Action& action) {
     }
     journal_action entry;
     entry.room_id = id_;
-    entry.seq = static_cast<std::int64_t>(match_->actions().size()) + 1;
+    entry.seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
     entry.seat = seat;
     entry.action = action;
     entry.events = protocol::events_to_json(events, match_->game().tiles());
@@ -176,7 +176,7 @@ std::optional<ErrorMessage> room::play(int seat, const Action& action) {
                       refused->message);
         return make_error(ErrorCode::internal, refused->message);
     }
-    record_actions_.push_back({seat, action, entry.events, entry.state_hash});
+    log_action({seat, action, entry.events, entry.state_hash});
     ++moves_;
     state_.counters.actions_accepted_total.fetch_add(1);
     spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
@@ -269,12 +269,19 @@ void room::finish(const char* reason) {
     for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
         if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
             result.winners.push_back(p);
-    result.breakdown = protocol::score_breakdown(*match_);
+    std::vector<Action> actions;
+    actions.reserve(record_actions_.size());
+    for (const record_action& a : record_actions_) actions.push_back(a.action);
+    result.breakdown = protocol::score_breakdown(*match_, actions);
     result_ = result;
     finished_at_ms_ = unix_ms();
     game_end end;
     end.room_id = id_;
-    end.record = build_record(make_record_inputs(), match_->game());
+    end.record = build_record(make_record_inputs(), record_actions_, match_->game());
+    {
+        std::lock_guard lock(record_mutex_);
+        finished_record_ = std::make_shared<const nlohmann::json>(end.record);
+    }
     end.result = result;
     for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
     end.time_ms = finished_at_ms_;
