@@ -205,6 +205,12 @@ void from_json(const json& in, Tiles& m) { m.tiles = in.at("tiles"); }
 void to_json(json& out, const Lobby& m) { out = {{"rooms", m.rooms}}; }
 void from_json(const json& in, Lobby& m) { m.rooms = in.at("rooms").get<std::vector<RoomSummary>>(); }
 
+void to_json(json& out, const LobbyRoom& m) { out = {{"room", m.room}}; }
+void from_json(const json& in, LobbyRoom& m) { m.room = in.at("room").get<RoomSummary>(); }
+
+void to_json(json& out, const LobbyRoomRemoved& m) { out = {{"room", m.room}}; }
+void from_json(const json& in, LobbyRoomRemoved& m) { m.room = in.at("room").get<std::string>(); }
+
 void to_json(json& out, const RoomCreated& m) { out = {{"room", m.room}, {"invite", m.invite}}; }
 void from_json(const json& in, RoomCreated& m) {
     m.room = in.at("room").get<std::string>();

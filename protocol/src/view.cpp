@@ -191,6 +191,7 @@ std::string_view to_string(RoomStatus status) {
         case RoomStatus::waiting: return "waiting";
         case RoomStatus::playing: return "playing";
         case RoomStatus::finished: return "finished";
+        case RoomStatus::adjourned: return "adjourned";
     }
     return "waiting";
 }
@@ -332,7 +333,8 @@ void from_json(const json& value, RoomSummary& r) {
     if (status == "waiting") r.status = RoomStatus::waiting;
     else if (status == "playing") r.status = RoomStatus::playing;
     else if (status == "finished") r.status = RoomStatus::finished;
-    else in.fail("status", "waiting, playing or finished");
+    else if (status == "adjourned") r.status = RoomStatus::adjourned;
+    else in.fail("status", "waiting, playing, finished or adjourned");
     r.seats = static_cast<int>(in.integer("seats", 0, max_seats));
     r.taken = static_cast<int>(in.integer("taken", 0, max_seats));
     r.bots = static_cast<int>(in.integer("bots", 0, max_seats));

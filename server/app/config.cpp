@@ -28,6 +28,8 @@ Usage: carc-server [flags]
   --idle-timeout MS            close after this long without a frame; pings at half (default 60000)
   --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
   --bot-delay MS               pause before a bot moves (default 400)
+  --adjourn-after MS           unload a running game no one is online for after this long; a seated
+                               player's hello brings it back (default 86400000, 24 h)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
@@ -78,6 +80,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--idle-timeout") ok = parse_ms(value, config.idle_timeout);
         else if (flag == "--grace") ok = parse_ms(value, config.grace);
         else if (flag == "--bot-delay") ok = parse_ms(value, config.bot_delay);
+        else if (flag == "--adjourn-after") ok = parse_ms(value, config.adjourn_after);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;

@@ -31,6 +31,9 @@ struct server_config {
     std::chrono::milliseconds idle_timeout{60000};
     std::chrono::milliseconds grace{120000};
     std::chrono::milliseconds bot_delay{400};
+    // A running game with no one online this long is adjourned: unloaded until a seated player
+    // comes back (room_lifecycle.cpp).
+    std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
     std::vector<std::string> allowed_origins;  // empty: any
 
     // Tests only: every game uses this seed instead of a CSPRNG one.

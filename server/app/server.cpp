@@ -32,6 +32,7 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
 server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
     : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
     state_->store = store;
+    static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
     recover_rooms(*state_, *store);
 }
 

@@ -5,10 +5,12 @@
 //
 // Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
 // actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches),
-// room_history.cpp (the event log and chat lines sent to late arrivals).
+// room_history.cpp (the event log and chat lines sent to late arrivals), room_lifecycle.cpp
+// (waiting for the journal; adjourning and unloading).
 
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -72,7 +74,8 @@ public:
     void detach(std::string person, std::uint64_t link_id);
     // Server shutdown: stop timers so the io_context can finish.
     void shutdown();
-    // Start-up: the room's game as it was journaled; its seated people become offline members.
+    // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
+    // its seated people become offline members.
     void restore(restored_game game);
     // The replay record of the room's game as anyone may see it (game_record.hpp), built from
     // the room's log when asked; null before the start. Safe from any thread.
@@ -94,6 +97,9 @@ private:
     };
 
     // ---- membership (room.cpp) ---------------------------------------------------------
+    void dispatch(requester who, protocol::ClientMessage message, bool by_invite);
+    void on_attach(std::string person, std::string name, std::shared_ptr<client_link> link);
+    void on_detach(std::string person, std::uint64_t link_id);
     void on_message(requester& who, protocol::Join& m, bool by_invite);
     void on_message(requester& who, protocol::Spectate& m, bool by_invite);
     void on_message(requester& who, protocol::Leave& m, bool by_invite);
@@ -135,9 +141,16 @@ private:
     bool closed() const { return closed_; }
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
-    std::optional<protocol::ErrorMessage> play(int seat, const Action& action);
-    // False when the journal refused it (nothing changed).
-    bool resign_seat(int seat);
+    // Tries `action` on a copy of the state and journals it; once it is durable the copy is
+    // adopted, everyone gets the patch and `who` (if any) the ack. Refusals, including
+    // journal_failed, go to `who` (or the log) and change nothing.
+    void play(int seat, const Action& action, const requester* who);
+    void on_action_stored(bool stored, State& next, const journal_action& entry, const requester* who);
+    void refuse_move(const requester* who, protocol::ErrorMessage error);
+    // The start is stored: the game begins.
+    void begin_game(const game_start& start, std::unique_ptr<Match> match);
+    // Journals the resignation, then applies it; `then` gets whether it was stored.
+    void resign_seat(int seat, std::function<void(bool)> then = {});
     void finish(const char* reason);
     void update_clock();
     void schedule_turn();
@@ -145,6 +158,23 @@ private:
     void on_clock_expired(std::uint64_t expected_moves);
     bool seat_is_automatic(int seat) const;
     int active_seats() const;
+
+    // ---- waiting for the journal; adjourning and unloading (room_lifecycle.cpp) ------------
+    // A journal callback that runs `then` on the strand. With `busy`, the room is busy until
+    // then: everything else that would touch it waits in deferred_ and runs, in order, after.
+    room_journal::stored_fn on_stored(std::function<void(bool)> then, bool busy = true);
+    // True (and `work` kept for later) while the room waits for the journal.
+    bool defer_while_busy(std::function<void()> work);
+    void run_deferred();
+    bool anyone_online() const;
+    // A seat held by a person who has not resigned (a game only bots play runs to its end).
+    bool humans_playing() const;
+    // After every change: arms or cancels the adjourn and unload timers.
+    void review_lifecycle();
+    void on_lifecycle_timer(std::uint64_t generation);
+    void adjourn();
+    void on_adjourned(bool stored);
+    void unload_adjourned();
 
     // ---- the record (room_record.cpp) ---------------------------------------------------
     record_inputs make_record_inputs() const;
@@ -203,6 +233,16 @@ private:
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
     boost::asio::steady_timer clock_timer_;
+
+    bool busy_ = false;  // a write the room depends on is on its way to disk
+    std::deque<std::function<void()>> deferred_;
+    // Adjourns a running game nobody is online for, unloads a finished one nobody watches.
+    boost::asio::steady_timer lifecycle_timer_;
+    enum class due { nothing, adjourn, unload } lifecycle_due_ = due::nothing;
+    std::uint64_t lifecycle_generation_ = 0;  // a wake-up of an older arming is ignored
+    bool adjourning_ = false;
+    bool record_stored_ = false;      // end_game answered (the record is served from storage)
+    bool close_when_stored_ = false;  // closing waits for that
 };
 
 }  // namespace carc::server

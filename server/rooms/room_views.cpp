@@ -67,6 +67,7 @@ void room::publish(const json& events) {
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
     refresh_public_record();
     report_summary();
+    review_lifecycle();
 }
 
 void room::send_snapshot(const member& m, const json& id) {

@@ -42,6 +42,9 @@ public:
     void keep_log(bool keep);
 
     std::optional<RuleError> apply(const Action& action, std::vector<Event>* events = nullptr);
+    // Takes `next`, the state that applying `action` to a copy of state() gave (a caller that
+    // stores an action's outcome before adopting it), so the action is applied only once.
+    void adopt(const Action& action, State next);
 
 private:
     Match(MatchSetup setup, std::shared_ptr<const Game> game, State state);

@@ -47,4 +47,9 @@ void Match::keep_log(bool keep) {
     if (!keep) actions_ = {};
 }
 
+void Match::adopt(const Action& action, State next) {
+    state_ = std::move(next);
+    if (keep_log_) actions_.push_back(action);
+}
+
 }  // namespace carc

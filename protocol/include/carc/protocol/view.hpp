@@ -17,7 +17,8 @@
 
 namespace carc::protocol {
 
-enum class RoomStatus : std::uint8_t { waiting, playing, finished };
+// adjourned: a running game unloaded because no human was online (lobby entries only).
+enum class RoomStatus : std::uint8_t { waiting, playing, finished, adjourned };
 std::string_view to_string(RoomStatus status);
 
 struct SeatInfo {
