@@ -37,6 +37,7 @@ cleanup() {
   wait "$server_pid" 2>/dev/null || true
 }
 trap cleanup EXIT
+trap "exit 1" INT TERM HUP  # cleanup runs on the way out
 
 fail() {
   echo "term-e2e: FAIL: $*" >&2
