@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config git
   libboost1.81-dev libssl-dev
-  nlohmann-json3-dev libspdlog-dev libfmt-dev
+  nlohmann-json3-dev libspdlog-dev libfmt-dev zlib1g-dev
   catch2 libsqlite3-dev libncurses-dev
   tmux ccache
 )

@@ -12,7 +12,8 @@ FieldReader::FieldReader(const json& object, std::string_view what) : object_(ob
 
 void FieldReader::fail(std::string_view name, std::string_view expected) const {
     throw WireError(ErrorCode::bad_field,
-                    what_ + ": field '" + std::string(name) + "' must be " + std::string(expected));
+                    what_ + ": field '" + std::string(name) + "' must be " + std::string(expected),
+                    std::string(name));
 }
 
 const json* FieldReader::member(std::string_view name) const {
@@ -31,6 +32,34 @@ std::optional<std::string> FieldReader::optional_string(std::string_view name,
     const auto& text = value->get_ref<const std::string&>();
     if (text.size() > max_length) fail(name, "at most " + std::to_string(max_length) + " bytes");
     return text;
+}
+
+namespace {
+
+bool has_control_character(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) return true;
+        // U+0080..U+009F are encoded as C2 80..C2 9F.
+        if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9f &&
+            static_cast<unsigned char>(text[i + 1]) >= 0x80)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<std::string> FieldReader::optional_label(std::string_view name, std::size_t max_length) const {
+    auto text = optional_string(name, max_length);
+    if (text && has_control_character(*text)) fail(name, "free of control characters");
+    return text;
+}
+
+std::string FieldReader::label(std::string_view name, std::size_t max_length) const {
+    auto text = optional_label(name, max_length);
+    if (!text) fail(name, "present (a string)");
+    return *text;
 }
 
 std::string FieldReader::string(std::string_view name, std::size_t max_length) const {

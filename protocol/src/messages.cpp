@@ -35,7 +35,8 @@ std::vector<Action> read_actions(const json& in, std::string_view name) {
     std::vector<Action> out;
     const auto it = in.find(name);
     if (it == in.end() || !it->is_array())
-        throw WireError(ErrorCode::bad_field, "field '" + std::string(name) + "' must be an array");
+        throw WireError(ErrorCode::bad_field, "field '" + std::string(name) + "' must be an array",
+                        std::string(name));
     for (const json& item : *it) out.push_back(action_from_json(item));
     return out;
 }
@@ -51,7 +52,7 @@ void to_json(json& out, const Hello& m) {
 void from_json(const json& in, Hello& m) {
     const FieldReader r(in, "hello");
     m.protocol = static_cast<int>(r.integer("protocol", 0, 1 << 20));
-    m.name = r.string("name", 4 * max_name_length);
+    m.name = r.label("name", 4 * max_name_length);
     m.token = r.optional_string("token", max_token);
 }
 
@@ -158,6 +159,15 @@ void from_json(const json& in, Resign& m) { m.room = room_of(in, "resign"); }
 void to_json(json& out, const SnapshotRequest& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snapshot"); }
 
+void to_json(json& out, const HistoryRequest& m) { out = {{"room", m.room}}; }
+void from_json(const json& in, HistoryRequest& m) { m.room = room_of(in, "history"); }
+
+void to_json(json& out, const RoomInfoRequest& m) {
+    out = json::object();
+    write_ref(out, m.ref);
+}
+void from_json(const json& in, RoomInfoRequest& m) { m.ref = read_ref(FieldReader(in, "room_info")); }
+
 // ---- server messages ------------------------------------------------------------------------
 
 void to_json(json& out, const Welcome& m) {
@@ -219,12 +229,37 @@ void to_json(json& out, const Kicked& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, Kicked& m) { m.room = in.at("room").get<std::string>(); }
 
 void to_json(json& out, const Snapshot& m) {
-    out = {{"room", m.room}, {"version", m.version}, {"view", m.view}};
+    out = {{"room", m.room}, {"version", m.version}, {"view", m.view}, {"log", m.log}, {"chat", m.chat}};
 }
 void from_json(const json& in, Snapshot& m) {
     m.room = in.at("room").get<std::string>();
     m.version = in.at("version").get<std::uint64_t>();
     m.view = in.at("view");
+    m.log = in.value("log", json::array());
+    m.chat = in.value("chat", json::array());
+}
+
+void to_json(json& out, const History& m) {
+    out = {{"room", m.room}, {"version", m.version}, {"log", m.log}, {"chat", m.chat}};
+}
+void from_json(const json& in, History& m) {
+    m.room = in.at("room").get<std::string>();
+    m.version = in.at("version").get<std::uint64_t>();
+    m.log = in.at("log");
+    m.chat = in.at("chat");
+}
+
+void to_json(json& out, const RoomInfoReply& m) {
+    out = {{"room", m.room}, {"private", m.is_private}, {"member", m.member}, {"seat", optional_json(m.seat)}};
+    if (m.invite) out["invite"] = *m.invite;
+}
+void from_json(const json& in, RoomInfoReply& m) {
+    m.room = in.at("room").get<RoomSummary>();
+    m.is_private = in.at("private").get<bool>();
+    m.member = in.at("member").get<bool>();
+    m.seat = in.at("seat").is_null() ? std::nullopt : std::optional<int>(in.at("seat").get<int>());
+    const auto invite = in.find("invite");
+    m.invite = invite == in.end() ? std::nullopt : std::optional<std::string>(invite->get<std::string>());
 }
 
 void to_json(json& out, const Patch& m) {
@@ -295,10 +330,12 @@ void from_json(const json& in, FollowerOptions& m) {
 }
 
 void to_json(json& out, const ErrorMessage& m) {
+    json params = m.params.is_object() ? m.params : json::object();
     out = {{"code", to_string(m.code)}, {"message", m.message}};
     if (m.room) out["room"] = *m.room;
-    if (m.rule) out["rule"] = *m.rule;
-    if (m.version) out["version"] = *m.version;
+    if (m.rule) out["rule"] = params["rule"] = *m.rule;
+    if (m.version) out["version"] = params["version"] = *m.version;
+    out["params"] = std::move(params);
 }
 void from_json(const json& in, ErrorMessage& m) {
     if (!error_code_from_string(in.at("code").get<std::string>(), m.code)) m.code = ErrorCode::internal;
@@ -312,6 +349,9 @@ void from_json(const json& in, ErrorMessage& m) {
     const auto version = in.find("version");
     m.version = version == in.end() ? std::nullopt
                                     : std::optional<std::uint64_t>(version->get<std::uint64_t>());
+    m.params = in.value("params", json::object());
+    if (m.rule) m.params.erase("rule");
+    if (m.version) m.params.erase("version");
 }
 
 // ---- parsing --------------------------------------------------------------------------------
@@ -343,7 +383,7 @@ json read_id(const json& in) {
     if (it == in.end()) return nullptr;
     if (it->is_number_integer()) return *it;
     if (it->is_string() && it->get_ref<const std::string&>().size() <= max_id_length) return *it;
-    throw WireError(ErrorCode::bad_field, "field 'id' must be an integer or a short string");
+    throw WireError(ErrorCode::bad_field, "field 'id' must be an integer or a short string", "id");
 }
 
 }  // namespace
@@ -354,11 +394,18 @@ ParsedRequest parse_client_message(std::string_view text, const ParseLimits& lim
         out.error = error(ErrorCode::too_large, "message of " + std::to_string(text.size()) +
                                                     " bytes; the limit is " +
                                                     std::to_string(limits.max_message));
+        out.error->params = {{"limit", limits.max_message}, {"size", text.size()}};
         return out;
     }
     if (json_nesting_depth(text, limits.max_depth) > limits.max_depth) {
         out.error = error(ErrorCode::too_deep,
                           "JSON nested deeper than " + std::to_string(limits.max_depth));
+        out.error->params = {{"limit", limits.max_depth}};
+        return out;
+    }
+    // JSON has no raw NUL anywhere, but the parser would stop at one and take what came before.
+    if (text.find('\0') != std::string_view::npos) {
+        out.error = error(ErrorCode::bad_json, "a NUL byte is not JSON");
         return out;
     }
     const json in = json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -371,15 +418,18 @@ ParsedRequest parse_client_message(std::string_view text, const ParseLimits& lim
         const auto type = in.find("type");
         if (type == in.end() || !type->is_string()) {
             out.error = error(ErrorCode::bad_field, "field 'type' must be a string");
+            out.error->params["field"] = "type";
             return out;
         }
         const auto& name = type->get_ref<const std::string&>();
         if (!parse_any(name, in, out.message, static_cast<ClientMessage*>(nullptr))) {
             out.error = error(ErrorCode::unknown_type,
                               "unknown message type '" + name.substr(0, 32) + "'");
+            out.error->params["type"] = name.substr(0, 32);
         }
     } catch (const WireError& e) {
         out.error = error(e.code(), e.what());
+        if (!e.field().empty()) out.error->params["field"] = e.field();
     } catch (const json::exception& e) {
         out.error = error(ErrorCode::bad_field, e.what());
     }

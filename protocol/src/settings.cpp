@@ -56,7 +56,7 @@ std::optional<ClockSettings> read_clock(const json* value) {
 std::vector<BotSeat> read_bots(const json* value, int seats) {
     std::vector<BotSeat> bots;
     if (!value) return bots;
-    if (!value->is_array()) throw WireError(ErrorCode::bad_field, "field 'bots' must be an array");
+    if (!value->is_array()) throw WireError(ErrorCode::bad_field, "field 'bots' must be an array", "bots");
     for (const json& item : *value) {
         const FieldReader in(item, "bots[]");
         BotSeat bot;
@@ -123,7 +123,7 @@ void to_json(json& out, const RoomSettings& s) {
 
 void from_json(const json& value, RoomSettings& s) {
     const FieldReader in(value, "create_room");
-    s.name = in.optional_string("name", 64).value_or("");
+    s.name = in.optional_label("name", 64).value_or("");
     const std::string rules = in.optional_string("rules", 16).value_or("carcassonne");
     if (rules == "carcassonne") s.config.rules = RuleSystem::carcassonne;
     else if (rules == "castle") s.config.rules = RuleSystem::castle;

@@ -22,6 +22,7 @@ Usage: carc-server [flags]
   --rate N                     messages per second per connection (default 20)
   --burst N                    messages allowed in a burst (default 40)
   --max-connections-per-ip N   WebSocket connections per address (default 16)
+  --max-http-per-ip N          plain HTTP connections per address (default 32)
   --send-queue N               queued outgoing messages before a slow client is dropped (default 256)
   --handshake-timeout MS       WebSocket handshake and hello deadline (default 10000)
   --idle-timeout MS            close after this long without a frame; pings at half (default 60000)
@@ -73,6 +74,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--rate") ok = parse_number(value, config.rate_per_second) && config.rate_per_second > 0;
         else if (flag == "--burst") ok = parse_number(value, config.burst) && config.burst >= 1;
         else if (flag == "--max-connections-per-ip") ok = parse_number(value, config.max_connections_per_ip);
+        else if (flag == "--max-http-per-ip") ok = parse_number(value, config.max_http_connections_per_ip);
         else if (flag == "--send-queue") ok = parse_number(value, config.send_queue_messages);
         else if (flag == "--handshake-timeout") ok = parse_ms(value, config.handshake_timeout) && parse_ms(value, config.hello_timeout);
         else if (flag == "--idle-timeout") ok = parse_ms(value, config.idle_timeout);

@@ -23,6 +23,7 @@ struct server_config {
     double burst = 40;
     int flood_close_after = 200;  // dropped messages in a row before the connection is closed
     int max_connections_per_ip = 16;
+    int max_http_connections_per_ip = 32;  // plain HTTP (keep-alive) connections per address
     std::size_t send_queue_messages = 256;
     std::size_t send_queue_bytes = 4 * 1024 * 1024;
     std::chrono::milliseconds handshake_timeout{10000};

@@ -1,7 +1,5 @@
 #include "http/http_routes.hpp"
 
-#include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "carc/protocol/engine_json.hpp"
@@ -9,6 +7,7 @@
 #include "carc/tiles.hpp"
 #include "http/http_games.hpp"
 #include "app/shared_state.hpp"
+#include "http/static_files.hpp"
 
 namespace carc::server {
 
@@ -45,41 +44,72 @@ http::message_generator json_response(const http::request<http::string_body>& re
     return res;
 }
 
-http::message_generator static_file(shared_state& state, const http::request<http::string_body>& request,
+// The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
+// revalidates every time (the files' names carry no version) and gets 304 while they match.
+http::message_generator serve_static_file(shared_state& state, const http::request<http::string_body>& request,
                                     std::string_view target) {
     std::string path(target.substr(0, target.find_first_of("?#")));
     if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos)
         return text_response(request, http::status::bad_request, "bad path\n");
     if (path.back() == '/') path += "index.html";
     const std::string full = state.web_root + path;
+    // A folder named without its slash: opening it would "succeed" and the read then fail.
+    std::error_code dir_ec;
+    if (std::filesystem::is_directory(full, dir_ec)) {
+        http::response<http::string_body> res{http::status::moved_permanently, request.version()};
+        res.set(http::field::server, "carc-server");
+        const auto query_at = target.find_first_of("?#");
+        const std::string_view query = query_at == std::string_view::npos ? "" : target.substr(query_at);
+        res.set(http::field::location, path + "/" + std::string(query));
+        res.set(http::field::content_type, "text/plain; charset=utf-8");
+        res.keep_alive(request.keep_alive());
+        res.body() = "moved to " + path + "/\n";
+        res.prepare_payload();
+        return res;
+    }
 
-    http::file_body::value_type body;
-    beast::error_code ec;
-    body.open(full.c_str(), beast::file_mode::scan, ec);
-    if (ec == beast::errc::no_such_file_or_directory || ec == beast::errc::is_a_directory) {
+    static static_file_cache cache;
+    std::error_code ec;
+    const auto file = cache.get(full, ec);
+    if (ec == std::errc::no_such_file_or_directory || ec == std::errc::is_a_directory ||
+        ec == std::errc::not_a_directory) {
         if (path == "/index.html")
             return text_response(request, http::status::not_found,
                                  "the browser client was not found in " + state.web_root +
                                      " (use --web-root)\n");
         return text_response(request, http::status::not_found, "not found\n");
     }
-    if (ec) return text_response(request, http::status::internal_server_error, "cannot read file\n");
+    if (!file) return text_response(request, http::status::internal_server_error, "cannot read file\n");
 
-    const auto size = body.size();
-    if (request.method() == http::verb::head) {
-        http::response<http::empty_body> res{http::status::ok, request.version()};
+    const bool gzip = !file->gzipped.empty() && accepts_gzip(request[http::field::accept_encoding]);
+    const std::string& etag = gzip ? file->etag_gzip : file->etag;
+    const auto headers = [&](auto& res) {
         res.set(http::field::server, "carc-server");
         res.set(http::field::content_type, mime_type(path));
-        res.content_length(size);
+        res.set(http::field::etag, etag);
+        res.set(http::field::cache_control, "no-cache");
+        if (!file->gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
         res.keep_alive(request.keep_alive());
+    };
+    const std::string_view if_none_match = request[http::field::if_none_match];
+    if (!if_none_match.empty() && etag_matches(if_none_match, etag)) {
+        http::response<http::empty_body> res{http::status::not_modified, request.version()};
+        headers(res);
         return res;
     }
-    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                        std::make_tuple(http::status::ok, request.version())};
-    res.set(http::field::server, "carc-server");
-    res.set(http::field::content_type, mime_type(path));
-    res.content_length(size);
-    res.keep_alive(request.keep_alive());
+    const std::string& body = gzip ? file->gzipped : file->body;
+    if (request.method() == http::verb::head) {
+        http::response<http::empty_body> res{http::status::ok, request.version()};
+        headers(res);
+        if (gzip) res.set(http::field::content_encoding, "gzip");
+        res.content_length(body.size());
+        return res;
+    }
+    http::response<http::string_body> res{http::status::ok, request.version()};
+    headers(res);
+    if (gzip) res.set(http::field::content_encoding, "gzip");
+    res.body() = body;
+    res.prepare_payload();
     return res;
 }
 
@@ -108,7 +138,7 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
         const games_answer answer = answer_games_request(state, path, query);
         return json_response(request, answer.body, answer.status);
     }
-    if (path == "/api/tiles") return json_response(request, protocol::catalog_to_json(TileCatalog::instance()));
+    if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
     if (path == "/metrics") {
         http::response<http::string_body> res{http::status::ok, request.version()};
         res.set(http::field::server, "carc-server");
@@ -119,7 +149,7 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
         return res;
     }
     if (path == "/ws") return text_response(request, http::status::upgrade_required, "WebSocket only\n");
-    return static_file(state, request, target);
+    return serve_static_file(state, request, target);
 }
 
 }  // namespace carc::server

@@ -56,11 +56,12 @@ std::optional<std::string> invite_of(const protocol::ClientMessage& message) {
 
 }  // namespace
 
-void websocket_session::send_error(const json& id, ErrorCode code, std::string message) {
+void websocket_session::send_error(const json& id, ErrorCode code, std::string message, json params) {
     state_.counters.errors_total.fetch_add(1);
     protocol::ErrorMessage error;
     error.code = code;
     error.message = std::move(message);
+    error.params = std::move(params);
     spdlog::debug("event=error session={} person={} code={} message=\"{}\"", id_, person_.value_or("-"),
                   protocol::to_string(code), error.message);
     send_text(protocol::encode(error, id));
@@ -102,7 +103,7 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     }
     if (std::holds_alternative<protocol::GetTiles>(message)) {
         protocol::Tiles tiles;
-        tiles.tiles = protocol::catalog_to_json(TileCatalog::instance())["tiles"];
+        tiles.tiles = protocol::builtin_catalog_json()["tiles"];
         send_text(protocol::encode(tiles, id));
     } else if (std::holds_alternative<protocol::ListRooms>(message)) {
         send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));
@@ -125,14 +126,16 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     }
     if (hello.protocol != protocol::protocol_version) {
         send_error(id, ErrorCode::protocol_version,
-                   "this server speaks protocol " + std::to_string(protocol::protocol_version));
+                   "this server speaks protocol " + std::to_string(protocol::protocol_version),
+                   {{"version", protocol::protocol_version}});
         close(websocket::close_code::policy_error, "unsupported protocol version");
         return;
     }
     const std::string name = trim(hello.name);
     const std::size_t length = utf8_length(name);
     if (length == 0 || length > protocol::max_name_length) {
-        send_error(id, ErrorCode::bad_field, "field 'name': 1 to 32 characters");
+        send_error(id, ErrorCode::bad_field, "field 'name': 1 to 32 characters",
+                   {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
     std::optional<person_identity> identity;
@@ -178,7 +181,7 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
     if (settings.name.empty()) settings.name = name_ + "'s room";
     std::string error;
     if (!Game::create(settings.config, &error)) {
-        send_error(id, ErrorCode::bad_settings, error);
+        send_error(id, ErrorCode::bad_settings, error, {{"detail", error}});
         return;
     }
     const std::string room_id = state_.rooms.next_room_id();
@@ -204,7 +207,7 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
             send_error(id, ErrorCode::wrong_status, "the game is adjourned until one of its players comes back");
             return;
         }
-        send_error(id, ErrorCode::no_such_room, "no such room");
+        send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
     target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);

@@ -55,7 +55,8 @@ private:
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
     void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
     void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);
-    void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string message);
+    void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string message,
+                    nlohmann::json params = nlohmann::json::object());
     void send_text(std::string text) { send(shared_text(std::move(text))); }
 
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;

@@ -34,6 +34,11 @@ std::int64_t unix_ms() {
         .count();
 }
 
+// Bots are told apart by their seat: "Bot 2 (greedy)", "Bot 3 (greedy)".
+std::string bot_name(BotKind kind, int seat) {
+    return "Bot " + std::to_string(seat + 1) + " (" + std::string(protocol::to_string(kind)) + ")";
+}
+
 }  // namespace
 
 room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
@@ -53,9 +58,9 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
         SeatInfo& seat = info_.seats[static_cast<std::size_t>(bot.seat)];
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = bot.kind;
-        seat.name = bot.kind == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(bot.kind, bot.seat);
     }
-    for (int key = -1; key < static_cast<int>(info_.seats.size()); ++key) views_[key] = build_view_for(key);
+    views_.emplace(info_);
 }
 
 void room::open(requester creator) {
@@ -85,7 +90,17 @@ void room::handle(requester who, protocol::ClientMessage message, bool by_invite
 
 void room::dispatch(requester who, protocol::ClientMessage message, bool by_invite) {
     if (closed_) {
-        reply_error(who, ErrorCode::no_such_room, "the room was closed");
+        reply_error(who, ErrorCode::no_such_room, "the room was closed", {{"room", id_}});
+        return;
+    }
+    // To anyone not let in, a private room must not exist: the same answer as a wrong id.
+    // (No `room` field either: the answer to an unknown id has none.)
+    if (private_ && !by_invite && !find_member(who.person)) {
+        protocol::ErrorMessage error;
+        error.code = ErrorCode::no_such_room;
+        error.message = no_such_room_message;
+        state_.counters.errors_total.fetch_add(1);
+        reply(who, protocol::encode(error, who.id));
         return;
     }
     // Behind a move on its way to disk, so every request sees the room as of after it.
@@ -111,14 +126,14 @@ room::member* room::find_member(const std::string& person) {
 
 room::member* room::require_member(const requester& who) {
     member* m = find_member(who.person);
-    if (!m) reply_error(who, ErrorCode::not_in_room, "you are not in room " + id_);
+    if (!m) reply_error(who, ErrorCode::not_in_room, "you are not in room " + id_, {{"room", id_}});
     return m;
 }
 
 bool room::require_game(const requester& who) {
     if (!require_member(who)) return false;
     if (match_) return true;
-    reply_error(who, ErrorCode::wrong_status, "no game is running in this room");
+    reply_error(who, ErrorCode::wrong_status, "no game is running in this room", {{"reason", "no_game"}});
     return false;
 }
 
@@ -137,6 +152,26 @@ void room::add_member(const requester& who, std::optional<int> seat) {
     if (m.grace_timer) m.grace_timer->cancel();
     if (seat) seat_person(*seat, who.person, who.name);
     state_.persons.add_room(who.person, id_);
+    sync_spectator(who.person);
+}
+
+void room::sync_spectator(const std::string& person) {
+    auto& list = info_.spectators;
+    const auto it = std::lower_bound(list.begin(), list.end(), person,
+                                     [](const protocol::MemberInfo& m, const std::string& p) { return m.person < p; });
+    const bool listed = it != list.end() && it->person == person;
+    const member* m = find_member(person);
+    if (m && !m->seat) {
+        protocol::MemberInfo now{person, m->name, m->link != nullptr};
+        if (!listed) list.insert(it, std::move(now));
+        else if (*it != now) *it = std::move(now);
+        else return;
+    } else if (listed) {
+        list.erase(it);
+    } else {
+        return;
+    }
+    spectators_changed_ = true;
 }
 
 void room::remove_member(const std::string& person) {
@@ -146,6 +181,7 @@ void room::remove_member(const std::string& person) {
     if (it->second.seat && info_.status == protocol::RoomStatus::waiting) free_seat(*it->second.seat);
     if (it->second.seat) info_.seats[static_cast<std::size_t>(*it->second.seat)].online = false;
     members_.erase(it);
+    sync_spectator(person);
     state_.persons.remove_room(person, id_);
     if (info_.host == person) pick_new_host();
 }
@@ -193,11 +229,7 @@ void room::close_room(const char* why) {
     spdlog::info("event=room_closed room={} reason={}", id_, why);
 }
 
-void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
-    if (info_.settings.is_private && !by_invite && !find_member(who.person)) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
-        return;
-    }
+void room::on_message(requester& who, protocol::Join& m, bool) {
     member* existing = find_member(who.person);
     if (info_.status != protocol::RoomStatus::waiting) {
         if (existing && existing->seat && (!m.seat || m.seat == existing->seat)) {
@@ -207,20 +239,23 @@ void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
             send_snapshot(*existing);
             return;
         }
-        reply_error(who, ErrorCode::wrong_status, "the game has started; you can spectate");
+        reply_error(who, ErrorCode::wrong_status, "the game has started; you can spectate",
+                    {{"reason", "game_started"}});
         return;
     }
     std::optional<int> seat = m.seat;
     if (seat) {
         if (*seat >= static_cast<int>(info_.seats.size())) {
-            reply_error(who, ErrorCode::bad_field, "field 'seat': the room has " +
-                                                       std::to_string(info_.seats.size()) + " seats");
+            reply_error(who, ErrorCode::bad_field,
+                        "field 'seat': the room has " + std::to_string(info_.seats.size()) + " seats",
+                        {{"field", "seat"}, {"seats", info_.seats.size()}});
             return;
         }
         const SeatInfo& s = info_.seats[static_cast<std::size_t>(*seat)];
         const bool mine = s.kind == SeatInfo::Kind::human && s.person == who.person;
         if (s.kind != SeatInfo::Kind::empty && !mine) {
-            reply_error(who, ErrorCode::seat_taken, "seat " + std::to_string(*seat) + " is not free");
+            reply_error(who, ErrorCode::seat_taken, "seat " + std::to_string(*seat) + " is not free",
+                        {{"seat", *seat}});
             return;
         }
     } else if (existing && existing->seat) {
@@ -229,7 +264,7 @@ void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
         for (std::size_t i = 0; i < info_.seats.size() && !seat; ++i)
             if (info_.seats[i].kind == SeatInfo::Kind::empty) seat = static_cast<int>(i);
         if (!seat) {
-            reply_error(who, ErrorCode::seat_taken, "the room is full");
+            reply_error(who, ErrorCode::seat_taken, "the room is full", {{"reason", "full"}});
             return;
         }
     }
@@ -240,19 +275,16 @@ void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
     publish();
 }
 
-void room::on_message(requester& who, protocol::Spectate&, bool by_invite) {
+void room::on_message(requester& who, protocol::Spectate&, bool) {
     member* existing = find_member(who.person);
-    if (info_.settings.is_private && !by_invite && !existing) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)");
-        return;
-    }
     if (!info_.settings.spectators && info_.host != who.person) {
         reply_error(who, ErrorCode::spectators_not_allowed, "this room does not allow spectators");
         return;
     }
     if (existing && existing->seat) {
         if (info_.status != protocol::RoomStatus::waiting) {
-            reply_error(who, ErrorCode::wrong_status, "you hold a seat in this game");
+            reply_error(who, ErrorCode::wrong_status, "you hold a seat in this game",
+                        {{"reason", "seated_in_game"}});
             return;
         }
         free_seat(*existing->seat);
@@ -290,11 +322,13 @@ void room::on_message(requester& who, protocol::Kick& k, bool) {
     if (!require_member(who) || !require_host(who)) return;
     member* target = find_member(k.person);
     if (!target || k.person == who.person) {
-        reply_error(who, ErrorCode::bad_field, "field 'person': not another member of this room");
+        reply_error(who, ErrorCode::bad_field, "field 'person': not another member of this room",
+                    {{"field", "person"}});
         return;
     }
     if (target->seat && info_.status != protocol::RoomStatus::waiting) {
-        reply_error(who, ErrorCode::wrong_status, "seated players cannot be kicked once the game started");
+        reply_error(who, ErrorCode::wrong_status, "seated players cannot be kicked once the game started",
+                    {{"reason", "game_started"}});
         return;
     }
     if (target->link) target->link->send(shared_text(protocol::encode(protocol::Kicked{id_})));
@@ -307,26 +341,27 @@ void room::on_message(requester& who, protocol::Kick& k, bool) {
 void room::on_message(requester& who, protocol::SetBot& b, bool) {
     if (!require_member(who) || !require_host(who)) return;
     if (info_.status != protocol::RoomStatus::waiting) {
-        reply_error(who, ErrorCode::wrong_status, "bots can only be changed before the start");
+        reply_error(who, ErrorCode::wrong_status, "bots can only be changed before the start",
+                    {{"reason", "game_started"}});
         return;
     }
     if (b.seat >= static_cast<int>(info_.seats.size())) {
-        reply_error(who, ErrorCode::bad_field, "field 'seat': no such seat");
+        reply_error(who, ErrorCode::bad_field, "field 'seat': no such seat", {{"field", "seat"}});
         return;
     }
     SeatInfo& seat = info_.seats[static_cast<std::size_t>(b.seat)];
     if (b.bot) {
         if (seat.kind == SeatInfo::Kind::human) {
-            reply_error(who, ErrorCode::seat_taken, "a person sits there");
+            reply_error(who, ErrorCode::seat_taken, "a person sits there", {{"seat", b.seat}});
             return;
         }
         seat = SeatInfo{};
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = *b.bot;
-        seat.name = *b.bot == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(*b.bot, b.seat);
     } else {
         if (seat.kind != SeatInfo::Kind::bot) {
-            reply_error(who, ErrorCode::bad_field, "field 'seat': no bot there");
+            reply_error(who, ErrorCode::bad_field, "field 'seat': no bot there", {{"field", "seat"}});
             return;
         }
         free_seat(b.seat);
@@ -341,20 +376,35 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
     const std::string text = trim(c.text);
     const std::size_t length = utf8_length(text);
     if (length == 0 || length > protocol::max_chat_length) {
-        reply_error(who, ErrorCode::bad_field, "field 'text': 1 to 500 characters");
+        reply_error(who, ErrorCode::bad_field, "field 'text': 1 to 500 characters",
+                    {{"field", "text"}, {"min", 1}, {"max", protocol::max_chat_length}});
         return;
     }
-    const auto message = shared_text(protocol::encode(
-        protocol::ChatMessage{id_, who.person, m->name, text, unix_ms()}));
+    const protocol::ChatMessage chat{id_, who.person, m->name, text, unix_ms()};
+    remember_chat(chat);
+    const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : members_)
         if (other.link) other.link->send(message);
     reply(who, protocol::encode(protocol::Ack{}, who.id));
+}
+
+void room::on_message(requester& who, protocol::RoomInfoRequest&, bool by_invite) {
+    // A private room's strangers never get here: handle() answers them as for a missing room.
+    const member* existing = find_member(who.person);
+    protocol::RoomInfoReply answer;
+    answer.room = protocol::summarize(info_);
+    answer.is_private = info_.settings.is_private;
+    if (by_invite) answer.invite = info_.invite;
+    answer.member = existing != nullptr;
+    if (existing) answer.seat = existing->seat;
+    reply(who, protocol::encode(answer, who.id));
 }
 
 void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     member* m = require_member(who);
     if (!m) return;
     m->link = who.link;
+    sync_spectator(who.person);
     send_snapshot(*m, who.id);
 }
 
@@ -379,6 +429,7 @@ void room::on_attach(std::string person, std::string name, std::shared_ptr<clien
     m->needs_snapshot = true;
     if (m->grace_timer) m->grace_timer->cancel();
     if (m->seat) info_.seats[static_cast<std::size_t>(*m->seat)].online = true;
+    sync_spectator(person);
     spdlog::info("event=reconnect room={} person={}", id_, person);
     publish();
 }
@@ -395,6 +446,7 @@ void room::on_detach(std::string person, std::uint64_t link_id) {
     if (!m || !m->link || m->link->id() != link_id || closed_) return;
     m->link.reset();
     if (m->seat) info_.seats[static_cast<std::size_t>(*m->seat)].online = false;
+    sync_spectator(person);
     spdlog::info("event=offline room={} person={}", id_, person);
     start_grace(person);
     publish();

@@ -5,7 +5,8 @@
 //
 // Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
 // actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches),
-// room_lifecycle.cpp (waiting for the journal; adjourning and unloading).
+// room_history.cpp (the event log and chat lines sent to late arrivals), room_lifecycle.cpp
+// (waiting for the journal; adjourning and unloading).
 
 #include <chrono>
 #include <deque>
@@ -23,6 +24,7 @@
 
 #include "carc/match.hpp"
 #include "carc/protocol/messages.hpp"
+#include "carc/protocol/view_publisher.hpp"
 #include "carc/rng.hpp"
 #include "net/client_link.hpp"
 #include "rooms/game_clock.hpp"
@@ -32,6 +34,9 @@
 namespace carc::server {
 
 class shared_state;
+
+// The answer to a room id that names no room, and to a private room's id from anyone not in it.
+inline constexpr const char* no_such_room_message = "no such room";
 
 // Who is asking, and the request id to echo.
 struct requester {
@@ -72,9 +77,12 @@ public:
     // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
     // its seated people become offline members.
     void restore(restored_game game);
-    // The replay record of the room's game as anyone may see it (game_record.hpp); null before
-    // the start. Safe from any thread.
+    // The replay record of the room's game as anyone may see it (game_record.hpp), built from
+    // the room's log when asked; null before the start. Safe from any thread.
     std::shared_ptr<const nlohmann::json> public_record() const;
+    // The room's row in GET /api/games while its game runs (id, status, rules, started_at_ms,
+    // actions, players with scores); null otherwise. Safe from any thread.
+    nlohmann::json running_summary() const;
     bool is_private() const { return private_; }
 
 private:
@@ -99,6 +107,12 @@ private:
     void on_message(requester& who, protocol::SetBot& m, bool by_invite);
     void on_message(requester& who, protocol::ChatRequest& m, bool by_invite);
     void on_message(requester& who, protocol::SnapshotRequest& m, bool by_invite);
+    void on_message(requester& who, protocol::RoomInfoRequest& m, bool by_invite);
+    // ---- history (room_history.cpp) ----------------------------------------------------
+    void on_message(requester& who, protocol::HistoryRequest& m, bool by_invite);
+    void remember_chat(const protocol::ChatMessage& message);
+    nlohmann::json chat_log() const;   // the last chat lines, oldest first
+    nlohmann::json event_log() const;  // every event of the game so far, in order
     // ---- the game (room_game.cpp) ------------------------------------------------------
     void on_message(requester& who, protocol::Start& m, bool by_invite);
     void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
@@ -114,6 +128,9 @@ private:
     // A member asking about the running game; otherwise answers the error and returns false.
     bool require_game(const requester& who);
     void add_member(const requester& who, std::optional<int> seat);
+    // Brings the person's entry in the spectator list (sorted by person id) up to date with
+    // their membership; called wherever a spectator comes, goes, renames or connects.
+    void sync_spectator(const std::string& person);
     void remove_member(const std::string& person);
     void seat_person(int seat, const std::string& person, const std::string& name);
     void free_seat(int seat);
@@ -161,17 +178,20 @@ private:
 
     // ---- the record (room_record.cpp) ---------------------------------------------------
     record_inputs make_record_inputs() const;
+    // After each change: the record's small part (players, scores) for readers on other threads.
     void refresh_public_record();
+    // Appends an accepted action to the room's log.
+    void log_action(record_action entry);
     journal_seat journal_seat_of(int seat) const;
     std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
 
     // ---- views (room_views.cpp) --------------------------------------------------------
-    void publish(nlohmann::json events = nlohmann::json::array());
-    nlohmann::json build_view_for(int key) const;
+    void publish(const nlohmann::json& events = nlohmann::json::array());
     protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);
-    void reply_error(const requester& who, protocol::ErrorCode code, std::string message);
+    void reply_error(const requester& who, protocol::ErrorCode code, std::string message,
+                     nlohmann::json params = nlohmann::json::object());
     void reply_error(const requester& who, protocol::ErrorMessage error);
     void report_summary();
     static int view_key(const member& m) { return m.seat.value_or(-1); }
@@ -183,10 +203,13 @@ private:
     protocol::RoomInfo info_;
     std::map<std::string, member> members_;
     bool closed_ = false;
+    static constexpr std::size_t chat_history_size = 100;
+    std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"}, oldest first
 
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
-    std::map<int, nlohmann::json> views_;  // last published view per key: seat, -1 spectators
+    std::optional<protocol::ViewPublisher> views_;  // what every viewer holds, as last published
+    bool spectators_changed_ = false;               // info_.spectators changed since then
 
     std::unique_ptr<Match> match_;
     std::uint64_t moves_ = 0;  // accepted actions, guards timers against stale wake-ups
@@ -194,14 +217,19 @@ private:
     std::string seed_commitment_;
     bool seed_revealed_ = false;
     std::optional<protocol::GameResult> result_;
+    // The game's one log: each accepted action with its seat, events and the state hash after
+    // it (match_ keeps none). Written on the strand under record_mutex_, read by HTTP threads.
     std::vector<record_action> record_actions_;
     std::uint64_t initial_hash_ = 0;
     std::int64_t started_at_ms_ = 0;
     std::int64_t finished_at_ms_ = 0;
     mutable std::mutex record_mutex_;
-    std::shared_ptr<const nlohmann::json> public_record_;  // guarded by record_mutex_
+    record_inputs record_head_;                                 // guarded: as of the last change
+    std::shared_ptr<const Game> record_game_;                   // guarded: null before the start
+    std::shared_ptr<const nlohmann::json> finished_record_;     // guarded: set at the end
     std::optional<game_clock> clock_;
     std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
+    std::vector<int> clock_timeouts_;   // per seat: the server's moves for a seat out of time
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
     boost::asio::steady_timer clock_timer_;

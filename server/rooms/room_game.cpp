@@ -20,10 +20,11 @@ using protocol::SeatInfo;
 
 namespace {
 
-ErrorMessage make_error(ErrorCode code, std::string message) {
+ErrorMessage make_error(ErrorCode code, std::string message, nlohmann::json params = nlohmann::json::object()) {
     ErrorMessage e;
     e.code = code;
     e.message = std::move(message);
+    e.params = std::move(params);
     return e;
 }
 
@@ -48,14 +49,15 @@ int room::active_seats() const {
 void room::on_message(requester& who, protocol::Start&, bool) {
     if (!require_member(who) || !require_host(who)) return;
     if (info_.status != RoomStatus::waiting) {
-        reply_error(who, ErrorCode::wrong_status, "the game has already started");
+        reply_error(who, ErrorCode::wrong_status, "the game has already started", {{"reason", "game_started"}});
         return;
     }
     const auto empty = std::find_if(info_.seats.begin(), info_.seats.end(),
                                     [](const SeatInfo& s) { return s.kind == SeatInfo::Kind::empty; });
     if (empty != info_.seats.end()) {
-        reply_error(who, ErrorCode::wrong_status,
-                    "seat " + std::to_string(empty - info_.seats.begin()) + " is empty");
+        const auto seat = empty - info_.seats.begin();
+        reply_error(who, ErrorCode::wrong_status, "seat " + std::to_string(seat) + " is empty",
+                    {{"reason", "seat_empty"}, {"seat", seat}});
         return;
     }
     MatchSetup setup;
@@ -92,11 +94,11 @@ void room::on_message(requester& who, protocol::Start&, bool) {
 
 void room::begin_game(const game_start& start, std::unique_ptr<Match> match) {
     match_ = std::move(match);
+    match_->keep_log(false);  // record_actions_ is the room's one log
     seed_nonce_ = start.seed_nonce;
     seed_commitment_ = start.seed_commitment;
     initial_hash_ = start.initial_hash;
     started_at_ms_ = start.time_ms;
-    record_actions_.clear();
     if (info_.settings.clock) {
         const auto& c = *info_.settings.clock;
         clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
@@ -120,7 +122,7 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
         reply_error(who, std::move(e));
     };
     if (info_.status != RoomStatus::playing) {
-        refuse(make_error(ErrorCode::wrong_status, "no game is running in this room"));
+        refuse(make_error(ErrorCode::wrong_status, "no game is running in this room", {{"reason", "no_game"}}));
         return;
     }
     if (!me->seat) {
@@ -130,12 +132,13 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
     const int seat = *me->seat;
     const State& s = match_->state();
     if (info_.seats[static_cast<std::size_t>(seat)].resigned) {
-        refuse(make_error(ErrorCode::wrong_status, "you resigned"));
+        refuse(make_error(ErrorCode::wrong_status, "you resigned", {{"reason", "resigned"}}));
         return;
     }
     if (s.decider() != seat) {
-        refuse(make_error(ErrorCode::not_your_turn,
-                          "it is " + info_.seats[static_cast<std::size_t>(s.decider())].name + "'s decision"));
+        const std::string& name = info_.seats[static_cast<std::size_t>(s.decider())].name;
+        refuse(make_error(ErrorCode::not_your_turn, "it is " + name + "'s decision",
+                          {{"name", name}, {"seat", s.decider()}}));
         return;
     }
     if (m.version < game_version_ || m.version > version_) {
@@ -170,7 +173,7 @@ void room::play(int seat, const Action& action, const requester* who) {
     }
     auto entry = std::make_shared<journal_action>();
     entry->room_id = id_;
-    entry->seq = static_cast<std::int64_t>(match_->actions().size()) + 1;
+    entry->seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
     entry->seat = seat;
     entry->action = action;
     entry->events = protocol::events_to_json(events, match_->game().tiles());
@@ -193,7 +196,7 @@ void room::on_action_stored(bool stored, State& next, const journal_action& entr
     const int seat = entry.seat;
     const Action& action = entry.action;
     match_->adopt(action, std::move(next));
-    record_actions_.push_back({seat, action, entry.events, entry.state_hash});
+    log_action({seat, action, entry.events, entry.state_hash});
     ++moves_;
     state_.counters.actions_accepted_total.fetch_add(1);
     spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
@@ -246,7 +249,7 @@ void room::on_message(requester& who, protocol::Resign&, bool) {
         return;
     }
     if (info_.status != RoomStatus::playing || info_.seats[static_cast<std::size_t>(*me->seat)].resigned) {
-        reply_error(who, ErrorCode::wrong_status, "there is no game to resign from");
+        reply_error(who, ErrorCode::wrong_status, "there is no game to resign from", {{"reason", "no_game"}});
         return;
     }
     resign_seat(*me->seat, [this, who](bool stored) {
@@ -292,12 +295,19 @@ void room::finish(const char* reason) {
     for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
         if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
             result.winners.push_back(p);
-    result.breakdown = protocol::score_breakdown(*match_);
+    std::vector<Action> actions;
+    actions.reserve(record_actions_.size());
+    for (const record_action& a : record_actions_) actions.push_back(a.action);
+    result.breakdown = protocol::score_breakdown(*match_, actions);
     result_ = result;
     finished_at_ms_ = unix_ms();
     game_end end;
     end.room_id = id_;
-    end.record = build_record(make_record_inputs(), match_->game());
+    end.record = build_record(make_record_inputs(), record_actions_, match_->game());
+    {
+        std::lock_guard lock(record_mutex_);
+        finished_record_ = std::make_shared<const nlohmann::json>(end.record);
+    }
     end.result = result;
     for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
     end.time_ms = finished_at_ms_;
@@ -363,6 +373,8 @@ void room::on_clock_expired(std::uint64_t expected_moves) {
     if (seat < 0) return;
     spdlog::info("event=clock_expired room={} seat={} policy={}", id_, seat,
                  protocol::to_string(info_.settings.clock->on_timeout));
+    clock_timeouts_.resize(info_.seats.size(), 0);
+    ++clock_timeouts_[static_cast<std::size_t>(seat)];
     if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
         resign_seat(seat, [this, seat](bool stored) {
             if (!stored) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);

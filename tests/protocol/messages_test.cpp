@@ -123,6 +123,9 @@ TEST_CASE("client messages round-trip", "[protocol]") {
     check_round_trip(FollowerOptionsQuery{"r1", Action::place_tile(Coord{1, 0}, 2)});
     check_round_trip(Resign{"r1"});
     check_round_trip(SnapshotRequest{"r1"});
+    check_round_trip(HistoryRequest{"r1"});
+    check_round_trip(RoomInfoRequest{{std::string("r1"), std::nullopt}});
+    check_round_trip(RoomInfoRequest{{std::nullopt, std::string("ABCD-EFGH")}});
 }
 
 TEST_CASE("server messages round-trip", "[protocol]") {
@@ -148,6 +151,12 @@ TEST_CASE("server messages round-trip", "[protocol]") {
     check_round_trip(Left{"r1"});
     check_round_trip(Kicked{"r1"});
     check_round_trip(Snapshot{"r1", 9, json{{"room", {{"id", "r1"}}}}});
+    const json log = json::array({{{"type", "turn_started"}, {"player", 1}}});
+    const json chat = json::array({{{"from", "p1"}, {"name", "Ada"}, {"text", "hi"}, {"time", 1}}});
+    check_round_trip(Snapshot{"r1", 9, json::object(), log, chat});
+    check_round_trip(History{"r1", 9, log, chat});
+    check_round_trip(RoomInfoReply{summary, true, std::string("ABCD-EFGH"), true, 1});
+    check_round_trip(RoomInfoReply{summary, false, std::nullopt, false, std::nullopt});
     check_round_trip(Patch{"r1", 10, json::array({{{"op", "replace"}, {"path", "/a"}, {"value", 1}}}),
                            json::array({{{"type", "turn_started"}, {"player", 1}}})});
     check_round_trip(Ack{std::nullopt});
@@ -167,6 +176,26 @@ TEST_CASE("server messages round-trip", "[protocol]") {
     error.rule = "cell_taken";
     error.version.reset();
     check_round_trip(error);
+    error.rule.reset();
+    error.code = ErrorCode::not_your_turn;
+    error.params = {{"name", "Bob"}, {"seat", 1}};
+    check_round_trip(error);
+    CHECK(json(error)["params"] == json({{"name", "Bob"}, {"seat", 1}}));
+}
+
+TEST_CASE("errors carry params; rule and version are copied in; parse errors name the field", "[protocol]") {
+    ErrorMessage e;
+    e.code = ErrorCode::illegal_action;
+    e.rule = "edges_mismatch";
+    CHECK(json(e)["params"] == json({{"rule", "edges_mismatch"}}));
+    ErrorMessage plain;
+    CHECK(json(plain)["params"] == json::object());
+    const ParsedRequest bad = parse_client_message(R"({"type":"join","room":7})");
+    REQUIRE(bad.error);
+    CHECK(bad.error->params["field"] == "room");
+    const ParsedRequest big = parse_client_message(std::string(100, ' '), {10, 32});
+    REQUIRE(big.error);
+    CHECK(big.error->params == json({{"limit", 10}, {"size", 100}}));
 }
 
 TEST_CASE("every error code has a distinct name", "[protocol]") {
@@ -233,4 +262,27 @@ TEST_CASE("the tile catalogue has the documented shape", "[protocol]") {
     for (const json& tile : tiles)
         for (const json& segment : tile["segments"])
             for (const json& port : segment["ports"]) CHECK(port.get<std::string>().size() == 2);
+}
+
+TEST_CASE("a message with bytes after a NUL is bad JSON, not the part before it", "[protocol]") {
+    const std::string hello = R"({"type":"hello","protocol":1,"name":"Ada"})";
+    CHECK(error_of(hello + std::string(1, '\0') + "trailing garbage") == ErrorCode::bad_json);
+    CHECK(error_of(hello + std::string(1, '\0')) == ErrorCode::bad_json);
+    CHECK(parse_as<Hello>(hello).name == "Ada");
+}
+
+TEST_CASE("names and room names with control characters are refused with bad_field", "[protocol]") {
+    for (const std::string& bad : {std::string("Ada\nBob"), std::string("\x1b[2JAda"), std::string("Ada\x7f"),
+                                  std::string("Ada\xc2\x85"), std::string("tab\there"), std::string(1, '\0') + "x"}) {
+        INFO(bad);
+        const json hello = {{"type", "hello"}, {"protocol", 1}, {"name", bad}};
+        CHECK(error_of(hello.dump()) == ErrorCode::bad_field);
+        const json create = {{"type", "create_room"}, {"name", bad}};
+        CHECK(error_of(create.dump()) == ErrorCode::bad_field);
+    }
+    // Letters of every alphabet (two-byte C2 sequences above the C1 block too) stay welcome.
+    CHECK(parse_as<Hello>(json({{"type", "hello"}, {"protocol", 1}, {"name", "Zoë ©Ångström 日本"}}).dump()).name ==
+          "Zoë ©Ångström 日本");
+    CHECK(parse_as<CreateRoom>(json({{"type", "create_room"}, {"name", "Friday game ¡"}}).dump()).settings.name ==
+          "Friday game ¡");
 }

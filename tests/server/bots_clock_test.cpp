@@ -51,6 +51,8 @@ TEST_CASE("the turn clock plays random moves for a player out of time", "[server
     CHECK(ada.view["game"]["result"]["reason"] == "complete");
     CHECK(my_tiles > 10);  // Ada never sent a move: the clock played them all
     CHECK(ada.view["game"]["clock"]["remaining_ms"][0] == 0);
+    // The view counts the moves the server made for her, so clients can say so.
+    CHECK(ada.view["game"]["clock"]["timeouts"][0].get<int>() >= my_tiles);
 }
 
 TEST_CASE("with the forfeit policy, running out of time resigns", "[server]") {

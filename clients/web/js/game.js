@@ -16,6 +16,9 @@ import { deadCells } from './dead-cells.js';
 import { castleExtent } from './castle-board.js';
 import { phasePrompt } from './decision-text.js';
 import { lastMove } from './last-move.js';
+import { awareness, newTimeouts } from './awareness.js';
+import { copyLinkButton, roomLink } from './room-link.js';
+import { errorText } from './errors.js';
 
 export function renderRoom(root, app, roomId) {
   const { conn, store } = app;
@@ -65,10 +68,21 @@ class RoomScreen {
 
   changed(detail) {
     if (detail.kicked) { toast('You were removed from the room', 'error'); this.app.navigate('#/'); return; }
-    if (detail.chat) { this.chat.push(detail.chat); this.drawChat(); return; }
+    if (detail.chat) { this.chat = this.state?.chat || [...this.chat, detail.chat]; this.drawChat(); return; }
     const view = this.view;
     if (!view) { fill(this.root, h('div', { class: 'loading' }, 'Joining the room…')); return; }
-    if (detail.events) this.addEvents(detail.events);
+    if (detail.snapshot) {
+      // The snapshot brings the whole history: the log and the chat start again from it.
+      this.log = [];
+      this.breakdown = {};
+      this.addEvents(this.state.log || []);
+      this.lastEvents = undefined; // not one move: the board falls back to the last tile laid
+      this.chat = this.state.chat || [];
+      this.drawChat();
+    } else if (detail.events) {
+      this.addEvents(detail.events);
+    }
+    this.noteTimeouts(detail.snapshot);
     const mode = view.game ? 'game' : 'waiting';
     if (mode !== this.mode) { this.mode = mode; this.build(); }
     if (detail.snapshot) this.turn.reset();
@@ -136,7 +150,7 @@ class RoomScreen {
         const text = input.value.trim();
         if (!text) return;
         input.value = '';
-        try { await this.app.conn.request({ type: 'chat', room: this.roomId, text }); } catch (err) { toast(err.message, 'error'); }
+        try { await this.app.conn.request({ type: 'chat', room: this.roomId, text }); } catch (err) { toast(errorText(err), 'error'); }
       } }, input, h('button', { class: 'btn', type: 'submit' }, 'Send')));
     this.drawChat();
     return box;
@@ -152,7 +166,25 @@ class RoomScreen {
     this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 
+  // The server moved for a seat whose time ran out: say so in the log and as a toast.
+  noteTimeouts(fresh) {
+    const clock = this.view?.game?.clock;
+    const before = this.seenClock;
+    this.seenClock = clock ? { timeouts: [...(clock.timeouts || [])] } : null;
+    if (fresh || !clock) return;
+    const names = this.names();
+    const forfeit = this.view.room.settings?.clock?.on_timeout === 'forfeit';
+    for (const seat of newTimeouts(before, clock)) {
+      const text = t(forfeit ? 'log.timeout_forfeit' : 'log.timeout_random', { who: names[seat] ?? seat + 1 });
+      this.log.push({ text, kind: 'timeout', player: seat, type: 'clock_timeout' });
+      toast(text, 'error');
+    }
+    this.redrawLog();
+  }
+
   refresh() {
+    const g = this.view.game;
+    awareness.update({ roomName: this.view.room.name, myTurn: !!g && !g.result && this.me !== null && g.decider === this.me });
     this.drawBar();
     if (this.mode === 'waiting') { this.drawWaiting(); return; }
     const wasMine = this.mineNow;
@@ -168,7 +200,12 @@ class RoomScreen {
   }
 
   refreshTurnParts() { drawHand(this); this.drawBoard(); }
-  tickClock() { if (this.scores) tickClock(this.scores, this.view); }
+  tickClock() {
+    if (!this.scores) return;
+    tickClock(this.scores, this.view);
+    const mine = this.me !== null && this.scores.querySelector(`[data-clock-seat="${this.me}"]`);
+    if (mine) mine.classList.toggle('warn', awareness.clock(this.view.game?.clock, this.me, this.view.room.settings?.clock));
+  }
   showEnd() { showEnd(this, this.breakdown); }
 
   drawBar() {
@@ -183,7 +220,7 @@ class RoomScreen {
       ...Object.entries(r.settings?.expansions || {}).filter(([, on]) => on).map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
       spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, 'Spectating') : null,
       h('span', { class: 'spacer' }),
-      r.invite ? h('button', { class: 'btn btn-ghost invite', title: 'Copy the invite code', onclick: () => navigator.clipboard?.writeText(r.invite).then(() => toast('Invite code copied')) }, `Invite: ${r.invite}`) : null,
+      copyLinkButton(r),
       playing && !spectator ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => this.resign() }, 'Resign') : null,
       h('button', { class: 'btn', id: 'leave', onclick: () => this.leave() }, 'Leave'));
   }
@@ -197,7 +234,7 @@ class RoomScreen {
 
   async resign() {
     if (!confirm('Resign this game?')) return;
-    try { await this.app.conn.request({ type: 'resign', room: this.roomId }); } catch (e) { toast(e.message, 'error'); }
+    try { await this.app.conn.request({ type: 'resign', room: this.roomId }); } catch (e) { toast(errorText(e), 'error'); }
   }
 
   // ---- waiting room ---------------------------------------------------------------------
@@ -233,7 +270,9 @@ class RoomScreen {
     fill(this.waiting, 
       h('h2', {}, 'Waiting for players'),
       h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}${s.options?.pile_limit ? ` · short game: ${s.options.pile_limit} tiles` : ''}`),
-      r.invite ? h('p', {}, 'Invite code: ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
+      h('p', { class: 'room-link' }, t('common.room_link_label'), ' ', h('input', { class: 'link-field', id: 'room-link', readonly: true, value: roomLink(r), onfocus: (e) => e.target.select() }), ' ', copyLinkButton(r)),
+      r.invite ? h('p', { class: 'muted' }, t('common.invite_code_label'), ' ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
+      r.private ? h('p', { class: 'muted', id: 'invite-watch' }, t(r.spectators_allowed ? 'common.invite_watch_yes' : 'common.invite_watch_no')) : null,
       list,
       r.spectators?.length ? h('p', { class: 'muted' }, `Watching: ${r.spectators.map((x) => x.name).join(', ')}`) : null,
       host ? h('button', { class: 'btn btn-primary btn-wide', id: 'start', disabled: !full, onclick: () => this.request({ type: 'start', room: this.roomId }) }, full ? 'Start the game' : 'Waiting for every seat to be filled…')
@@ -241,7 +280,7 @@ class RoomScreen {
   }
 
   async request(msg) {
-    try { return await this.app.conn.request(msg); } catch (e) { toast(e.message, 'error'); return null; }
+    try { return await this.app.conn.request(msg); } catch (e) { toast(errorText(e), 'error'); return null; }
   }
 
   // ---- game: banner and board ------------------------------------------------------------

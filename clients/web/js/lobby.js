@@ -1,81 +1,110 @@
-// The lobby: the live list of public rooms, joining by invite code, the create-room form and
-// the finished games that can be replayed.
+// The lobby: the live list of public rooms (open ones to join, running ones to watch), joining
+// by invite code or link, the create-room form, and the finished games that can be replayed.
 
 import { h, clear, fill, toast } from './dom.js';
+import { t } from './i18n.js';
+import { errorText } from './errors.js';
 
-const EXPANSIONS = [
-  ['tower', 'The Tower'],
-  ['river2', 'River II'],
-  ['count', 'City of Carcassonne & the Count'],
-  ['king_robber', 'King & Robber Baron'],
-  ['cult', 'Cult (shrines)'],
-];
+const EXPANSIONS = ['tower', 'river2', 'count', 'king_robber', 'cult'];
 const OPTIONS = [
-  ['tower_tiles', 'Tower tiles', 'tower', true],
-  ['tower_rules', 'Tower rules (floors, capture)', 'tower', true],
-  ['lake_extra_turn', 'Lake gives an extra turn', 'river2', true],
-  ['count_market_only_at_end', 'Only the market redeploys at game end', 'count', true],
-  ['alt_start_keeps_start_tile', 'Shuffle the base start tile into the pile', ['river2', 'count'], false],
+  ['tower_tiles', 'tower', true],
+  ['tower_rules', 'tower', true],
+  ['lake_extra_turn', 'river2', true],
+  ['count_market_only_at_end', 'count', true],
+  ['alt_start_keeps_start_tile', ['river2', 'count'], false],
 ];
-export const EXP_SHORT = { tower: 'Tower', river2: 'River II', count: 'Count', king_robber: 'King & Robber', cult: 'Cult' };
+export const expansionShort = (e) => { const s = t(`lobby.exp_short.${e}`); return s === `lobby.exp_short.${e}` ? e : s; };
+
+// The lobby's rooms by id: a full `lobby` message replaces them, `lobby_room` adds or updates
+// one, `lobby_room_removed` drops one (docs/protocol.md, "Lobby").
+export class LobbyRooms {
+  constructor() { this.rooms = new Map(); }
+  apply(msg) {
+    if (msg.type === 'lobby') this.rooms = new Map((msg.rooms || []).map((r) => [r.id, r]));
+    else if (msg.type === 'lobby_room' && msg.room?.id) this.rooms.set(msg.room.id, msg.room);
+    else if (msg.type === 'lobby_room_removed') this.rooms.delete(typeof msg.room === 'string' ? msg.room : msg.room?.id);
+    else return false;
+    return true;
+  }
+  // Open: waiting for players with someone there to start it. Abandoned rooms (nobody online)
+  // are not offered; they close when their grace runs out.
+  open() { return [...this.rooms.values()].filter((r) => r.status === 'waiting' && (r.humans_online ?? 1) > 0); }
+  running() { return [...this.rooms.values()].filter((r) => r.status === 'playing' || r.status === 'adjourned'); }
+}
 
 export function renderLobby(root, app) {
   const { conn } = app;
   clear(root);
-  const roomsBox = h('div', { class: 'room-list', id: 'room-list', 'aria-live': 'polite' }, h('p', { class: 'muted' }, 'Loading rooms…'));
+  const roomsBox = h('div', { class: 'room-list', id: 'room-list', 'aria-live': 'polite' }, h('p', { class: 'muted' }, t('lobby.loading_rooms')));
+  const runningBox = h('div', { class: 'room-list', id: 'running-list' });
   const gamesBox = h('div', { class: 'game-list', id: 'game-list' });
-  const invite = h('input', { id: 'invite-code', placeholder: 'ABCD-EFGH', 'aria-label': 'Invite code', autocomplete: 'off' });
+  const invite = h('input', { id: 'invite-code', placeholder: 'ABCD-EFGH', 'aria-label': t('lobby.invite_code'), autocomplete: 'off' });
 
   root.append(h('div', { class: 'lobby' },
     h('section', { class: 'panel rooms-panel' },
-      h('div', { class: 'panel-head' }, h('h2', {}, 'Open rooms'), h('span', { class: 'live-dot', title: 'updates live' }, 'live')),
+      h('div', { class: 'panel-head' }, h('h2', {}, t('lobby.open_rooms')), h('span', { class: 'live-dot', title: t('lobby.live_title') }, t('lobby.live'))),
       roomsBox,
       h('form', { class: 'invite-form', onsubmit: (e) => { e.preventDefault(); joinByInvite(app, invite.value.trim()); } },
-        h('label', { for: 'invite-code' }, 'Join a private room with an invite code'),
-        h('div', { class: 'row' }, invite, h('button', { type: 'submit', class: 'btn' }, 'Join'))),
-      h('div', { class: 'panel-head' }, h('h2', {}, 'Finished games')),
+        h('label', { for: 'invite-code' }, t('lobby.join_by_invite')),
+        h('div', { class: 'row' }, invite, h('button', { type: 'submit', class: 'btn' }, t('lobby.join')))),
+      h('div', { class: 'panel-head' }, h('h2', {}, t('lobby.running_games'))),
+      runningBox,
+      h('div', { class: 'panel-head' }, h('h2', {}, t('lobby.finished_games'))),
       gamesBox),
-    h('section', { class: 'panel create-panel' }, h('h2', {}, 'Create a room'), createForm(app))));
+    h('section', { class: 'panel create-panel' }, h('h2', {}, t('lobby.create_room')), createForm(app))));
 
-  const showRooms = (rooms) => drawRooms(roomsBox, rooms, app);
-  const onLobby = (e) => showRooms(e.detail.rooms || []);
-  conn.addEventListener('lobby', onLobby);
-  const subscribe = () => conn.request({ type: 'lobby_subscribe' }).catch((e) => toast(e.message, 'error'));
+  const list = new LobbyRooms();
+  let finishedSeen = new Set();
+  const draw = () => {
+    drawRooms(roomsBox, list.open(), app, t('lobby.no_open_rooms'));
+    drawRooms(runningBox, list.running(), app, t('lobby.no_running_games'));
+    // A game that just ended belongs in the finished list now.
+    const finished = new Set([...list.rooms.values()].filter((r) => r.status === 'finished').map((r) => r.id));
+    if ([...finished].some((id) => !finishedSeen.has(id))) loadGames(gamesBox);
+    finishedSeen = finished;
+  };
+  const onMessage = (e) => { if (list.apply(e.detail)) draw(); };
+  conn.addEventListener('message', onMessage);
+  const subscribe = () => conn.request({ type: 'lobby_subscribe' }).catch((e) => toast(errorText(e), 'error'));
   conn.ready().then(subscribe);
   conn.addEventListener('welcome', subscribe);
   loadGames(gamesBox);
 
   return () => {
-    conn.removeEventListener('lobby', onLobby);
+    conn.removeEventListener('message', onMessage);
     conn.removeEventListener('welcome', subscribe);
     if (conn.welcome) conn.request({ type: 'lobby_unsubscribe' }).catch(() => {});
   };
 }
 
 function clockText(c) {
-  if (!c) return 'no clock';
-  const m = Math.round(c.initial_ms / 60000);
-  return `${m} min + ${Math.round(c.increment_ms / 1000)} s`;
+  if (!c) return t('lobby.no_clock');
+  return t('lobby.clock_short', { minutes: Math.round(c.initial_ms / 60000), seconds: Math.round(c.increment_ms / 1000) });
 }
 
-function drawRooms(box, rooms, app) {
+function drawRooms(box, rooms, app, emptyText) {
   clear(box);
-  if (!rooms.length) { box.append(h('p', { class: 'muted empty' }, 'No open rooms yet: create one!')); return; }
+  if (!rooms.length) { box.append(h('p', { class: 'muted empty' }, emptyText)); return; }
   for (const r of rooms) {
     const free = r.seats - r.taken;
-    const exps = (r.expansions || []).map((e) => EXP_SHORT[e] || e);
+    const sub = [
+      t('lobby.host', { name: r.host || '—' }),
+      t('lobby.seats_taken', { taken: r.taken, seats: r.seats }) + (r.bots ? ` ${t('lobby.bots', { count: r.bots })}` : ''),
+      t('lobby.watching', { count: r.spectators }),
+      clockText(r.clock),
+    ];
+    if (r.status === 'adjourned') sub.push(t('lobby.adjourned_hint'));
     box.append(h('article', { class: `room-card status-${r.status}`, dataset: { room: r.id } },
       h('div', { class: 'room-main' },
         h('h3', {}, r.name),
         h('div', { class: 'room-meta' },
-          h('span', { class: 'tag' }, r.rules === 'castle' ? 'The Castle' : 'Carcassonne'),
-          ...exps.map((e) => h('span', { class: 'tag tag-exp' }, e)),
-          h('span', { class: `tag tag-${r.status}` }, r.status)),
-        h('div', { class: 'room-sub muted' },
-          `host ${r.host} · seats ${r.taken}/${r.seats}${r.bots ? ` (${r.bots} bot${r.bots > 1 ? 's' : ''})` : ''} · ${r.spectators} watching · ${clockText(r.clock)}`)),
+          h('span', { class: 'tag' }, r.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne')),
+          ...(r.expansions || []).map((e) => h('span', { class: 'tag tag-exp' }, expansionShort(e))),
+          h('span', { class: `tag tag-${r.status}` }, t(`lobby.status_${r.status}`))),
+        h('div', { class: 'room-sub muted' }, sub.join(' · '))),
       h('div', { class: 'room-actions' },
-        r.status === 'waiting' && free > 0 ? h('button', { class: 'btn btn-primary btn-join', onclick: () => joinRoom(app, r.id) }, 'Join') : null,
-        r.spectators_allowed ? h('button', { class: 'btn btn-watch', onclick: () => spectate(app, r.id) }, 'Watch') : null)));
+        r.status === 'waiting' && free > 0 ? h('button', { class: 'btn btn-primary btn-join', onclick: () => joinRoom(app, r.id) }, t('lobby.join')) : null,
+        r.spectators_allowed && r.status !== 'adjourned' ? h('button', { class: 'btn btn-watch', onclick: () => spectate(app, r.id) }, t('lobby.watch')) : null)));
   }
 }
 
@@ -83,39 +112,49 @@ async function joinRoom(app, room) {
   try {
     await app.conn.request({ type: 'join', room });
     app.navigate(`#/room/${room}`);
-  } catch (e) { toast(e.message, 'error'); }
+  } catch (e) { toast(errorText(e), 'error'); }
 }
 
-async function joinByInvite(app, code) {
+// Accepts the code or a whole invite link pasted in. Takes a free seat; when there is none,
+// the invite page offers what is left (watching).
+async function joinByInvite(app, text) {
+  const code = decodeURIComponent(text.match(/#\/invite\/([^/?#]+)/)?.[1] ?? text).trim().toUpperCase();
   if (!code) return;
   try {
-    const r = await app.conn.request({ type: 'join', invite: code.toUpperCase() });
-    app.navigate(`#/room/${r.room}`);
-  } catch (e) { toast(e.message, 'error'); }
+    const r = await app.conn.request({ type: 'join', invite: code });
+    app.navigate(`#/room/${encodeURIComponent(r.room)}`);
+  } catch (e) {
+    if (e.code === 'no_such_room') toast(errorText(e), 'error');
+    else app.navigate(`#/invite/${encodeURIComponent(code)}`);
+  }
 }
 
 async function spectate(app, room) {
   try {
     await app.conn.request({ type: 'spectate', room });
     app.navigate(`#/room/${room}`);
-  } catch (e) { toast(e.message, 'error'); }
+  } catch (e) { toast(errorText(e), 'error'); }
 }
 
+// GET /api/games answers {running: [...], finished: [...]}; finished games link to their replay.
 async function loadGames(box) {
   try {
-    const r = await fetch('/api/games');
-    if (!r.ok) throw new Error(r.status);
+    const r = await fetch('/api/games?limit=20');
+    if (!r.ok) throw new Error(String(r.status));
     const j = await r.json();
-    const games = j.games || j;
+    const games = Array.isArray(j) ? j : j.finished || [];
     clear(box);
-    if (!games.length) { box.append(h('p', { class: 'muted empty' }, 'No finished games yet.')); return; }
-    for (const g of games.slice(0, 20)) {
+    if (!games.length) { box.append(h('p', { class: 'muted empty' }, t('lobby.no_finished_games'))); return; }
+    for (const g of games) {
+      const id = g.id || g.game_id;
       const players = (g.players || []).map((p) => `${p.name} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
-      box.append(h('a', { class: 'game-row', href: `#/replay/${encodeURIComponent(g.game_id || g.id)}` },
-        h('span', {}, players || g.game_id), h('span', { class: 'muted' }, new Date(g.finished_at_ms || g.finished_at || 0).toLocaleString())));
+      box.append(h('a', { class: 'game-row', href: `#/replay/${encodeURIComponent(id)}`, dataset: { game: id } },
+        h('span', { class: 'game-players' }, players || id),
+        h('span', { class: 'muted' }, `${g.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne')} · ${new Date(g.finished_at_ms || 0).toLocaleString()}`),
+        h('span', { class: 'replay-link' }, t('lobby.replay'))));
     }
   } catch {
-    fill(box, h('p', { class: 'muted empty' }, 'Replays are not available.'));
+    fill(box, h('p', { class: 'muted empty' }, t('lobby.replays_unavailable')));
   }
 }
 
@@ -124,30 +163,32 @@ async function loadGames(box) {
 function createForm(app) {
   const f = {};
   const field = (label, input, hint) => h('label', { class: 'field' }, h('span', {}, label), input, hint ? h('small', { class: 'muted' }, hint) : null);
-  f.name = h('input', { name: 'name', maxlength: 60, placeholder: `${app.conn.name || 'My'}'s room` });
-  f.rules = h('select', { name: 'rules' }, h('option', { value: 'carcassonne' }, 'Carcassonne'), h('option', { value: 'castle' }, 'The Castle (2 players)'));
-  f.seats = h('select', { name: 'seats' }, ...[2, 3, 4, 5, 6].map((n) => h('option', { value: n }, `${n} players`)));
-  const expBox = h('fieldset', { class: 'checks' }, h('legend', {}, 'Expansions'));
+  f.name = h('input', { name: 'name', maxlength: 60, placeholder: t('lobby.room_name_placeholder', { name: app.conn.name || t('lobby.my') }) });
+  f.rules = h('select', { name: 'rules' }, h('option', { value: 'carcassonne' }, t('lobby.rules_carcassonne')), h('option', { value: 'castle' }, t('lobby.rules_castle_two')));
+  f.seats = h('select', { name: 'seats' }, ...[2, 3, 4, 5, 6].map((n) => h('option', { value: n }, t('lobby.n_players', { count: n }))));
+  const expBox = h('fieldset', { class: 'checks' }, h('legend', {}, t('lobby.expansions')));
   f.exp = {};
-  for (const [key, label] of EXPANSIONS) {
+  for (const key of EXPANSIONS) {
     f.exp[key] = h('input', { type: 'checkbox', name: `exp-${key}` });
-    expBox.append(h('label', { class: 'check' }, f.exp[key], label));
+    expBox.append(h('label', { class: 'check' }, f.exp[key], t(`lobby.exp.${key}`)));
   }
-  const optBox = h('fieldset', { class: 'checks' }, h('legend', {}, 'Options'));
+  const optBox = h('fieldset', { class: 'checks' }, h('legend', {}, t('lobby.options')));
   f.opt = {};
-  for (const [key, label, needs, def] of OPTIONS) {
+  for (const [key, needs, def] of OPTIONS) {
     f.opt[key] = h('input', { type: 'checkbox', name: `opt-${key}`, checked: def });
-    optBox.append(h('label', { class: 'check', dataset: { needs: [].concat(needs).join(' ') } }, f.opt[key], label));
+    optBox.append(h('label', { class: 'check', dataset: { needs: [].concat(needs).join(' ') } }, f.opt[key], t(`lobby.opt.${key}`)));
   }
   const botBox = h('div', { class: 'bots' });
   f.private = h('input', { type: 'checkbox', name: 'private' });
   f.spectators = h('input', { type: 'checkbox', name: 'spectators', checked: true });
+  const spectatorsLabel = h('span', {});
   f.clock = h('select', { name: 'clock' },
-    h('option', { value: '' }, 'No clock'), h('option', { value: '5' }, '5 min + 10 s'), h('option', { value: '10' }, '10 min + 15 s'),
-    h('option', { value: '20' }, '20 min + 30 s'), h('option', { value: '2' }, '2 min + 5 s (blitz)'));
-  f.length = h('select', { name: 'pile_limit' }, h('option', { value: '0' }, 'every tile'),
-    h('option', { value: '30' }, 'short: 30 tiles'), h('option', { value: '12' }, 'quick: 12 tiles'), h('option', { value: '4' }, 'taster: 4 tiles'));
-  f.timeout = h('select', { name: 'on_timeout' }, h('option', { value: 'random' }, 'play a random move'), h('option', { value: 'forfeit' }, 'forfeit'));
+    h('option', { value: '' }, t('lobby.clock_none')), h('option', { value: '5' }, t('lobby.clock_short', { minutes: 5, seconds: 10 })),
+    h('option', { value: '10' }, t('lobby.clock_short', { minutes: 10, seconds: 15 })),
+    h('option', { value: '20' }, t('lobby.clock_short', { minutes: 20, seconds: 30 })), h('option', { value: '2' }, t('lobby.clock_blitz')));
+  f.length = h('select', { name: 'pile_limit' }, h('option', { value: '0' }, t('lobby.length_all')),
+    h('option', { value: '30' }, t('lobby.length_short')), h('option', { value: '12' }, t('lobby.length_quick')), h('option', { value: '4' }, t('lobby.length_taster')));
+  f.timeout = h('select', { name: 'on_timeout' }, h('option', { value: 'random' }, t('lobby.timeout_random')), h('option', { value: 'forfeit' }, t('lobby.timeout_forfeit')));
 
   const sync = () => {
     const castle = f.rules.value === 'castle';
@@ -161,30 +202,32 @@ function createForm(app) {
     // One bot selector per seat except the creator's.
     const n = Number(f.seats.value);
     const old = [...botBox.querySelectorAll('select')].map((s) => s.value);
-    fill(botBox, h('span', { class: 'bots-title' }, 'Seats'));
-    botBox.append(h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('span', { class: 'muted' }, 'you')));
+    fill(botBox, h('span', { class: 'bots-title' }, t('lobby.seats')));
+    botBox.append(h('div', { class: 'seat-row' }, h('span', {}, t('lobby.seat_n', { n: 1 })), h('span', { class: 'muted' }, t('lobby.you'))));
     for (let s = 1; s < n; s++) {
-      botBox.append(h('div', { class: 'seat-row' }, h('span', {}, `Seat ${s + 1}`),
-        h('select', { name: `bot-${s}`, 'aria-label': `Seat ${s + 1}` }, h('option', { value: '' }, 'open for a person'),
-          h('option', { value: 'random', selected: old[s - 1] === 'random' }, 'random bot'),
-          h('option', { value: 'greedy', selected: old[s - 1] === 'greedy' }, 'greedy bot'))));
+      botBox.append(h('div', { class: 'seat-row' }, h('span', {}, t('lobby.seat_n', { n: s + 1 })),
+        h('select', { name: `bot-${s}`, 'aria-label': t('lobby.seat_n', { n: s + 1 }) }, h('option', { value: '' }, t('lobby.seat_open')),
+          h('option', { value: 'random', selected: old[s - 1] === 'random' }, t('lobby.bot_random')),
+          h('option', { value: 'greedy', selected: old[s - 1] === 'greedy' }, t('lobby.bot_greedy')))));
     }
     f.timeout.disabled = !f.clock.value;
+    // In a private room, spectators are the people with the invite link.
+    spectatorsLabel.textContent = t(f.private.checked ? 'lobby.spectators_by_invite' : 'lobby.spectators_allowed');
   };
-  for (const el of [f.rules, f.seats, f.clock, ...Object.values(f.exp)]) el.addEventListener('change', sync);
+  for (const el of [f.rules, f.seats, f.clock, f.private, ...Object.values(f.exp)]) el.addEventListener('change', sync);
 
   const form = h('form', { class: 'create-form', id: 'create-form', onsubmit: (e) => { e.preventDefault(); submit(); } },
-    field('Room name', f.name),
-    h('div', { class: 'row2' }, field('Game', f.rules), field('Players', f.seats)),
-    field('Length', f.length),
+    field(t('lobby.room_name'), f.name),
+    h('div', { class: 'row2' }, field(t('lobby.game'), f.rules), field(t('lobby.players'), f.seats)),
+    field(t('lobby.length'), f.length),
     expBox, optBox, botBox,
     h('div', { class: 'row2' },
-      field('Turn clock', f.clock),
-      field('On timeout', f.timeout)),
+      field(t('lobby.turn_clock'), f.clock),
+      field(t('lobby.on_timeout'), f.timeout)),
     h('div', { class: 'checks-inline' },
-      h('label', { class: 'check' }, f.private, 'Private (invite code only)'),
-      h('label', { class: 'check' }, f.spectators, 'Spectators allowed')),
-    h('button', { type: 'submit', class: 'btn btn-primary btn-wide' }, 'Create room'));
+      h('label', { class: 'check' }, f.private, t('lobby.private')),
+      h('label', { class: 'check' }, f.spectators, spectatorsLabel)),
+    h('button', { type: 'submit', class: 'btn btn-primary btn-wide' }, t('lobby.create')));
   sync();
 
   async function submit() {
@@ -208,7 +251,7 @@ function createForm(app) {
     try {
       const r = await app.conn.request(msg);
       app.navigate(`#/room/${r.room}`);
-    } catch (e) { toast(e.message, 'error'); }
+    } catch (e) { toast(errorText(e), 'error'); }
   }
   return form;
 }

@@ -1,122 +1,165 @@
-// Human sentences for game events, so the log explains every move and every scoring.
+// Human sentences for game events, so the log explains every move and every scoring, and the
+// words for the decisions players choose from. Every sentence comes from the `log` catalog
+// (clients/web/i18n/<language>/log.json) in the rule books' terms.
 
-const FEATURE = {
-  road: 'road', city: 'city', field: 'field', cloister: 'monastery', shrine: 'shrine', river: 'river',
-  foundation: 'tower', street: 'street', castle_tower: 'tower', house: 'house', courtyard: 'courtyard',
-  keep: 'keep', wall_tokens: 'wall tokens', ransom: 'ransom', king: 'King', robber_baron: 'Robber Baron',
-  other: 'other',
-};
-const ROLE = {
-  road: 'a thief', city: 'a knight', field: 'a farmer', cloister: 'a monk', shrine: 'a heretic',
-  street: 'a herald', castle_tower: 'a knight', house: 'a squire', courtyard: 'a merchant', foundation: 'a follower',
-};
+import { t } from './i18n.js';
 
-export const featureName = (k) => FEATURE[k] || k || 'feature';
+// A text from the catalog, or null when the catalog has no such key (t returns the key then).
+const maybe = (key, params) => { const s = t(key, params); return s === key ? null : s; };
+
+export const featureName = (k) => maybe(`log.feature.${k}`) ?? (k || t('log.feature.other'));
+const onFeature = (k) => maybe(`log.on.${k}`) ?? t('log.on.other', { feature: featureName(k) });
+const fromFeature = (k) => maybe(`log.from.${k}`) ?? t('log.from.other', { feature: featureName(k) });
+const role = (k) => maybe(`log.role.${k}`) ?? t('log.role.other');
 
 // The City of Carcassonne's quarters and the features their followers may join.
 export const QUARTER_FEEDS = { castle: 'city', blacksmith: 'road', cathedral: 'monastery', market: 'field' };
-export const quarterName = (q) => `${q || '?'} quarter`;
+export const quarterName = (q) => maybe(`log.quarter.${q}`) ?? t('log.quarter.other', { quarter: q || '?' });
+const quarterFrom = (q) => maybe(`log.quarter_from.${q}`) ?? quarterName(q);
 
 // names: seat -> display name. Returns {text, kind, tiles?} or null for events not worth a line.
 export function describeEvent(ev, names) {
-  const who = (p) => names[p] ?? `Seat ${p + 1}`;
-  const at = ev.x !== undefined ? ` at (${ev.x}, ${ev.y})` : '';
+  const who = (p) => names[p] ?? t('log.seat', { seat: p + 1 });
+  const at = ev.x !== undefined ? t('log.at', { x: ev.x, y: ev.y }) : '';
+  const p = { who: who(ev.player), target: who(ev.target_player), tile: ev.tile, at, count: ev.count, points: ev.points };
   switch (ev.type) {
-    case 'turn_started': return { text: `${who(ev.player)}'s turn`, kind: 'turn', player: ev.player };
+    case 'turn_started': return { text: t('log.turn', p), kind: 'turn', player: ev.player };
     case 'tile_drawn': return null;
-    case 'tile_discarded': return { text: `${who(ev.player)} drew ${ev.tile}, which fits nowhere: discarded`, kind: 'info' };
-    case 'tile_placed': return { text: `${who(ev.player)} laid ${ev.tile}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_placed': return { text: `${who(ev.player)} put ${ROLE[ev.feature] || 'a follower'} on the ${featureName(ev.feature)}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_returned': return { text: `${who(ev.player)}'s follower returns from the ${featureName(ev.feature)}${at}`, kind: 'minor', player: ev.player };
+    case 'tile_discarded': return { text: t('log.tile_discarded', p), kind: 'info' };
+    case 'tile_placed': return { text: t('log.tile_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_placed': return { text: t('log.follower_placed', { ...p, role: role(ev.feature), on: onFeature(ev.feature) }), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_returned': return { text: t('log.follower_returned', { ...p, from: fromFeature(ev.feature) }), kind: 'minor', player: ev.player };
     case 'feature_scored': return scoringText(ev, who);
-    case 'floor_added': return { text: `${who(ev.player)} built a tower floor${at}: height ${ev.count}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_captured': return { text: `${who(ev.player)} captured ${who(ev.target_player)}'s follower${at}`, kind: 'move', player: ev.player };
-    case 'prisoners_exchanged': return { text: `${who(ev.player)} and ${who(ev.target_player)} exchanged prisoners`, kind: 'info' };
-    case 'ransom_paid': return { text: `${who(ev.player)} paid ${ev.points} points ransom to ${who(ev.target_player)}`, kind: 'score', player: ev.player };
-    case 'count_moved': return { text: `The Count moves to the ${quarterName(ev.quarter)}`, kind: 'info' };
-    case 'quarter_follower_placed': return { text: `${who(ev.player)} put a follower into the ${quarterName(ev.quarter)} of the City`, kind: 'move', player: ev.player };
-    case 'follower_moved': return { text: `${who(ev.player)} moved a follower from the ${quarterName(ev.quarter)} onto the ${featureName(ev.feature)}${at}`, kind: 'move', player: ev.player, tiles: ev.x !== undefined ? [[ev.x, ev.y]] : undefined };
-    case 'token_taken': return {
-      text: `${who(ev.player)} takes the ${ev.feature === 'road' ? 'Robber Baron' : 'King'}${ev.count ? `: the biggest ${ev.feature === 'road' ? 'road' : 'city'} so far, ${ev.count} tiles` : ''}`,
-      kind: 'score', player: ev.player };
+    case 'floor_added': return { text: t('log.floor_added', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_captured': return { text: t('log.follower_captured', p), kind: 'move', player: ev.player };
+    case 'prisoners_exchanged': return { text: t('log.prisoners_exchanged', p), kind: 'info' };
+    case 'ransom_paid': return { text: t('log.ransom_paid', { ...p, count: ev.points }), kind: 'score', player: ev.player };
+    case 'count_moved': return { text: t('log.count_moved', { quarter: quarterName(ev.quarter) }), kind: 'info' };
+    case 'quarter_follower_placed': return { text: t('log.quarter_follower_placed', { ...p, quarter: quarterName(ev.quarter) }), kind: 'move', player: ev.player };
+    case 'follower_moved': return {
+      text: t('log.follower_moved', { ...p, from: quarterFrom(ev.quarter), on: onFeature(ev.feature), feature: featureName(ev.feature) }),
+      kind: 'move', player: ev.player, tiles: ev.x !== undefined ? [[ev.x, ev.y]] : undefined };
+    case 'token_taken': {
+      const which = ev.feature === 'road' ? 'robber' : 'king';
+      return { text: t(ev.count ? `log.token_taken_${which}_size` : `log.token_taken_${which}`, p), kind: 'score', player: ev.player };
+    }
     case 'token_scored': return {
-      text: `${ev.feature === 'road' ? 'Robber Baron' : 'King'}: ${who(ev.player)} +${ev.points} for ${ev.count} completed ${ev.feature === 'road' ? `road${ev.count === 1 ? '' : 's'}` : `cit${ev.count === 1 ? 'y' : 'ies'}`}`,
+      text: t(ev.feature === 'road' ? 'log.token_scored_robber' : 'log.token_scored_king', p),
       kind: 'score', scorers: [ev.player], points: ev.points, feature: ev.feature, final: true };
-    case 'tile_set_aside': return { text: `${who(ev.player)} drew ${ev.tile}, which fits nowhere yet: it goes back under the river stack`, kind: 'info', player: ev.player };
-    case 'wall_token_taken': return { text: `${who(ev.player)} takes a wall token from the tower: ${tokenName(ev.count)}`, kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'wall_token_used': return { text: `${who(ev.player)} uses the token ${tokenName(ev.count)}${ev.points ? `: +${ev.points}` : ''}`, kind: 'score', player: ev.player };
-    case 'keep_placed': return { text: `${who(ev.player)}'s keep stands on a house of ${ev.count} tile${ev.count === 1 ? '' : 's'}${at}`, kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'keep_scored': return { text: `Keep: ${ev.count} empty spaces, ${(ev.scorers || []).length ? `${ev.scorers.map(who).join(' and ')} +${ev.points}` : 'nobody scores'}`, kind: 'score', scorers: ev.scorers, tiles: ev.tiles };
-    case 'final_scoring': return { text: 'Final scoring', kind: 'heading' };
-    case 'game_over': return { text: 'Game over', kind: 'heading' };
-    default: return { text: ev.type.replace(/_/g, ' '), kind: 'info' };
+    case 'tile_set_aside': return { text: t('log.tile_set_aside', p), kind: 'info', player: ev.player };
+    case 'wall_token_taken': return { text: t('log.wall_token_taken', { ...p, token: tokenName(ev.count) }), kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'wall_token_used': return { text: t(ev.points ? 'log.wall_token_used_points' : 'log.wall_token_used', { ...p, token: tokenName(ev.count) }), kind: 'score', player: ev.player };
+    case 'keep_placed': return { text: t('log.keep_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'keep_scored': return {
+      text: t('log.keep_scored', { count: ev.count, result: resultText(ev.scorers || [], ev.points, who) }),
+      kind: 'score', scorers: ev.scorers, tiles: ev.tiles };
+    case 'final_scoring': return { text: t('log.final_scoring'), kind: 'heading' };
+    case 'game_over': return { text: t('log.game_over'), kind: 'heading' };
+    default: return { text: String(ev.type).replace(/_/g, ' '), kind: 'info' };
   }
 }
 
+// "Ada and Bob +6"; nobody, or no points, said as such.
+function resultText(scorers, points, who) {
+  if (!scorers.length) return t('log.nobody_scores');
+  const list = scorers.map(who).join(t('log.and'));
+  return points ? t('log.scorers_points', { names: list, points }) : t('log.scorers_no_points', { names: list });
+}
+
 function scoringText(ev, who) {
-  const name = featureName(ev.feature);
-  const size = ev.feature === 'field' ? `${ev.count} completed cit${ev.count === 1 ? 'y' : 'ies'}`
-    : ev.count ? `${ev.count} tile${ev.count === 1 ? '' : 's'}` : '';
-  const state = ev.final ? (ev.completed ? 'at game end' : 'incomplete, at game end') : 'completed';
+  const size = ev.feature === 'field'
+    ? (ev.count ? t('log.size_cities', { count: ev.count }) : '')
+    : (ev.count ? t('log.size_tiles', { count: ev.count }) : '');
+  const state = ev.final
+    ? t(ev.completed || ev.feature === 'field' ? 'log.state_final' : 'log.state_final_open')
+    : maybe(`log.completed.${ev.feature}`) ?? t('log.completed.other');
   const scorers = ev.scorers || [];
-  let result;
-  if (!scorers.length) result = 'nobody scores';
-  else result = scorers.map(who).join(' and ') + ` +${ev.points}`;
-  const detail = ev.detail ? ` (${ev.detail})` : '';
   return {
-    text: `${cap(name)}${size ? ` of ${size}` : ''} ${state}: ${result}${detail}`,
+    text: t('log.scored', {
+      feature: cap(featureName(ev.feature)), size, state, result: resultText(scorers, ev.points, who),
+      detail: ev.detail ? t('log.detail', { detail: detailText(ev.detail) }) : '',
+    }),
     kind: 'score', tiles: ev.tiles, scorers, points: ev.points, feature: ev.feature, final: !!ev.final,
   };
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// The engine explains each scoring in English ("3 tiles x 2 + 1 pennant x 2"); these patterns
+// put it into the current language piece by piece (English catalog texts reproduce the original).
+const DETAIL_PATTERNS = [
+  [/(\d+) tiles? x (\d+)/g, 'tiles_x'],
+  [/(\d+) pennants? x (\d+)/g, 'pennants_x'],
+  [/1 \+ (\d+) surrounding tiles/g, 'surrounding'],
+  [/(\d+) completed (?:city|cities) x (\d+)/g, 'cities_x'],
+  [/(\d+) completed roads? x (\d+)/g, 'roads_x'],
+  [/\(the City of Carcassonne included\)/g, 'city_included'],
+  [/\(wall token (\d+)\)/g, 'wall_token'],
+  [/\(well\)/g, 'well'],
+  [/(\d+) markets? x (\d+)/g, 'markets_x'],
+  [/(\d+) empty spaces; keep house (\d+) against (\d+)/g, 'keep_house'],
+  [/lost the challenge to the (\w+) at \((-?\d+), (-?\d+)\)/g, 'lost_challenge'],
+];
+export function detailText(detail) {
+  let out = String(detail);
+  for (const [re, key] of DETAIL_PATTERNS) {
+    out = out.replace(re, (whole, a, b, c) => {
+      const text = maybe(`log.dw.${key}`, { a, b, c, count: Number(a), feature: a && /^[a-z_]+$/.test(a) ? featureName(a) : a });
+      return text ?? whole;
+    });
+  }
+  return out;
+}
+
 // The Castle's wall tokens, by the number the protocol uses (1-9) or by name.
 export const TOKENS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];
-const TOKEN_TEXT = {
-  extra_turn: 'another turn', double_tower: 'double tower', double_house: 'double house',
-  final_street: 'an open street scores at the end', final_tower: 'an open tower scores at the end',
-  final_house: 'an open house scores at the end', market_bonus: '4 per market on one courtyard',
-  keep_bonus: "keep's house +2", five_points: '5 points',
+export const tokenName = (k) => {
+  const kind = typeof k === 'number' ? TOKENS[k] : k;
+  return maybe(`log.token.${kind}`) ?? t('log.token.other', { token: k });
 };
-export const tokenName = (k) => TOKEN_TEXT[typeof k === 'number' ? TOKENS[k] : k] || `token ${k}`;
 
 // Sentence for an action the player can choose (decision panel buttons).
 // game: view.game, for the City's decisions (where the Count stands, what is being scored).
 export function describeAction(a, names, followers, castle, game) {
+  const at = a.x !== undefined ? t('log.at', { x: a.x, y: a.y }) : '';
   switch (a.type) {
     case 'pass': return passText(game);
-    case 'place_follower': return `Follower on segment ${a.segment}`;
-    case 'add_floor': return `Add a tower floor at (${a.x}, ${a.y})`;
-    case 'tower_follower': return `Close the tower at (${a.x}, ${a.y}) with a follower`;
+    case 'place_follower': return t('log.action.place_follower', { segment: a.segment });
+    case 'add_floor': return t('log.action.add_floor', { at });
+    case 'tower_follower': return t('log.action.tower_follower', { at });
     case 'capture': {
       const f = followers?.[a.target];
-      return f ? `Capture ${names[f.owner] ?? 'a'}'s follower${f.x !== undefined ? ` at (${f.x}, ${f.y})` : ''}` : `Capture follower ${a.target}`;
+      if (!f) return t('log.action.capture_unknown', { target: a.target });
+      return t('log.action.capture', { owner: names[f.owner] ?? '?', at: f.x !== undefined ? t('log.at', { x: f.x, y: f.y }) : '' });
     }
-    case 'ransom': return `Pay 3 points ransom to ${names[a.target] ?? a.target}`;
-    case 'city_follower': return `Put a follower into the ${quarterName(a.quarter)} (joins ${QUARTER_FEEDS[a.quarter] || 'feature'} scorings)${game?.count_quarter === a.quarter ? ', where the Count stands' : ''}`;
-    case 'move_count': return `Move the Count to the ${quarterName(a.quarter)}`;
+    case 'ransom': return t('log.action.ransom', { target: names[a.target] ?? a.target });
+    case 'city_follower': return t(game?.count_quarter === a.quarter ? 'log.action.city_follower_count' : 'log.action.city_follower', {
+      quarter: quarterName(a.quarter), feature: featureName(QUARTER_FEEDS[a.quarter] || 'other') });
+    case 'move_count': return t('log.action.move_count', { quarter: quarterName(a.quarter) });
     case 'redeploy': {
       const onto = game?.redeploy_onto;
-      return `Move a follower from the ${quarterName(a.quarter)} onto the ${featureName(onto?.feature || QUARTER_FEEDS[a.quarter])}${onto ? ` at (${onto.x}, ${onto.y})` : ''} being scored`;
+      const feature = onto?.feature || QUARTER_FEEDS[a.quarter];
+      return t('log.action.redeploy', { from: quarterFrom(a.quarter), on: onFeature(feature), feature: featureName(feature),
+        at: onto ? t('log.at', { x: onto.x, y: onto.y }) : '' });
     }
-    case 'market_move': return `Move a follower from the market onto the field at (${a.x}, ${a.y})`;
+    case 'market_move': return t('log.action.market_move', { at });
     case 'choose_scoring': {
       const p = castle?.pending?.[a.target];
-      const what = p ? `${names[p.owner] ?? 'the'}'s ${featureName(p.feature)}` : `scoring ${a.target + 1}`;
-      return `Score ${what} next${a.token > 0 ? `, doubled by the ${tokenName(a.token)} token` : ''}`;
+      const what = p ? t('log.action.whose_feature', { owner: names[p.owner] ?? '?', feature: featureName(p.feature) })
+        : t('log.action.scoring_n', { n: a.target + 1 });
+      return t(a.token > 0 ? 'log.action.choose_scoring_token' : 'log.action.choose_scoring', { what, token: tokenName(a.token) });
     }
-    case 'use_token': return a.target === 1 ? 'Use the token: take another turn' : `Use the token ${tokenName(a.target)}`;
-    default: return a.type.replace(/_/g, ' ');
+    case 'use_token': return a.target === 1 ? t('log.action.use_extra_turn') : t('log.action.use_token', { token: tokenName(a.target) });
+    default: return String(a.type).replace(/_/g, ' ');
   }
 }
 
 // "Pass" says what passing means in the City's decisions.
 function passText(game) {
   switch (game?.phase) {
-    case 'city_follower': return 'Keep your followers: put none into the City';
-    case 'move_count': return `Leave the Count in the ${quarterName(game.count_quarter)}`;
-    case 'redeploy': return 'Leave your followers in the quarter';
-    default: return 'Pass';
+    case 'city_follower': return t('log.action.pass_city');
+    case 'move_count': return t('log.action.pass_count', { quarter: quarterName(game.count_quarter) });
+    case 'redeploy': return t('log.action.pass_redeploy');
+    default: return t('log.action.pass');
   }
 }

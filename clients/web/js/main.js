@@ -1,13 +1,15 @@
-// Entry point: connects, loads the tile catalogue, and routes between the lobby (#/), a room
-// (#/room/ID) and a replay (#/replay/ID).
+// Entry point: loads the language and the tile catalogue, connects, and routes between the
+// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID).
 
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
 import { renderLobby } from './lobby.js';
-import { renderRoom } from './game.js';
+import { renderRoomEntry } from './room-link.js';
 import { renderReplay } from './replay.js';
 import { toast } from './dom.js';
-import { loadLanguage, initialLanguage } from './i18n.js';
+import { errorText } from './errors.js';
+import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageChange } from './i18n.js';
+import { awareness } from './awareness.js';
 
 const app = {
   conn: new Connection(),
@@ -19,32 +21,50 @@ window.carc = app; // for debugging and the end-to-end tests
 
 async function loadCatalog() {
   const r = await fetch('/api/tiles');
-  if (!r.ok) throw new Error(`tile catalogue: HTTP ${r.status}`);
+  if (!r.ok) throw new Error(t('common.catalog_failed', { status: r.status }));
   const j = await r.json();
   const tiles = j.tiles || [];
-  tiles.forEach((t, i) => { t.index ??= i; });
-  app.catalog = { tiles, byId: new Map(tiles.map((t) => [t.id, t])), byIndex: new Map(tiles.map((t) => [t.index, t])) };
+  tiles.forEach((tile, i) => { tile.index ??= i; });
+  app.catalog = { tiles, byId: new Map(tiles.map((tile) => [tile.id, tile])), byIndex: new Map(tiles.map((tile) => [tile.index, tile])) };
 }
 
 let cleanup = null;
 function route() {
   if (cleanup) { cleanup(); cleanup = null; }
+  awareness.leftRoom();
   document.querySelector('.end-dialog')?.remove();
   const root = document.getElementById('app');
   const hash = location.hash || '#/';
   let m;
-  if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoom(root, app, decodeURIComponent(m[1]));
+  if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
+  else if ((m = hash.match(/^#\/invite\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
   else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
 }
 
-function setupHeader() {
+// Static texts in index.html carry data-i18n (text) or data-i18n-attr ("attr:key;attr:key").
+function translateStatic() {
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, key] = pair.split(':');
+      el.setAttribute(attr, t(key));
+    }
+  }
+  document.getElementById('language').value = language();
+  showStatus(app.conn.status);
+  awareness.drawToggle();
+}
+
+function showStatus(s) {
   const status = document.getElementById('conn-status');
-  app.conn.addEventListener('status', (e) => {
-    status.textContent = { online: 'online', connecting: 'connecting…', offline: 'offline' }[e.detail];
-    status.className = `conn conn-${e.detail}`;
-  });
+  status.textContent = t(`common.status_${s}`);
+  status.className = `conn conn-${s}`;
+}
+
+function setupHeader() {
+  app.conn.addEventListener('status', (e) => showStatus(e.detail));
   const input = document.getElementById('my-name');
   input.value = app.conn.name || suggestName();
   if (!app.conn.name) app.conn.name = input.value;
@@ -52,9 +72,13 @@ function setupHeader() {
   document.getElementById('name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (name && name !== app.conn.name) { app.conn.rename(name); toast(`You are now ${name}`); }
+    if (name && name !== app.conn.name) { app.conn.rename(name); toast(t('common.renamed', { name })); }
   });
-  app.conn.addEventListener('server-error', (e) => toast(e.detail.message || e.detail.code, 'error'));
+  document.getElementById('language').addEventListener('change', (e) => switchLanguage(e.target.value));
+  app.conn.addEventListener('server-error', (e) => toast(errorText(e.detail), 'error'));
+  awareness.setup(document.getElementById('alerts-toggle'));
+  // A new language: the header's texts, then the screen rebuilt from the stored rooms.
+  onLanguageChange(() => { translateStatic(); route(); });
 }
 
 function suggestName() {
@@ -62,8 +86,9 @@ function suggestName() {
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 
-setupHeader();
 try { await loadLanguage(initialLanguage()); } catch (e) { console.warn('language', e); }
+translateStatic();
+setupHeader();
 try { await loadCatalog(); } catch (e) { toast(e.message, 'error'); }
 app.conn.connect();
 window.addEventListener('hashchange', route);

@@ -6,19 +6,20 @@ import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
-import { EXP_SHORT } from './lobby.js';
+import { expansionShort } from './lobby.js';
+import { t } from './i18n.js';
 
 export function renderReplay(root, app, gameId) {
-  fill(root, h('div', { class: 'loading' }, 'Loading the game record…'));
+  fill(root, h('div', { class: 'loading' }, t('common.replay_loading')));
   let destroyed = false;
   let keys = null;
   fetch(`/api/games/${encodeURIComponent(gameId)}`).then(async (r) => {
-    if (!r.ok) throw new Error(`no record for game ${gameId} (HTTP ${r.status})`);
+    if (!r.ok) throw new Error(t('common.replay_missing', { id: gameId, status: r.status }));
     const record = await r.json();
     if (destroyed) return;
     keys = mountReplay(root, app, gameId, record);
   }).catch((e) => {
-    fill(root, h('div', { class: 'panel narrow' }, h('h2', {}, 'Replay not available'), h('p', {}, e.message), h('a', { class: 'btn', href: '#/' }, 'Back to the lobby')));
+    fill(root, h('div', { class: 'panel narrow' }, h('h2', {}, t('common.replay_unavailable')), h('p', {}, e.message), h('a', { class: 'btn', href: '#/' }, t('common.back_to_lobby'))));
     toast(e.message, 'error');
   });
   return () => { destroyed = true; if (keys) document.removeEventListener('keydown', keys); };
@@ -61,7 +62,7 @@ export function framesFromRecord(record) {
     state = applyEvents(state, m.events);
     frames.push(state);
   }
-  return { frames, players: players.map((p, i) => ({ seat: p.seat ?? i, name: p.name || `Seat ${i + 1}`, score: p.score })) };
+  return { frames, players: players.map((p, i) => ({ seat: p.seat ?? i, name: p.name || t('log.seat', { seat: i + 1 }), score: p.score })) };
 }
 
 function applyEvents(prev, events) {
@@ -122,30 +123,30 @@ function mountReplay(root, app, gameId, record) {
   const board = new Board(svg);
   board.setCatalog(app.catalog.tiles);
   const counter = h('span', { class: 'step-counter', id: 'replay-step' });
-  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, 'aria-label': 'Move number', id: 'replay-slider', oninput: () => go(Number(slider.value)) });
+  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, 'aria-label': t('common.replay_slider'), id: 'replay-slider', oninput: () => go(Number(slider.value)) });
   const scores = h('ol', { class: 'players' });
   const log = h('ol', { class: 'log' });
   const btn = (id, label, title, fn) => h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
   fill(root, h('div', { class: 'room replay' },
-    h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
-      h('h2', {}, `Replay of ${gameId}`), h('span', { class: 'tag' }, record.settings?.rules || record.rules || 'carcassonne'),
-      ...Object.entries(record.settings?.expansions || {}).filter(([, on]) => on).map(([e]) => h('span', { class: 'tag tag-exp' }, EXP_SHORT[e] || e)),
+    h('header', { class: 'room-bar' }, h('a', { class: 'back', href: '#/', 'aria-label': t('common.back_to_lobby') }, '←'),
+      h('h2', {}, t('common.replay_title', { id: gameId })), h('span', { class: 'tag' }, (record.settings?.rules || record.rules) === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne')),
+      ...Object.entries(record.settings?.expansions || {}).filter(([, on]) => on).map(([e]) => h('span', { class: 'tag tag-exp' }, expansionShort(e))),
       h('span', { class: 'spacer' }),
-      btn('replay-first', '|◀', 'First move (Home)', () => go(0)),
-      btn('replay-back', '◀', 'Step back (←)', () => go(step - 1)),
+      btn('replay-first', '|◀', t('common.replay_first'), () => go(0)),
+      btn('replay-back', '◀', t('common.replay_back'), () => go(step - 1)),
       counter,
-      btn('replay-forward', '▶', 'Step forward (→)', () => go(step + 1)),
-      btn('replay-last', '▶|', 'Last move (End)', () => go(frames.length - 1))),
+      btn('replay-forward', '▶', t('common.replay_forward'), () => go(step + 1)),
+      btn('replay-last', '▶|', t('common.replay_last'), () => go(frames.length - 1))),
     h('div', { class: 'room-body' },
       h('div', { class: 'board-wrap' }, svg, h('div', { class: 'replay-slider' }, slider)),
-      h('aside', { class: 'sidebar' }, h('section', { class: 'panel scoreboard' }, h('h3', {}, 'Players'), scores),
-        h('section', { class: 'panel log-panel' }, h('h3', {}, 'This move'), log)))));
+      h('aside', { class: 'sidebar' }, h('section', { class: 'panel scoreboard' }, h('h3', {}, t('common.replay_players')), scores),
+        h('section', { class: 'panel log-panel' }, h('h3', {}, t('common.replay_this_move')), log)))));
 
   function go(i) {
     step = Math.max(0, Math.min(frames.length - 1, i));
     const f = frames[step];
     slider.value = step;
-    counter.textContent = `move ${step} / ${frames.length - 1}`;
+    counter.textContent = t('common.replay_step', { step, last: frames.length - 1 });
     counter.dataset.step = step;
     board.render({ board: f.board, followers: f.followers, last: f.last,
       quarters: f.count ? { count: f.count, followers: f.followers.filter((x) => x.spot === 'quarter') } : null });
@@ -155,8 +156,8 @@ function mountReplay(root, app, gameId, record) {
       const li = h('li', { class: 'player', dataset: { seat: p.seat }, style: `--pc:${styleOf(p.seat).colour}` },
         h('span', { class: 'p-badge' }), h('span', { class: 'p-name' }, p.name), h('span', { class: 'p-score', dataset: { score: f.scores[p.seat] || 0 } }, String(f.scores[p.seat] || 0)),
         f.king === p.seat || f.robber === p.seat ? h('span', { class: 'p-sub' },
-          f.king === p.seat ? h('span', { class: 'token token-king' }, '♛ King') : null,
-          f.robber === p.seat ? h('span', { class: 'token token-robber' }, '⚔ Robber Baron') : null) : null);
+          f.king === p.seat ? h('span', { class: 'token token-king' }, t('common.king')) : null,
+          f.robber === p.seat ? h('span', { class: 'token token-robber' }, t('common.robber_baron')) : null) : null);
       li.firstChild.innerHTML = badgeSvg(p.seat, 26);
       scores.append(li);
     });
@@ -165,7 +166,7 @@ function mountReplay(root, app, gameId, record) {
       const d = describeEvent(ev, names);
       if (d) log.append(h('li', { class: `log-${d.kind}` }, d.text));
     }
-    if (!log.firstChild) log.append(h('li', { class: 'muted' }, step ? '' : 'The start of the game.'));
+    if (!log.firstChild) log.append(h('li', { class: 'muted' }, step ? '' : t('common.replay_start')));
   }
   const keys = (e) => {
     if (e.target.closest?.('input:not([type=range]), textarea')) return;

@@ -7,6 +7,7 @@ import { toast } from './dom.js';
 import { t } from './i18n.js';
 import { quarterRect } from './city-board.js';
 import { actionLabel } from './decision-text.js';
+import { errorText } from './errors.js';
 
 const T = 100;
 
@@ -63,7 +64,7 @@ export class Turn {
       this.ui.placementsVersion = version;
       this.ui.loading = null;
       this.screen.refreshTurnParts();
-    }).catch((e) => { this.ui.loading = null; toast(e.message, 'error'); });
+    }).catch((e) => { this.ui.loading = null; toast(errorText(e), 'error'); });
   }
 
   legalCells() {
@@ -130,7 +131,7 @@ export class Turn {
       if (this.ui.optionsKey !== key) return;
       this.ui.options = r.options || [];
       this.screen.refreshTurnParts();
-    }).catch((e) => toast(e.message, 'error'));
+    }).catch((e) => toast(errorText(e), 'error'));
   }
 
   // ---- targets on the board ----------------------------------------------------------------
@@ -321,7 +322,7 @@ export class Turn {
         if (follow) await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: follow });
       }
     } catch (e) {
-      toast(e.message, 'error');
+      toast(errorText(e), 'error');
       if (e.code === 'stale_version') this.screen.app.store.resync(room);
     } finally {
       this.ui = fresh(this.ui.rotation);
@@ -336,7 +337,7 @@ export class Turn {
     try {
       await this.conn.request({ type: 'action', room: this.screen.roomId, version: this.screen.state.version, action });
     } catch (e) {
-      toast(e.message, 'error');
+      toast(errorText(e), 'error');
       if (e.code === 'stale_version') this.screen.app.store.resync(this.screen.roomId);
     } finally {
       this.ui.busy = false;

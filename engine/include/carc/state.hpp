@@ -141,6 +141,8 @@ public:
     int score(int p) const { return players_[p].score; }
     int tiles_left() const { return static_cast<int>(pile_.size()) - next_draw_; }
     // How many of each tile type are still face down (the multiset is public; the order is not).
+    // With options.pile_limit the pile is a secret part of the box, so this counts the box's
+    // tiles not drawn yet, some of which will never come.
     std::vector<int> remaining_tiles() const;
     // The order itself: hidden information, for the server's journal and tests only.
     std::vector<TileTypeId> hidden_pile_order() const;

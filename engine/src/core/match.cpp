@@ -38,13 +38,18 @@ std::unique_ptr<Match> Match::replay(const MatchSetup& setup, const std::vector<
 
 std::optional<RuleError> Match::apply(const Action& action, std::vector<Event>* events) {
     auto refused = state_.apply(action, events);
-    if (!refused) actions_.push_back(action);
+    if (!refused && keep_log_) actions_.push_back(action);
     return refused;
+}
+
+void Match::keep_log(bool keep) {
+    keep_log_ = keep;
+    if (!keep) actions_ = {};
 }
 
 void Match::adopt(const Action& action, State next) {
     state_ = std::move(next);
-    actions_.push_back(action);
+    if (keep_log_) actions_.push_back(action);
 }
 
 }  // namespace carc

@@ -333,7 +333,18 @@ void State::draw_next(std::vector<Event>* events) {
 
 std::vector<int> State::remaining_tiles() const {
     std::vector<int> counts(game_->tiles().size(), 0);
-    for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) ++counts[pile_[i]];
+    const int limit = game_->config().options.pile_limit;
+    if (limit <= 0 || limit >= static_cast<int>(game_->pile().size())) {
+        for (int i = next_draw_; i < static_cast<int>(pile_.size()); ++i) ++counts[pile_[i]];
+        return counts;
+    }
+    // A limited pile is a secret subset of the box: counting it would name the tiles to come.
+    // What is public is the box less the tiles already drawn (placed or discarded).
+    for (const auto* part : {&game_->river_first(), &game_->river_shuffled(), &game_->river_last(),
+                             &game_->pile()})
+        for (const TileTypeId t : *part) ++counts[t];
+    for (int i = 0; i < next_draw_ && i < static_cast<int>(pile_.size()); ++i)
+        if (counts[pile_[i]] > 0) --counts[pile_[i]];
     return counts;
 }
 

@@ -3,11 +3,13 @@
 // bookkeeping of quarter followers, the Count and the King/Robber points.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { useLanguage } from './catalogs.mjs';
 import { describeAction, describeEvent } from '../../../clients/web/js/log-text.js';
 import { quartersMarkup } from '../../../clients/web/js/city-board.js';
 import { framesFromRecord } from '../../../clients/web/js/replay.js';
 
 const names = { 0: 'Ada', 1: 'Bob' };
+useLanguage('en');
 const text = (ev) => describeEvent(ev, names).text;
 
 test('City, King & Robber and River II events are sentences', () => {

@@ -9,10 +9,10 @@ const load = (lang) => Object.fromEntries(AREAS.map((a) => [a, JSON.parse(readFi
 
 test('Russian plurals follow Intl.PluralRules', () => {
   setCatalogs('ru', load('ru'), load('en'));
-  assert.equal(t('common.tiles_left', { count: 1 }), 'остался 1 тайл');
-  assert.equal(t('common.tiles_left', { count: 3 }), 'осталось 3 тайла');
-  assert.equal(t('common.tiles_left', { count: 11 }), 'осталось 11 тайлов');
-  assert.equal(t('common.tiles_left', { count: 21 }), 'остался 21 тайл');
+  assert.equal(t('common.tiles_left', { count: 1 }), 'остался 1 квадрат');
+  assert.equal(t('common.tiles_left', { count: 3 }), 'осталось 3 квадрата');
+  assert.equal(t('common.tiles_left', { count: 11 }), 'осталось 11 квадратов');
+  assert.equal(t('common.tiles_left', { count: 21 }), 'остался 21 квадрат');
 });
 
 test('English plurals, fallback to English, then to the key', () => {

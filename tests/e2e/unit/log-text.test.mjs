@@ -1,9 +1,11 @@
 // Unit tests of the sentences for decisions and events of The Tower and The Castle.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { useLanguage } from './catalogs.mjs';
 import { describeAction, describeEvent, tokenName } from '../../../clients/web/js/log-text.js';
 
 const names = { 0: 'Ada', 1: 'Bob' };
+useLanguage('en');
 
 test('Tower decisions name the tower and the captured follower', () => {
   assert.equal(describeAction({ type: 'add_floor', x: 2, y: -1 }, names), 'Add a tower floor at (2, -1)');

@@ -40,14 +40,17 @@ std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);
 
 // Thrown by the parsers on input a client got wrong; the server turns it into an `error` reply.
+// `field` names the offending field (the error's params, so clients can word it themselves).
 class WireError : public std::runtime_error {
 public:
-    WireError(ErrorCode code, const std::string& message)
-        : std::runtime_error(message), code_(code) {}
+    WireError(ErrorCode code, const std::string& message, std::string field = {})
+        : std::runtime_error(message), code_(code), field_(std::move(field)) {}
     ErrorCode code() const { return code_; }
+    const std::string& field() const { return field_; }
 
 private:
     ErrorCode code_;
+    std::string field_;
 };
 
 }  // namespace carc::protocol

@@ -132,10 +132,24 @@ struct SnapshotRequest {
     friend bool operator==(const SnapshotRequest&, const SnapshotRequest&) = default;
 };
 
+// The room's whole event log and its last chat lines (what a snapshot carries besides the view).
+struct HistoryRequest {
+    static constexpr std::string_view type = "history";
+    std::string room;
+    friend bool operator==(const HistoryRequest&, const HistoryRequest&) = default;
+};
+// What a room link offers before one joins: the room's summary (private rooms by invite only).
+struct RoomInfoRequest {
+    static constexpr std::string_view type = "room_info";
+    RoomRef ref;
+    friend bool operator==(const RoomInfoRequest&, const RoomInfoRequest&) = default;
+};
+
 using ClientMessage =
     std::variant<Hello, GetTiles, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
-                 LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest>;
+                 LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
+                 HistoryRequest, RoomInfoRequest>;
 
 // ---- server to client ----------------------------------------------------------------------
 
@@ -198,12 +212,33 @@ struct Kicked {
     std::string room;
     friend bool operator==(const Kicked&, const Kicked&) = default;
 };
+// `log`: every event of the game so far, each as patches carry them; `chat`: the room's last
+// chat lines, oldest first, each {"from","name","text","time"}.
 struct Snapshot {
     static constexpr std::string_view type = "snapshot";
     std::string room;
     std::uint64_t version = 0;
     json view;
+    json log = json::array();
+    json chat = json::array();
     friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+struct History {
+    static constexpr std::string_view type = "history";
+    std::string room;
+    std::uint64_t version = 0;
+    json log = json::array();
+    json chat = json::array();
+    friend bool operator==(const History&, const History&) = default;
+};
+struct RoomInfoReply {
+    static constexpr std::string_view type = "room_info";
+    RoomSummary room;
+    bool is_private = false;
+    std::optional<std::string> invite;  // echoed when the request named the room by it
+    bool member = false;                // the asker is already in the room
+    std::optional<int> seat;            // ... and sits there
+    friend bool operator==(const RoomInfoReply&, const RoomInfoReply&) = default;
 };
 struct Patch {
     static constexpr std::string_view type = "patch";
@@ -250,6 +285,9 @@ struct ErrorMessage {
     std::optional<std::string> room;
     std::optional<std::string> rule;          // illegal_action: the engine's reason
     std::optional<std::uint64_t> version;     // stale_version: the current version
+    // The values a client needs to word the error in its own language ({"field":"seat"},
+    // {"name":"Bob"}, ...). `rule` and `version` are copied in when set.
+    json params = json::object();
     friend bool operator==(const ErrorMessage&, const ErrorMessage&) = default;
 };
 
@@ -276,6 +314,10 @@ CARC_PROTOCOL_JSON(LegalPlacementsQuery)
 CARC_PROTOCOL_JSON(FollowerOptionsQuery)
 CARC_PROTOCOL_JSON(Resign)
 CARC_PROTOCOL_JSON(SnapshotRequest)
+CARC_PROTOCOL_JSON(HistoryRequest)
+CARC_PROTOCOL_JSON(RoomInfoRequest)
+CARC_PROTOCOL_JSON(History)
+CARC_PROTOCOL_JSON(RoomInfoReply)
 CARC_PROTOCOL_JSON(Welcome)
 CARC_PROTOCOL_JSON(Tiles)
 CARC_PROTOCOL_JSON(Lobby)

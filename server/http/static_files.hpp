@@ -1,0 +1,47 @@
+#pragma once
+// The browser client's files, read once and kept in memory with their ETag and a gzip copy.
+// A file is read again when its size or modification time changes, so editing the client
+// needs no restart. Safe from any thread.
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace carc::server {
+
+struct static_file {
+    std::string body;
+    std::string gzipped;  // empty when compressing does not pay (images, tiny files)
+    std::string etag;     // quoted, of the body; the gzip copy's is etag_gzip
+    std::string etag_gzip;
+};
+
+class static_file_cache {
+public:
+    // The file at `full_path`, or null when it cannot be read (the error code says why).
+    std::shared_ptr<const static_file> get(const std::string& full_path, std::error_code& ec);
+
+private:
+    struct entry {
+        std::filesystem::file_time_type mtime;
+        std::uintmax_t size = 0;
+        std::shared_ptr<const static_file> file;
+    };
+    std::mutex mutex_;
+    std::map<std::string, entry> files_;
+};
+
+// gzip (RFC 1952) of `data` at the best compression; empty on failure.
+std::string gzip_compress(const std::string& data);
+
+// Whether an If-None-Match header value names `etag` (or is `*`).
+bool etag_matches(std::string_view if_none_match, std::string_view etag);
+
+// Whether an Accept-Encoding header value allows gzip.
+bool accepts_gzip(std::string_view accept_encoding);
+
+}  // namespace carc::server

@@ -1,0 +1,96 @@
+// Errors carry `params`: the values a client needs to word the error in its own language
+// (docs/protocol.md, "Errors"), next to the English `message`.
+#include <catch2/catch.hpp>
+
+#include "game_driver.hpp"
+#include "test_server.hpp"
+
+using namespace carc::test;
+
+TEST_CASE("errors name their field, seat, player, rule or version in params", "[server]") {
+    test_server server;
+    ws_client ada_ws(server.port()), bob_ws(server.port());
+    ada_ws.hello("Ada");
+    bob_ws.hello("Bob");
+
+    const json unnamed = bob_ws.request({{"type", "join"}, {"room", 7}});
+    CHECK(unnamed["code"] == "bad_field");
+    CHECK(unnamed["params"]["field"] == "room");
+    CHECK_FALSE(unnamed["message"].get<std::string>().empty());
+
+    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    viewer ada{ada_ws, room}, bob{bob_ws, room};
+    ada.sync();
+    const json taken = bob.request({{"type", "join"}, {"room", room}, {"seat", 0}});
+    CHECK(taken["code"] == "seat_taken");
+    CHECK(taken["params"]["seat"] == 0);
+    const json chat = ada.request({{"type", "chat"}, {"room", room}, {"text", "   "}});
+    CHECK(chat["code"] == "bad_field");
+    CHECK(chat["params"] == json({{"field", "text"}, {"min", 1}, {"max", 500}}));
+    const json early = ada.request({{"type", "start"}, {"room", room}});
+    CHECK(early["code"] == "wrong_status");
+    CHECK(early["params"] == json({{"reason", "seat_empty"}, {"seat", 1}}));
+
+    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    bob.sync();
+    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    bob.sync();
+    ada.sync();
+    REQUIRE(ada.view["game"]["decider"] == 0);
+
+    const json wait = bob.request({{"type", "action"}, {"room", room}, {"version", bob.version},
+                                   {"action", {{"type", "pass"}}}});
+    CHECK(wait["code"] == "not_your_turn");
+    CHECK(wait["params"]["name"] == "Ada");
+    CHECK(wait["params"]["seat"] == 0);
+
+    const json stale = ada.request({{"type", "action"}, {"room", room}, {"version", 1},
+                                    {"action", {{"type", "pass"}}}});
+    CHECK(stale["code"] == "stale_version");
+    CHECK(stale["params"]["version"] == ada.version);
+
+    // Far from the start tile: no edge touches it.
+    const json illegal = ada.request({{"type", "action"}, {"room", room}, {"version", ada.version},
+                                      {"action", {{"type", "place_tile"}, {"x", 9}, {"y", 9}, {"rotation", 0}}}});
+    CHECK(illegal["code"] == "illegal_action");
+    CHECK(illegal["params"]["rule"] == illegal["rule"]);
+    CHECK_FALSE(illegal["params"]["rule"].get<std::string>().empty());
+
+    const json unknown = ada.request({{"type", "fly"}});
+    CHECK(unknown["code"] == "unknown_type");
+    CHECK(unknown["params"]["type"] == "fly");
+    const json plain = ada.request({{"type", "list_rooms"}});
+    CHECK(plain["type"] == "lobby");
+}
+
+TEST_CASE("room_info tells a link's visitor what the room offers; private rooms only by invite", "[server]") {
+    test_server server;
+    ws_client ada(server.port()), stranger(server.port());
+    ada.hello("Ada");
+    stranger.hello("Stranger");
+    const json open = ada.request({{"type", "create_room"}, {"seats", 3}, {"bots", {{{"seat", 2}, {"kind", "greedy"}}}}});
+    const json info = stranger.request({{"type", "room_info"}, {"room", open["room"]}});
+    REQUIRE(info["type"] == "room_info");
+    CHECK(info["room"]["id"] == open["room"]);
+    CHECK(info["room"]["seats"] == 3);
+    CHECK(info["room"]["taken"] == 2);
+    CHECK(info["room"]["status"] == "waiting");
+    CHECK(info["private"] == false);
+    CHECK(info["member"] == false);
+    CHECK(info["seat"].is_null());
+    const json mine = ada.request({{"type", "room_info"}, {"room", open["room"]}});
+    CHECK(mine["member"] == true);
+    CHECK(mine["seat"] == 0);
+
+    const json secret = ada.request({{"type", "create_room"}, {"private", true}, {"spectators", true}});
+    const json hidden = stranger.request({{"type", "room_info"}, {"room", secret["room"]}});
+    CHECK(hidden["code"] == "no_such_room");
+    const json invited = stranger.request({{"type", "room_info"}, {"invite", secret["invite"]}});
+    REQUIRE(invited["type"] == "room_info");
+    CHECK(invited["room"]["id"] == secret["room"]);
+    CHECK(invited["private"] == true);
+    CHECK(invited["invite"] == secret["invite"]);
+    CHECK(invited["room"]["spectators_allowed"] == true);
+    // The invite lets one watch a private room when its host allows spectators.
+    CHECK(stranger.request({{"type", "spectate"}, {"invite", secret["invite"]}})["type"] == "joined");
+}

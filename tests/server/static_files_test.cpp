@@ -1,0 +1,97 @@
+// The browser client's files go out gzip-compressed to browsers that accept it, with an ETag
+// and Cache-Control, and a 304 with no body while the browser's copy is current.
+#include <filesystem>
+#include <fstream>
+
+#include <catch2/catch.hpp>
+#include <zlib.h>
+
+#include "http_client.hpp"
+#include "http/static_files.hpp"
+#include "test_server.hpp"
+
+using namespace carc::test;
+
+namespace {
+
+std::string gunzip(const std::string& packed) {
+    z_stream z{};
+    REQUIRE(inflateInit2(&z, 15 + 16) == Z_OK);
+    std::string out(1 << 20, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(packed.data()));
+    z.avail_in = static_cast<uInt>(packed.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int status = inflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    inflateEnd(&z);
+    REQUIRE(status == Z_STREAM_END);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("client files: gzip when accepted, ETag and Cache-Control, 304 when unchanged", "[server]") {
+    const auto root = std::filesystem::temp_directory_path() / "carc-static-files-test";
+    std::filesystem::remove_all(root);
+    std::filesystem::create_directories(root / "js");
+    std::string script;
+    for (int i = 0; i < 200; ++i) script += "export const line" + std::to_string(i) + " = 'the same words again';\n";
+    std::ofstream(root / "js" / "big.js") << script;
+    std::ofstream(root / "tiny.txt") << "hi";
+    test_server server(test_config(), nullptr, root.string());
+    const unsigned short port = server.port();
+
+    const auto plain = http_get(port, "/js/big.js");
+    REQUIRE(plain.status == 200);
+    CHECK(plain.body == script);
+    CHECK(plain.headers.count("content-encoding") == 0);
+    CHECK(plain.headers.at("cache-control") == "no-cache");
+    CHECK(plain.headers.at("vary") == "Accept-Encoding");
+    const std::string etag = plain.headers.at("etag");
+    CHECK(etag.size() > 2);
+    CHECK(etag.front() == '"');
+
+    const auto packed = http_get(port, "/js/big.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+    REQUIRE(packed.status == 200);
+    CHECK(packed.headers.at("content-encoding") == "gzip");
+    CHECK(packed.body.size() * 4 < script.size());
+    CHECK(gunzip(packed.body) == script);
+    const std::string etag_gzip = packed.headers.at("etag");
+    CHECK(etag_gzip != etag);  // another representation, another tag
+
+    const auto again = http_get(port, "/js/big.js", {{"Accept-Encoding", "gzip"}, {"If-None-Match", etag_gzip}});
+    CHECK(again.status == 304);
+    CHECK(again.body.empty());
+    CHECK(again.headers.at("etag") == etag_gzip);
+    CHECK(http_get(port, "/js/big.js", {{"If-None-Match", "\"other\", " + etag}}).status == 304);
+    CHECK(http_get(port, "/js/big.js", {{"If-None-Match", "\"other\""}}).status == 200);
+    CHECK(http_get(port, "/js/big.js", {{"Accept-Encoding", "gzip;q=0"}}).headers.count("content-encoding") == 0);
+
+    // Small files are not worth compressing.
+    const auto tiny = http_get(port, "/tiny.txt", {{"Accept-Encoding", "gzip"}});
+    CHECK(tiny.body == "hi");
+    CHECK(tiny.headers.count("content-encoding") == 0);
+
+    // An edited file gets a new tag: the old one no longer matches.
+    std::ofstream(root / "js" / "big.js") << script << "// edited, and longer\n";
+    const auto edited = http_get(port, "/js/big.js", {{"If-None-Match", etag}});
+    CHECK(edited.status == 200);
+    CHECK(edited.headers.at("etag") != etag);
+    std::filesystem::remove_all(root);
+}
+
+TEST_CASE("Accept-Encoding and If-None-Match are read as lists", "[server]") {
+    using carc::server::accepts_gzip;
+    using carc::server::etag_matches;
+    CHECK(accepts_gzip("gzip"));
+    CHECK(accepts_gzip("br, GZIP;q=0.8"));
+    CHECK(accepts_gzip("*"));
+    CHECK_FALSE(accepts_gzip("br, deflate"));
+    CHECK_FALSE(accepts_gzip("gzip;q=0"));
+    CHECK_FALSE(accepts_gzip(""));
+    CHECK(etag_matches("\"a\", \"b\"", "\"b\""));
+    CHECK(etag_matches("W/\"b\"", "\"b\""));
+    CHECK(etag_matches("*", "\"b\""));
+    CHECK_FALSE(etag_matches("\"a\"", "\"b\""));
+}
