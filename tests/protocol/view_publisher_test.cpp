@@ -149,7 +149,7 @@ TEST_CASE("published patches equal fresh views over random games of every rule s
 
             GameExtras extras;
             extras.seed_commitment = "c0ffee";
-            extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000};
+            extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000, {}};
             room.info.status = RoomStatus::playing;
             publish_and_check(publisher, room, &match->state(), extras, held);
 
