@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: the engine benchmarks (docs/benchmarks.md). Figures only, no pass/fail.
+# `make bench`: the engine benchmarks, then the server under load with short settings
+# (docs/benchmarks.md). Figures only, no pass/fail.
 set -euo pipefail
 build=$1
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -10,3 +11,9 @@ for expansion in tower; do
   "$build/bin/carc-sim" playout --players 2 --games 20000 --seed 1 --expansions "$expansion" || true
 done
 "$build/bin/carc-sim" playout --game castle --games 20000 --seed 1 || true
+# One room's CPU per change in process, 6 and 500 viewers (docs/benchmarks.md, "Publishing views").
+"$build/bin/carc-view-bench" || true
+# The server under load: every carc-load scenario, smaller than its defaults (about a minute).
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$build/bin/carc-load" --seconds 5 --spectators 200 --spectator-moves 30 --rooms 50 --abandoned 10 \
+  --slow-games 16 --idle 500 || true

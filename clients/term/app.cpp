@@ -5,7 +5,16 @@
 #include <curses.h>
 #include <sys/stat.h>
 
+#include "i18n.hpp"
+#include "text_width.hpp"
+
 namespace carc::term {
+
+namespace {
+bool is_yes(int k) {
+    return k == 'y' || k == 'Y' || k == wide_key_base + 0x434 || k == wide_key_base + 0x414;  // д, Д (да)
+}
+}  // namespace
 
 App::App(Connection& connection, ClientModel& model, std::string token_file)
     : connection_(connection), model_(model), token_file_(std::move(token_file)), saved_token_(model.token()) {}
@@ -19,8 +28,15 @@ void App::save_token() {
     saved_token_ = model_.token();
 }
 
-int App::run(const volatile std::sig_atomic_t& stop_requested) {
-    while (!quit_ && !stop_requested) {
+int App::run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag) {
+    while (!quit_ && !signals.terminate) {
+        if (signals.interrupt) {  // Ctrl-C: like q; a second one while asked quits
+            interrupt_flag = 0;
+            if (question_.active) quit_ = true;
+            else request_quit();
+            dirty_ = true;
+            continue;
+        }
         pump_network();
         if (dirty_) {
             draw();
@@ -35,10 +51,15 @@ int App::run(const volatile std::sig_atomic_t& stop_requested) {
         }
         dirty_ = true;
         if (k == KEY_RESIZE) continue;  // ncurses already knows the new size; redraw
-        if (prompt_.active) prompt_key(k);
+        if (question_.active) question_key(k);
+        else if (prompt_.active) prompt_key(k);
+        else if (overlay_ != Overlay::none) overlay_key(k);
         else key(k);
         flush_outbox();
     }
+    save_token();
+    if (seated_in_running_game() && !token_file_.empty())
+        farewell_ = tr("farewell.seat_kept", {{"room", model_.view()["room"].value("name", std::string())}});
     return 0;
 }
 
@@ -68,6 +89,36 @@ void App::ask(std::string label, std::function<void(const std::string&)> done) {
     prompt_ = {true, std::move(label), "", std::move(done)};
 }
 
+void App::confirm(std::string label, std::function<void()> yes) {
+    question_ = {true, std::move(label), std::move(yes)};
+}
+
+bool App::in_running_game() const {
+    return current_ == Screen::room && model_.game().is_object() && model_.game()["result"].is_null();
+}
+
+bool App::seated_in_running_game() const {
+    if (!in_running_game() || !model_.my_seat()) return false;
+    for (const auto& s : model_.view()["room"].value("seats", json::array()))
+        if (s.value("seat", -1) == *model_.my_seat()) return !s.value("resigned", false);
+    return true;
+}
+
+// Quitting in a room asks first: a seated player's seat stays theirs (the token file brings
+// them back), a spectator just stops watching.
+void App::request_quit() {
+    if (current_ != Screen::room) {
+        quit_ = true;
+        return;
+    }
+    confirm(tr(seated_in_running_game() ? "ask.quit_seated" : "ask.quit"), [this] { quit_ = true; });
+}
+
+void App::question_key(int k) {
+    question_.active = false;
+    if (is_yes(k) && question_.yes) question_.yes();
+}
+
 void App::prompt_key(int k) {
     if (k == 27) {
         prompt_.active = false;
@@ -75,15 +126,20 @@ void App::prompt_key(int k) {
         prompt_.active = false;
         if (prompt_.done) prompt_.done(prompt_.text);
     } else if (k == KEY_BACKSPACE || k == 127 || k == 8) {
-        if (!prompt_.text.empty()) prompt_.text.pop_back();
-    } else if (k >= 32 && k < 127 && prompt_.text.size() < 200) {
-        prompt_.text.push_back(static_cast<char>(k));
+        pop_character(prompt_.text);
+    } else if (utf8_length(prompt_.text) < 500) {
+        if (k >= 32 && k < 127) prompt_.text.push_back(static_cast<char>(k));
+        else if (k >= wide_key_base) prompt_.text += encode_utf8(static_cast<char32_t>(k - wide_key_base));
     }
 }
 
 void App::key(int k) {
     if (k == 'q') {
-        quit_ = true;
+        request_quit();
+        return;
+    }
+    if (k == '?') {
+        overlay_ = Overlay::help_keys;
         return;
     }
     if (k == 'D') {  // drop the link on purpose: shows (and tests) reconnecting with the token
@@ -102,44 +158,52 @@ void App::key(int k) {
 
 void App::header(const std::string& title) {
     screen_.fill_row(0, Style::text, true);
+    const std::string right = tr(model_.online() ? "header.online" : "header.offline", {{"name", model_.name()}});
+    const int right_w = display_width(right);
+    const int room_for_right = screen_.width() - display_width(title) - 3;
     screen_.text(0, 1, title, screen_.width() - 2, Style::text, true, true);
-    const std::string right = (model_.online() ? "online: " : "offline: ") + model_.name();
-    const int x = screen_.width() - static_cast<int>(right.size()) - 1;
-    if (x > static_cast<int>(title.size()) + 2) screen_.text(0, x, right, static_cast<int>(right.size()), Style::text, false, true);
+    if (room_for_right >= right_w) screen_.text(0, screen_.width() - right_w - 1, right, right_w, Style::text, false, true);
 }
 
-void App::help_line(const std::string& keys) {
+// The two bottom lines: the status (connection, last error) or the open prompt, and the keys.
+void App::status_lines(const std::string& keys) {
     const int h = screen_.height();
-    if (prompt_.active) {
-        screen_.text(h - 2, 0, prompt_.label + ": " + prompt_.text + "_", screen_.width(), Style::text, true);
+    if (question_.active) {
+        screen_.text(h - 2, 0, question_.label, screen_.width(), Style::text, true);
+    } else if (prompt_.active) {
+        // The end of a long text stays in sight.
+        const std::string label = prompt_.label + ": ";
+        const std::string text = clip_left(prompt_.text + "_", screen_.width() - display_width(label));
+        screen_.text(h - 2, 0, label + text, screen_.width(), Style::text, true);
     } else {
         screen_.text(h - 2, 0, model_.status(), screen_.width(), Style::legal);
     }
     screen_.fill_row(h - 1, Style::text, true);
-    screen_.text(h - 1, 0, prompt_.active ? "Enter send  Esc cancel" : keys, screen_.width(), Style::text, false, true);
+    const std::string shown = question_.active ? tr("keys.question") : prompt_.active ? tr("keys.prompt") : keys;
+    screen_.text(h - 1, 0, shown, screen_.width(), Style::text, false, true);
 }
 
 void App::draw() {
     screen_.begin_frame();
-    switch (current_) {
-        case Screen::lobby: draw_lobby(); break;
-        case Screen::create: draw_create(); break;
-        case Screen::room:
-            if (model_.game().is_object()) draw_game();
-            else draw_waiting();
-            break;
+    if (overlay_ != Overlay::none) {
+        draw_overlay();
+    } else {
+        switch (current_) {
+            case Screen::lobby: draw_lobby(); break;
+            case Screen::create: draw_create(); break;
+            case Screen::room:
+                if (model_.game().is_object()) draw_game();
+                else draw_waiting();
+                break;
+        }
     }
     screen_.end_frame();
 }
 
-int App::draw_list(int y, int x, int width, int max_rows, const std::deque<std::string>& lines,
-                   const std::string& title) {
-    if (max_rows < 2) return y;
-    screen_.text(y++, x, title, width, Style::text, true);
-    const int shown = std::min(static_cast<int>(lines.size()), max_rows - 1);
-    for (int i = static_cast<int>(lines.size()) - shown; i < static_cast<int>(lines.size()); ++i)
-        screen_.text(y++, x, lines[static_cast<std::size_t>(i)], width);
-    return y;
+void App::chat_prompt() {
+    ask(tr("prompt.chat"), [this](const std::string& text) {
+        if (!text.empty()) model_.request({{"type", "chat"}, {"room", model_.room_id()}, {"text", text}});
+    });
 }
 
 }  // namespace carc::term

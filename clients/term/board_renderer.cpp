@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "text_width.hpp"
 #include "tile_art.hpp"
 
 namespace carc::term {
@@ -32,7 +33,7 @@ public:
     void block(BoardCoord cell, const std::array<std::string_view, 3>& rows, Style style, bool emphasis) {
         for (int r = 0; r < tile_height; ++r)
             for (int c = 0; c < tile_width; ++c)
-                put(cell, r, c, {rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)], style, emphasis});
+                put(cell, r, c, {static_cast<char32_t>(rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]), style, emphasis});
     }
 
     void art(BoardCoord cell, const TileArt& art, bool emphasis) {
@@ -58,6 +59,7 @@ private:
 };
 
 constexpr std::array<std::string_view, 3> legal_box = {"+-----+", "|     |", "+-----+"};
+constexpr std::array<std::string_view, 3> bad_box = {"x-----x", "| no  |", "x-----x"};
 constexpr std::array<std::string_view, 3> interior_box = {"       ", "   .   ", "       "};
 
 void draw_wall(Canvas& canvas, const BoardScene& scene) {
@@ -81,7 +83,7 @@ void draw_track(Canvas& canvas, const BoardScene& scene) {
         for (const SceneWallCell& w : scene.wall)
             if (w.first_number == position - position % 2)
                 canvas.put(w.at, 2, seat == 0 ? 1 : 5,
-                           {static_cast<char>('A' + seat), player_style(static_cast<int>(seat)), false});
+                           {static_cast<char32_t>('A' + seat), player_style(static_cast<int>(seat)), false});
     }
 }
 
@@ -104,14 +106,15 @@ void draw_city(Canvas& canvas, const SceneCity& city) {
         const SceneQuarter& q = city.quarters[i];
         const int c0 = i % 2 == 0 ? left : right, r0 = i < 2 ? top : bottom;
         const int width = (i % 2 == 0 ? right - 1 : cols - 2) - c0;
-        if (q.mark) canvas.put(city.corner, r0, c0, {q.mark, Style::mark, false});
-        for (std::size_t k = 0; k < q.name.size(); ++k)
-            canvas.put(city.corner, r0, c0 + 1 + static_cast<int>(k), {q.name[k], Style::text, false});
-        const int name_end = 1 + static_cast<int>(q.name.size());
+        if (q.mark) canvas.put(city.corner, r0, c0, {static_cast<char32_t>(q.mark), Style::mark, false});
+        const std::u32string label = decode_utf8(q.label.empty() ? q.name : q.label);
+        for (std::size_t k = 0; k < label.size() && static_cast<int>(k) + 2 < width; ++k)
+            canvas.put(city.corner, r0, c0 + 1 + static_cast<int>(k), {label[k], Style::text, false});
+        const int name_end = 1 + static_cast<int>(label.size());
         if (q.count) canvas.put(city.corner, r0, c0 + std::min(name_end + 1, width - 1), {'@', Style::count, false});
         for (std::size_t k = 0; k < q.followers.size() && static_cast<int>(k) + 1 < width; ++k)
             canvas.put(city.corner, r0 + 1, c0 + 1 + static_cast<int>(k),
-                       {static_cast<char>('A' + q.followers[k]), player_style(q.followers[k]), false});
+                       {static_cast<char32_t>('A' + q.followers[k]), player_style(q.followers[k]), false});
     }
 }
 
@@ -143,14 +146,24 @@ std::vector<StyledLine> render_board(const BoardScene& scene, const TileBook& ti
         const int a = anchor_of(draw_tile(*info, t->rotation, t->height), segment);
         if (a >= 0) canvas.put(at, a / tile_width, a % tile_width, value);
     };
+    // The last tile of each seat: its four corners in the seat's colour.
+    for (const auto& [at, seat] : scene.last_tiles)
+        for (const auto& [r, c] : {std::pair{0, 0}, {0, tile_width - 1}, {tile_height - 1, 0}, {tile_height - 1, tile_width - 1}})
+            if (Cell* p = canvas.at(at, r, c)) p->style = player_style(seat);
     for (const SceneFollower& f : scene.followers)
-        put_on_segment(f.at, f.segment, {static_cast<char>('A' + f.owner), player_style(f.owner), false});
-    for (const SceneMark& m : scene.marks) put_on_segment(m.at, m.segment, {m.letter, Style::mark, false});
+        put_on_segment(f.at, f.segment, {static_cast<char32_t>('A' + f.owner), player_style(f.owner), false});
+    for (const SceneMark& m : scene.marks) put_on_segment(m.at, m.segment, {static_cast<char32_t>(m.letter), Style::mark, false});
     draw_track(canvas, scene);
 
     if (scene.cursor) {
-        if (tile_at(scene, *scene.cursor)) canvas.emphasise(*scene.cursor);
-        else canvas.block(*scene.cursor, legal_box, Style::legal, true);
+        if (tile_at(scene, *scene.cursor) && scene.cursor_fits) canvas.emphasise(*scene.cursor);
+        else if (tile_at(scene, *scene.cursor)) {  // a tile lies there already
+            canvas.emphasise(*scene.cursor);
+            for (const auto& [r, c] : {std::pair{0, 0}, {0, tile_width - 1}, {tile_height - 1, 0}, {tile_height - 1, tile_width - 1}})
+                canvas.put(*scene.cursor, r, c, {U'x', Style::bad, true});
+        }
+        else if (scene.cursor_fits) canvas.block(*scene.cursor, legal_box, Style::legal, true);
+        else canvas.block(*scene.cursor, bad_box, Style::bad, true);
     }
     return canvas.take();
 }

@@ -1,10 +1,12 @@
 #pragma once
 // Everything the board renderer draws, already read out of a view: tiles, followers, the legal
-// cells, the cursor with the tile being placed, option letters, and The Castle's wall.
+// cells, the cursor with the tile being placed, option letters, the last tile of each seat,
+// and The Castle's wall.
 
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace carc::term {
@@ -45,7 +47,8 @@ struct SceneWallCell {
 // The City of Carcassonne: its 12 cells form a 4x3 block from `corner` (CO-1); the four
 // quarters with the followers in them, the Count, and a choice letter per quarter (0: none).
 struct SceneQuarter {
-    std::string name;
+    std::string name;   // the wire name: castle, blacksmith, cathedral, market
+    std::string label;  // as shown (the client's language)
     std::vector<int> followers;  // owners
     bool count = false;
     char mark = 0;
@@ -61,6 +64,7 @@ struct BoardScene {
     std::vector<SceneFollower> followers;
     std::vector<BoardCoord> legal;
     std::optional<BoardCoord> cursor;
+    bool cursor_fits = true;  // false: the drawn tile fits nowhere at the cursor (drawn as x---x)
     std::optional<SceneTile> preview;  // the drawn tile at the cursor, as it would be laid
     std::vector<SceneMark> marks;
     // The Castle: the wall, its empty interior, and the players' scores on the track.
@@ -68,6 +72,8 @@ struct BoardScene {
     std::vector<BoardCoord> interior;
     std::vector<int> track_scores;
     std::optional<SceneCity> city;
+    // The last tile each seat laid: its corners take the seat's colour.
+    std::vector<std::pair<BoardCoord, int>> last_tiles;
 };
 
 }  // namespace carc::term

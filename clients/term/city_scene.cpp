@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "i18n.hpp"
+
 namespace carc::term {
 
 namespace {
@@ -25,7 +27,10 @@ std::optional<SceneCity> scene_city(const json& game, const std::vector<json>& o
             city->corner = {t.value("x", 0), t.value("y", 0)};
         }
     if (!city) return std::nullopt;
-    for (std::size_t i = 0; i < city_quarters.size(); ++i) city->quarters[i].name = city_quarters[i];
+    for (std::size_t i = 0; i < city_quarters.size(); ++i) {
+        city->quarters[i].name = city_quarters[i];
+        city->quarters[i].label = tr(std::string("quarter_short.") + city_quarters[i]);
+    }
     if (SceneQuarter* q = quarter_named(*city, game.value("count_quarter", std::string()))) q->count = true;
     for (const auto& f : game.value("followers", json::array()))
         if (f.value("spot", std::string()) == "quarter")

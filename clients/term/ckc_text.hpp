@@ -1,5 +1,5 @@
 #pragma once
-// Sentences for Count, King and Cult and River II: the City's events and decisions (quarters,
+// Sentences (i18n.hpp) for Count, King and Cult: the City's events and decisions (quarters,
 // the Count, redeployment, the market), the King and the Robber Baron, river tiles set aside.
 // Called by event_text; "" for anything else.
 

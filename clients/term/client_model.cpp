@@ -1,6 +1,8 @@
 #include "client_model.hpp"
 
+#include "error_text.hpp"
 #include "event_text.hpp"
+#include "i18n.hpp"
 
 namespace carc::term {
 
@@ -13,13 +15,13 @@ void ClientModel::connected() {
     json hello = {{"type", "hello"}, {"protocol", 1}, {"name", name_}};
     if (!token_.empty()) hello["token"] = token_;
     request(std::move(hello));
-    status_ = "connected, saying hello";
+    status_ = tr("status.connected");
 }
 
 void ClientModel::disconnected() {
     online_ = false;
     placements_asked_ = UINT64_MAX;
-    status_ = "connection lost, reconnecting...";
+    status_ = tr("status.reconnecting");
 }
 
 void ClientModel::request(json message) {
@@ -37,21 +39,33 @@ void ClientModel::handle(const json& m) {
     if (!m.is_object()) return;
     const std::string type = m.value("type", std::string());
     if (type == "welcome") {
-        online_ = true;
-        person_ = m.value("person", std::string());
-        token_ = m.value("token", std::string());
-        name_ = m.value("name", name_);
-        status_ = m.value("resumed", false) ? "reconnected" : "welcome, " + name_;
-        if (tiles_.empty()) request({{"type", "get_tiles"}});
-        request({{"type", "lobby_subscribe"}});
+        welcome(m);
     } else if (type == "tiles") {
         tiles_ = TileBook(m.value("tiles", json::array()));
     } else if (type == "lobby") {
         rooms_ = m.value("rooms", json::array());
+    } else if (type == "lobby_room" || type == "lobby_room_removed") {
+        // One room of the lobby changed, appeared or left (after the first full `lobby`).
+        const json& entry = m.value("room", json());
+        const std::string id = entry.is_object() ? entry.value("id", std::string()) : entry.is_string() ? entry.get<std::string>() : "";
+        json rooms = json::array();
+        bool replaced = false;
+        for (const auto& r : rooms_) {
+            if (r.value("id", std::string()) != id) {
+                rooms.push_back(r);
+            } else if (type == "lobby_room" && !replaced) {
+                rooms.push_back(entry);
+                replaced = true;
+            }
+        }
+        if (type == "lobby_room" && !replaced && !id.empty()) rooms.push_back(entry);
+        rooms_ = std::move(rooms);
     } else if (type == "snapshot") {
         snapshot(m);
     } else if (type == "patch") {
         patch(m);
+    } else if (type == "history") {
+        if (m.value("room", std::string()) == room_id_) fill_history(m);
     } else if (type == "legal_placements") {
         if (m.value("room", std::string()) != room_id_) return;
         placements_.clear();
@@ -63,20 +77,57 @@ void ClientModel::handle(const json& m) {
             chat_.push_back(m.value("name", std::string("?")) + ": " + m.value("text", std::string()));
         while (chat_.size() > max_lines) chat_.pop_front();
     } else if (type == "room_created") {
-        status_ = "room " + m.value("room", std::string()) + " created, invite " + m.value("invite", std::string());
+        status_ = tr("status.room_created", {{"room", m.value("room", std::string())}, {"invite", m.value("invite", std::string())}});
+    } else if (type == "joined") {
+        rejoining_ = false;
     } else if (type == "left" || type == "kicked") {
         if (m.value("room", std::string()) == room_id_) leave_room();
-        if (type == "kicked") status_ = "you were removed from the room";
+        status_ = tr(type == "kicked" ? "status.kicked" : "status.left");
     } else if (type == "error") {
-        const std::string code = m.value("code", std::string());
-        if (code == "unknown_token") {  // expired: start again as a new person
-            token_.clear();
-            connected();
-            return;
+        error(m);
+    }
+}
+
+void ClientModel::welcome(const json& m) {
+    online_ = true;
+    person_ = m.value("person", std::string());
+    token_ = m.value("token", std::string());
+    name_ = m.value("name", name_);
+    const bool resumed = m.value("resumed", false);
+    status_ = resumed ? tr("status.reconnected") : tr("status.welcome", {{"name", name_}});
+    if (tiles_.empty()) request({{"type", "get_tiles"}});
+    request({{"type", "lobby_subscribe"}});
+    // The server no longer counts us in the room we show (it restarted and forgot a spectator,
+    // or our token expired): watch it again, or give it up if it is gone.
+    if (!room_id_.empty()) {
+        bool member = false;
+        for (const auto& r : m.value("rooms", json::array()))
+            if (r.is_string() && r.get<std::string>() == room_id_) member = true;
+        if (!member) {
+            rejoining_ = true;
+            request({{"type", "spectate"}, {"room", room_id_}});
         }
-        status_ = "error: " + m.value("message", code);
-        if (code == "stale_version" && !room_id_.empty())
-            request({{"type", "snapshot"}, {"room", room_id_}});
+    }
+}
+
+void ClientModel::error(const json& m) {
+    const std::string code = m.value("code", std::string());
+    if (code == "unknown_token") {  // expired, or the server restarted: start again as a new person
+        token_.clear();
+        connected();
+        return;
+    }
+    status_ = error_text(m);
+    if (code == "stale_version" && !room_id_.empty()) request({{"type", "snapshot"}, {"room", room_id_}});
+    if (!room_id_.empty() && (code == "no_such_room" || code == "spectators_not_allowed") && rejoining_) {
+        rejoining_ = false;
+        leave_room();
+        status_ = tr("status.room_gone");
+    }
+    // We show a room the server says we are not in: watch it again (once).
+    if (code == "not_in_room" && !room_id_.empty() && !rejoining_) {
+        rejoining_ = true;
+        request({{"type", "spectate"}, {"room", room_id_}});
     }
 }
 
@@ -90,6 +141,8 @@ void ClientModel::snapshot(const json& m) {
     room_id_ = room;
     view_ = m.value("view", json());
     version_ = m.value("version", std::uint64_t{0});
+    rejoining_ = false;
+    fill_history(m);
     after_view_change();
 }
 
@@ -107,8 +160,7 @@ void ClientModel::patch(const json& m) {
         return;
     }
     version_ = version;
-    const SeatNamer namer = [this](int seat) { return seat_name(seat); };
-    for (const auto& ev : m.value("events", json::array())) add_log(describe_event(ev, namer));
+    for (const auto& ev : m.value("events", json::array())) add_event(ev);
     after_view_change();
 }
 
@@ -120,14 +172,36 @@ void ClientModel::after_view_change() {
     }
 }
 
-void ClientModel::add_log(std::string line) {
+void ClientModel::add_event(const json& ev) {
+    if (ev.value("type", std::string()) == "tile_placed" && ev.contains("player"))
+        last_tiles_[ev.value("player", 0)] = {ev.value("x", 0), ev.value("y", 0)};
+    std::string line = describe_event(ev, [this](int seat) { return seat_name(seat); });
     if (line.empty()) return;
     log_.push_back(std::move(line));
     while (log_.size() > max_lines) log_.pop_front();
 }
 
+// The whole history (a snapshot's or a history reply's `log` and `chat`) replaces what the
+// client had: after a reconnect it is complete again. Servers without it leave things as they are.
+void ClientModel::fill_history(const json& m) {
+    if (m.contains("log") && m["log"].is_array()) {
+        log_.clear();
+        last_tiles_.clear();
+        for (const auto& ev : m["log"]) add_event(ev);
+    }
+    if (m.contains("chat") && m["chat"].is_array()) {
+        chat_.clear();
+        for (const auto& c : m["chat"]) chat_.push_back(c.value("name", std::string("?")) + ": " + c.value("text", std::string()));
+        while (chat_.size() > max_lines) chat_.pop_front();
+    }
+}
+
 void ClientModel::leave_room() {
     room_id_.clear();
+    rejoining_ = false;
+    log_.clear();
+    chat_.clear();
+    last_tiles_.clear();
     view_ = json();
     version_ = 0;
     placements_.clear();
@@ -165,11 +239,22 @@ bool ClientModel::my_decision() const {
            !view_["you"].value("legal", json::array()).empty();
 }
 
-std::string ClientModel::seat_name(int seat) const {
+std::string ClientModel::seat_name(int seat, bool short_bot) const {
+    if (view_.is_object())
+        for (const auto& s : view_["room"].value("seats", json::array())) {
+            if (s.value("seat", -1) != seat) continue;
+            if (s.value("kind", std::string()) == "bot")
+                return tr(short_bot ? "seat.bot_short" : "seat.bot", {{"n", std::to_string(seat + 1)}, {"kind", tr("bot." + s.value("bot", std::string("random")))}});
+            if (s.contains("name") && s["name"].is_string()) return s["name"].get<std::string>();
+        }
+    return tr("seat.n", {{"n", std::to_string(seat + 1)}});
+}
+
+bool ClientModel::seat_is_bot(int seat) const {
     if (view_.is_object())
         for (const auto& s : view_["room"].value("seats", json::array()))
-            if (s.value("seat", -1) == seat && s.contains("name")) return s["name"].get<std::string>();
-    return "seat " + std::to_string(seat + 1);
+            if (s.value("seat", -1) == seat) return s.value("kind", std::string()) == "bot";
+    return false;
 }
 
 }  // namespace carc::term

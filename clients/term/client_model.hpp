@@ -1,11 +1,16 @@
 #pragma once
-// What the client knows: the welcome (person, token), the lobby, the tile catalogue, and the
+// What the client knows: the welcome (person, token), the lobby (a full `lobby`, then
+// `lobby_room` / `lobby_room_removed` changes), the tile catalogue, and the
 // room it is in with its view kept current by snapshots and RFC 6902 patches (nlohmann's
-// json::patch, the same operations the browser's patch.js applies). Pure: it reads server
-// messages and queues the requests it needs in `outbox`; the app sends them.
+// json::patch, the same operations the browser's patch.js applies), its log and chat (the
+// whole history from each snapshot's `log` and `chat`, then the patches' events), and the last
+// tile each seat laid. A spectator whose server forgot it (a restart) watches again on its own.
+// Pure: it reads server messages and queues the requests it needs in `outbox`; the app sends
+// them.
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,7 +66,11 @@ public:
     // Legal placements of the drawn tile for the current version (empty while loading).
     const std::vector<Placement>& placements() const { return placements_; }
     bool placements_ready() const { return placements_version_ == version_; }
-    std::string seat_name(int seat) const;
+    // Bots are named in the client's language ("Bot 2 (greedy)"; short: "Bot 2").
+    std::string seat_name(int seat, bool short_bot = false) const;
+    bool seat_is_bot(int seat) const;
+    // Where each seat laid its last tile (from the log).
+    const std::map<int, BoardCoord>& last_tiles() const { return last_tiles_; }
     const std::deque<std::string>& log() const { return log_; }
     const std::deque<std::string>& chat() const { return chat_; }
     const std::string& status() const { return status_; }
@@ -72,7 +81,10 @@ private:
     void snapshot(const json& message);
     void patch(const json& message);
     void after_view_change();
-    void add_log(std::string line);
+    void add_event(const json& event);
+    void fill_history(const json& message);
+    void welcome(const json& message);
+    void error(const json& message);
 
     std::string name_;
     std::string person_;
@@ -90,7 +102,9 @@ private:
     std::uint64_t placements_asked_ = UINT64_MAX;
     std::deque<std::string> log_;
     std::deque<std::string> chat_;
+    std::map<int, BoardCoord> last_tiles_;
     std::string status_;
+    bool rejoining_ = false;  // asked to watch the room again after the server forgot us
 };
 
 }  // namespace carc::term

@@ -1,6 +1,9 @@
 #pragma once
 // The create-room form: a list of rows, each changed with left/right/space, turned into the
-// `create_room` request (docs/protocol.md). Pure, so its request can be tested.
+// `create_room` request (docs/protocol.md). It offers only what the server accepts (the
+// engine's Game::create): Carcassonne 2-5 seats, 6 with The Tower; The Castle exactly 2 seats
+// and no expansions; the tower rules only with The Tower. A row that cannot change says why.
+// Pure, so its request can be tested.
 
 #include <string>
 #include <vector>
@@ -28,14 +31,16 @@ struct CreateForm {
         std::string label;
         std::string value;
         bool enabled = true;
+        std::string why;  // for a row that cannot change now: the reason; else a hint or ""
     };
     std::vector<Row> rows() const;  // the last row is the "Create" button
     void move(int delta);           // up / down
     void change(int delta);         // left / right / space on the current row
     nlohmann::json request() const;
 
+    int max_seats() const { return castle ? 2 : tower ? 6 : 5; }
+
     struct ClockChoice {
-        const char* label;
         int initial_s;
         int increment_s;
     };

@@ -4,6 +4,8 @@
 
 #include <curses.h>
 
+#include "text_width.hpp"
+
 namespace carc::term {
 
 namespace {
@@ -36,6 +38,7 @@ constexpr Colours palette[style_count] = {
     {COLOR_CYAN, -1, true},            // legal
     {COLOR_BLACK, COLOR_CYAN, true},   // mark
     {COLOR_WHITE, COLOR_BLACK, true},  // count
+    {COLOR_WHITE, COLOR_RED, true},    // bad
     {COLOR_WHITE, COLOR_RED, true},    // player 1
     {COLOR_WHITE, COLOR_BLUE, true},   // player 2
     {COLOR_BLACK, COLOR_GREEN, true},  // player 3
@@ -74,7 +77,13 @@ CursesScreen::~CursesScreen() { endwin(); }
 
 int CursesScreen::width() const { return COLS; }
 int CursesScreen::height() const { return LINES; }
-int CursesScreen::read_key() { return getch(); }
+int CursesScreen::read_key() {
+    wint_t c = 0;
+    const int kind = get_wch(&c);
+    if (kind == ERR) return -1;
+    if (kind == KEY_CODE_YES) return static_cast<int>(c);
+    return c < 128 ? static_cast<int>(c) : wide_key_base + static_cast<int>(c);
+}
 void CursesScreen::begin_frame() { erase(); }
 void CursesScreen::end_frame() { refresh(); }
 
@@ -83,15 +92,23 @@ void CursesScreen::line(int y, int x, const StyledLine& cells, int max_width) {
     const int n = std::min({static_cast<int>(cells.size()), max_width, COLS - x});
     for (int i = 0; i < n; ++i) {
         const Cell& c = cells[static_cast<std::size_t>(i)];
-        mvaddch(y, x + i, static_cast<chtype>(static_cast<unsigned char>(c.ch)) | attributes(c.style, c.emphasis));
+        const chtype a = attributes(c.style, c.emphasis);
+        if (c.ch < 128) {
+            mvaddch(y, x + i, static_cast<chtype>(c.ch) | a);
+            continue;
+        }
+        const wchar_t wide[2] = {static_cast<wchar_t>(c.ch), L'\0'};
+        cchar_t cc;
+        setcchar(&cc, wide, a & ~A_COLOR, static_cast<short>(PAIR_NUMBER(a)), nullptr);
+        mvadd_wch(y, x + i, &cc);
     }
 }
 
 void CursesScreen::text(int y, int x, const std::string& s, int max_width, Style style, bool bold, bool reverse) {
     if (y < 0 || y >= LINES || x >= COLS || max_width <= 0) return;
-    const int n = std::min({static_cast<int>(s.size()), max_width, COLS - x});
+    const std::string shown = clip(s, std::min(max_width, COLS - x));
     attrset(attributes(style, reverse) | (bold ? A_BOLD : 0));
-    mvaddnstr(y, x, s.c_str(), n);
+    mvaddstr(y, x, shown.c_str());
     attrset(A_NORMAL);
 }
 

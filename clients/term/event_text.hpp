@@ -1,5 +1,6 @@
 #pragma once
-// One-line English descriptions of events (the log) and legal actions (the choice lists).
+// One-line descriptions of events (the log) and legal actions (the choice lists), in the
+// language chosen (i18n.hpp).
 
 #include <functional>
 #include <string>
@@ -19,7 +20,12 @@ std::string describe_event(const nlohmann::json& event, const SeatNamer& name);
 std::string describe_action(const nlohmann::json& action, const nlohmann::json& game,
                             const TileBook& tiles, const SeatNamer& name);
 
-// "road", "city", ... for a segment of a tile, "" if unknown.
+// The wire kind ("road", "city", ...) of a segment of a tile, "" if unknown.
 std::string segment_kind(const TileBook& tiles, const std::string& tile, int segment);
+
+// "(x,y)"; a feature kind named ("city"), and as the place a follower goes ("on the city").
+std::string at_text(const nlohmann::json& j);
+std::string feature_name(const std::string& kind);
+std::string feature_onto(const std::string& kind);
 
 }  // namespace carc::term

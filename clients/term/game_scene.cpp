@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "carc/castle.hpp"
 #include "city_scene.hpp"
+#include "i18n.hpp"
 #include "tile_art.hpp"
 
 namespace carc::term {
@@ -25,6 +25,28 @@ std::vector<json> decision_options(const ClientModel& model) {
     return model.view()["you"]["legal"].get<std::vector<json>>();
 }
 
+std::optional<std::size_t> pass_option(const std::vector<json>& options) {
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (options[i].value("type", std::string()) == "pass") return i;
+    return std::nullopt;
+}
+
+std::string misfit_reason(const ClientModel& model, BoardCoord cell, int rotation) {
+    const json& game = model.game();
+    if (!model.my_placement() || !model.placements_ready()) return "";
+    const auto rotations = legal_rotations(model.placements(), cell);
+    if (std::find(rotations.begin(), rotations.end(), rotation) != rotations.end()) return "";
+    if (!rotations.empty()) return tr("fit.turn");
+    if (tile_json_at(game, cell)) return tr("fit.taken");
+    bool neighbour = false;
+    for (const BoardCoord d : {BoardCoord{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+        if (tile_json_at(game, {cell.x + d.x, cell.y + d.y})) neighbour = true;
+    if (!neighbour) return tr("fit.alone");
+    if (game.value("drawn_tile", json()).is_string() && game["drawn_tile"].get<std::string>().rfind("R", 0) == 0)
+        return tr("fit.river");
+    return tr("fit.edges");
+}
+
 std::vector<BoardCoord> legal_cells(const std::vector<Placement>& placements) {
     std::vector<BoardCoord> out;
     for (const Placement& p : placements) {
@@ -39,6 +61,18 @@ std::vector<int> legal_rotations(const std::vector<Placement>& placements, Board
     for (const Placement& p : placements)
         if (BoardCoord{p.x, p.y} == cell) out.push_back(p.rotation);
     return out;
+}
+
+int ransom_holder(const json& game, int me) {
+    if (!game.is_object() || game.value("turn_player", -1) != me || !game["result"].is_null()) return -1;
+    const json players = player_states(game);
+    for (std::size_t holder = 0; holder < players.size(); ++holder) {
+        const json prisoners = players[holder].value("prisoners", json::array());
+        if (static_cast<int>(holder) != me && me >= 0 && me < static_cast<int>(prisoners.size()) &&
+            prisoners[static_cast<std::size_t>(me)].is_number_integer() && prisoners[static_cast<std::size_t>(me)].get<int>() > 0)
+            return static_cast<int>(holder);
+    }
+    return -1;
 }
 
 json player_states(const json& game) {
@@ -63,21 +97,21 @@ std::vector<SceneFollower> scene_followers(const json& game) {
     return out;
 }
 
+// The walled board's layout comes with every view of The Castle (game.castle.board).
 void add_castle_wall(BoardScene& scene, const json& game) {
-    if (game.value("rules", std::string()) != "castle") return;
-    const CastleBoard& board = CastleBoard::instance();
+    if (game.value("rules", std::string()) != "castle" || !game.contains("castle") || !game["castle"].is_object()) return;
+    const json& castle = game["castle"];
+    const json board = castle.value("board", json::object());
     std::vector<int> with_token;
-    if (game.contains("castle"))
-        for (const auto& slot : game["castle"].value("towers_with_token", json::array()))
-            if (slot.is_number_integer() && slot.get<int>() >= 0 &&
-                slot.get<int>() < static_cast<int>(board.token_towers().size()))
-                with_token.push_back(board.token_towers()[static_cast<std::size_t>(slot.get<int>())]);
-    for (std::size_t i = 0; i < board.wall().size(); ++i) {
-        const CastleWallCell& w = board.wall()[i];
-        const bool token = std::find(with_token.begin(), with_token.end(), static_cast<int>(i)) != with_token.end();
-        scene.wall.push_back({{w.at.x, w.at.y}, w.first_number, w.tower, token});
+    for (const auto& slot : castle.value("towers_with_token", json::array()))
+        if (slot.is_number_integer()) with_token.push_back(slot.get<int>());
+    for (const auto& w : board.value("wall", json::array())) {
+        const int slot = w.value("slot", -1);
+        const bool token = slot >= 0 && std::find(with_token.begin(), with_token.end(), slot) != with_token.end();
+        scene.wall.push_back({coord_of(w), w.value("track", 0), w.value("tower", false), token});
     }
-    for (const Coord& c : board.interior()) scene.interior.push_back({c.x, c.y});
+    for (const auto& c : board.value("interior", json::array()))
+        if (c.is_array() && c.size() == 2) scene.interior.push_back({c[0].get<int>(), c[1].get<int>()});
     for (const auto& p : player_states(game)) scene.track_scores.push_back(p.value("score", 0));
 }
 
@@ -89,10 +123,13 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
     scene.followers = scene_followers(game);
     add_castle_wall(scene, game);
     scene.cursor = cursor.at;
+    for (const auto& [seat, at] : model.last_tiles())
+        if (seat != model.my_seat()) scene.last_tiles.emplace_back(at, seat);
     if (model.my_placement() && model.placements_ready()) {
         scene.legal = legal_cells(model.placements());
         const auto rotations = legal_rotations(model.placements(), cursor.at);
-        if (!rotations.empty() && game["drawn_tile"].is_string())
+        scene.cursor_fits = std::find(rotations.begin(), rotations.end(), cursor.rotation) != rotations.end();
+        if (scene.cursor_fits && game["drawn_tile"].is_string())
             scene.preview = SceneTile{cursor.at, game["drawn_tile"].get<std::string>(), cursor.rotation, 0};
     }
     // Number the choices on the board where they have a place.
@@ -106,7 +143,7 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             const BoardCoord at = o.contains("x") ? coord_of(o) : coord_of(last);
             scene.marks.push_back({at, o.value("segment", 0), letter});
         } else if (type == "add_floor" || type == "tower_follower") {
-            scene.marks.push_back({coord_of(o), tower_top_segment, letter});
+            scene.marks.push_back({coord_of(o), type == "add_floor" ? tower_floor_segment : tower_top_segment, letter});
         } else if (type == "capture") {
             const json followers = game.value("followers", json::array());
             const int t = o.value("target", -1);

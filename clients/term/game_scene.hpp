@@ -1,6 +1,8 @@
 #pragma once
 // Reads a room's view (and the player's cursor) into the BoardScene the renderer draws.
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "board_scene.hpp"
@@ -15,6 +17,13 @@ struct BoardCursor {
 
 // The numbered choices of the current decision: view.you.legal, in the server's order.
 std::vector<json> decision_options(const ClientModel& model);
+// The `pass` among them (the default of an optional step: no follower, no capture, ...).
+std::optional<std::size_t> pass_option(const std::vector<json>& options);
+
+// Why the drawn tile cannot be laid at `cell` turned `rotation` ("" when it can, or when it is
+// not the viewer's placement): another rotation fits, the cell is taken, no neighbour, the
+// river, or the edges.
+std::string misfit_reason(const ClientModel& model, BoardCoord cell, int rotation);
 
 // Cells where the drawn tile fits, once each, in the order of the server's list.
 std::vector<BoardCoord> legal_cells(const std::vector<Placement>& placements);
@@ -22,6 +31,10 @@ std::vector<BoardCoord> legal_cells(const std::vector<Placement>& placements);
 std::vector<int> legal_rotations(const std::vector<Placement>& placements, BoardCoord cell);
 
 BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor);
+
+// The Tower: a player whose follower another player holds may buy it back (3 points) during
+// their own turn. The seat holding one of `me`'s followers, or -1.
+int ransom_holder(const json& game, int me);
 
 // game.players: one object per seat (score, supply, floors, prisoners); empty if missing.
 json player_states(const json& game);

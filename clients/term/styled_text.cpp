@@ -2,17 +2,19 @@
 
 #include <cctype>
 
+#include "text_width.hpp"
+
 namespace carc::term {
 
 namespace {
 // One code per Style, in enum order; players are their seat digit.
-constexpr char style_letters[] = " nfcprewmsthkyaoilxg";
+constexpr char style_letters[] = " nfcprewmsthkyaoilxgz";
 }  // namespace
 
 std::string plain_text(const StyledLine& line) {
     std::string out;
     out.reserve(line.size());
-    for (const Cell& c : line) out.push_back(c.ch);
+    for (const Cell& c : line) out += encode_utf8(c.ch);
     return out;
 }
 

@@ -29,6 +29,7 @@ enum class Style : std::uint8_t {
     legal,
     mark,
     count,    // the Count in the City of Carcassonne
+    bad,      // the cursor where the tile does not fit
     player0,  // player1 .. player5 follow
 };
 inline constexpr int style_count = static_cast<int>(Style::player0) + 6;
@@ -38,7 +39,7 @@ inline Style player_style(int seat) {
 }
 
 struct Cell {
-    char ch = ' ';
+    char32_t ch = U' ';  // one column wide (the board's symbols, quarter names in any script)
     Style style = Style::blank;
     bool emphasis = false;  // the cursor / the tile being placed: drawn in reverse video
     friend bool operator==(const Cell&, const Cell&) = default;
@@ -46,7 +47,7 @@ struct Cell {
 
 using StyledLine = std::vector<Cell>;
 
-// The text of a line, and a code per character (a letter or digit per Style, upper case when
+// The text of a line (UTF-8), and a code per character (a letter or digit per Style, upper case when
 // emphasised) for golden files.
 std::string plain_text(const StyledLine& line);
 std::string style_codes(const StyledLine& line);

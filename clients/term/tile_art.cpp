@@ -141,12 +141,22 @@ TileArt draw_tile(const TileInfo& tile, int rotation, int tower_height) {
         } else if (c == center && seg.kind == "shrine") {
             cell.ch = 'S';
         } else if (c == center && seg.kind == "foundation") {
-            cell.ch = tower_height > 0 && tower_height < 10 ? static_cast<char>('0' + tower_height)
-                                                            : 'T';
+            cell.ch = 'T';
         } else if (is_line(seg.kind)) {
             cell.ch = line_char(seg.kind, c);
         } else {
             cell.ch = fill_of(seg.kind);
+        }
+    }
+
+    // A tower's height stands right of its T ("T3", "T12"), so it never reads as a choice number.
+    const int tower = art.owner[center];
+    if (tower_height > 0 && tower >= 0 && tile.segments[static_cast<std::size_t>(tower)].kind == "foundation") {
+        const std::string digits = std::to_string(tower_height);
+        for (std::size_t i = 0; i < digits.size() && i < 2; ++i) {
+            const auto c = static_cast<std::size_t>(center + 1) + i;
+            art.cells[c] = {static_cast<char32_t>(digits[i]), Style::tower, false};
+            art.owner[c] = static_cast<std::int8_t>(tower);
         }
     }
 
@@ -156,7 +166,7 @@ TileArt draw_tile(const TileInfo& tile, int rotation, int tower_height) {
         for (int c = tile_cells - 1; c >= 0; --c) {
             if (art.owner[static_cast<std::size_t>(c)] != static_cast<int>(i) || c == center) continue;
             const bool city = tile.segments[i].kind == "city";
-            art.cells[static_cast<std::size_t>(c)] = {city ? '*' : '$', city ? Style::pennant : Style::courtyard, false};
+            art.cells[static_cast<std::size_t>(c)] = {city ? U'*' : U'$', city ? Style::pennant : Style::courtyard, false};
             break;
         }
     }
@@ -166,6 +176,7 @@ TileArt draw_tile(const TileInfo& tile, int rotation, int tower_height) {
 int anchor_of(const TileArt& art, int segment) {
     static constexpr int order[] = {10, 9, 11, 3, 17, 8, 12, 2, 4, 16, 18, 1, 5, 15, 19, 7, 13, 0, 6, 14, 20};
     if (segment == tower_top_segment) return 9;
+    if (segment == tower_floor_segment) return 8;
     for (int c : order)
         if (art.owner[static_cast<std::size_t>(c)] == segment) return c;
     return -1;

@@ -1,6 +1,7 @@
 #pragma once
 // One tile as a 7x3 block of characters: roads and streets as | and =, rivers ~, cities #,
-// fields ., cloisters M, shrines S, tower foundations T (or their height), The Castle's houses ^,
+// fields ., cloisters M, shrines S, tower foundations T (with their height after it: T3), The
+// Castle's houses ^,
 // towers % and courtyards , ; pennants * and markets $. Each character also remembers which
 // segment it shows, so followers and choices can be drawn on their segment.
 
@@ -28,8 +29,10 @@ struct TileArt {
 TileArt draw_tile(const TileInfo& tile, int rotation, int tower_height);
 
 // Where to draw a marker (follower, option letter) for `segment`: an index into cells, -1 if
-// the segment shows nowhere. Tower tops (segment -2) sit next to the tower.
+// the segment shows nowhere. Tower tops (segment -2) sit left of the tower, the mark of a new
+// floor (segment -3) left of that.
 int anchor_of(const TileArt& art, int segment);
 inline constexpr int tower_top_segment = -2;
+inline constexpr int tower_floor_segment = -3;
 
 }  // namespace carc::term

@@ -3,37 +3,41 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "i18n.hpp"
 
 namespace carc::term {
 
 void App::draw_waiting() {
     const json& room = model_.view()["room"];
-    header("carc-term - " + room.value("name", std::string()) + " (waiting)");
+    header(tr("header.waiting", {{"room", room.value("name", std::string())}}));
+    const int w = screen_.width();
     int y = 2;
-    const std::string rules = room["settings"].value("rules", std::string()) == "castle" ? "The Castle" : "Carcassonne";
-    std::string exps;
+    std::string rules = tr(room["settings"].value("rules", std::string()) == "castle" ? "rules.castle" : "rules.carcassonne");
     const json expansions = room["settings"].value("expansions", json::object());
     for (const auto& [k, on] : expansions.items())
-        if (on.is_boolean() && on.get<bool>()) exps += " +" + k;
-    screen_.text(y++, 2, rules + exps + "   invite code: " + room.value("invite", std::string()), screen_.width() - 4);
+        if (on.is_boolean() && on.get<bool>()) rules += " +" + tr("expansion." + k);
+    screen_.text(y++, 2, rules, w - 4);
+    screen_.text(y++, 2, tr("waiting.invite", {{"code", room.value("invite", std::string())}}), w - 4);
     ++y;
     for (const auto& s : room.value("seats", json::array())) {
         const int seat = s.value("seat", 0);
-        std::string line = "seat " + std::to_string(seat + 1) + ": ";
+        std::string line = tr("seat.n", {{"n", std::to_string(seat + 1)}}) + ": ";
         const std::string kind = s.value("kind", std::string());
-        if (kind == "empty") line += "(empty)";
-        else if (kind == "bot") line += s.value("name", std::string()) + " [" + s.value("bot", std::string()) + " bot]";
-        else line += s.value("name", std::string()) + (s.value("online", false) ? "" : " (offline)");
-        if (kind == "human" && s.value("person", std::string()) == room.value("host", std::string())) line += "  host";
-        if (model_.my_seat() == seat) line += "  <- you";
-        screen_.text(y++, 4, line, screen_.width() - 6, kind == "empty" ? Style::interior : player_style(seat));
+        if (kind == "empty") line += tr("waiting.empty");
+        else if (kind == "bot") line += model_.seat_name(seat);
+        else line += s.value("name", std::string()) + (s.value("online", false) ? "" : " " + tr("side.offline"));
+        if (kind == "human" && s.value("person", std::string()) == room.value("host", std::string())) line += "  " + tr("waiting.host");
+        if (model_.my_seat() == seat) line += "  " + tr("waiting.you");
+        screen_.text(y++, 4, line, w - 6, kind == "empty" ? Style::interior : player_style(seat));
     }
     ++y;
-    screen_.text(y++, 2, model_.is_host() ? "You are the host: s starts once every seat is filled."
-                                          : "The host starts the game when every seat is filled.",
-                 screen_.width() - 4);
-    draw_list(y + 1, 2, screen_.width() - 4, screen_.height() - y - 4, model_.chat(), "Chat");
-    help_line("s start  a/A add greedy/random bot  x remove bot  t chat  L leave  q quit");
+    screen_.text(y++, 2, tr(model_.is_host() ? "waiting.you_host" : "waiting.host_starts"), w - 4);
+    const int rows = screen_.height() - 3 - (y + 1);
+    if (rows >= 2) {
+        screen_.text(y + 1, 2, tr("side.chat"), w - 4, Style::text, true);
+        draw_lines(y + 2, 2, w - 4, rows - 1, model_.chat(), 0);
+    }
+    status_lines(tr(model_.is_host() ? "keys.waiting_host" : "keys.waiting"));
 }
 
 void App::waiting_key(int k) {
@@ -54,9 +58,7 @@ void App::waiting_key(int k) {
         const int seat = first_seat("bot", true);
         if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", nullptr}});
     } else if (k == 't') {
-        ask("Chat", [this](const std::string& text) {
-            if (!text.empty()) model_.request({{"type", "chat"}, {"room", model_.room_id()}, {"text", text}});
-        });
+        chat_prompt();
     } else if (k == 'L') {
         model_.request({{"type", "leave"}, {"room", room}});
     }

@@ -41,14 +41,16 @@ void count_event(const Event& e, ScoreBreakdown& out) {
 
 }  // namespace
 
-ScoreBreakdown score_breakdown(const Match& match) {
+ScoreBreakdown score_breakdown(const Match& match) { return score_breakdown(match, match.actions()); }
+
+ScoreBreakdown score_breakdown(const Match& match, std::span<const Action> actions) {
     const int players = match.game().players();
     ScoreBreakdown out(static_cast<std::size_t>(players));
     std::string error;
     auto again = Match::create(match.setup(), &error);
     if (again) {
         std::vector<Event> events;
-        for (const Action& action : match.actions()) {
+        for (const Action& action : actions) {
             events.clear();
             if (again->apply(action, &events)) break;  // cannot happen: the log was accepted
             for (const Event& e : events) count_event(e, out);

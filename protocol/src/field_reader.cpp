@@ -34,6 +34,34 @@ std::optional<std::string> FieldReader::optional_string(std::string_view name,
     return text;
 }
 
+namespace {
+
+bool has_control_character(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) return true;
+        // U+0080..U+009F are encoded as C2 80..C2 9F.
+        if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9f &&
+            static_cast<unsigned char>(text[i + 1]) >= 0x80)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<std::string> FieldReader::optional_label(std::string_view name, std::size_t max_length) const {
+    auto text = optional_string(name, max_length);
+    if (text && has_control_character(*text)) fail(name, "free of control characters");
+    return text;
+}
+
+std::string FieldReader::label(std::string_view name, std::size_t max_length) const {
+    auto text = optional_label(name, max_length);
+    if (!text) fail(name, "present (a string)");
+    return *text;
+}
+
 std::string FieldReader::string(std::string_view name, std::size_t max_length) const {
     auto text = optional_string(name, max_length);
     if (!text) fail(name, "present (a string)");

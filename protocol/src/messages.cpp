@@ -52,7 +52,7 @@ void to_json(json& out, const Hello& m) {
 void from_json(const json& in, Hello& m) {
     const FieldReader r(in, "hello");
     m.protocol = static_cast<int>(r.integer("protocol", 0, 1 << 20));
-    m.name = r.string("name", 4 * max_name_length);
+    m.name = r.label("name", 4 * max_name_length);
     m.token = r.optional_string("token", max_token);
 }
 
@@ -204,6 +204,12 @@ void from_json(const json& in, Tiles& m) { m.tiles = in.at("tiles"); }
 
 void to_json(json& out, const Lobby& m) { out = {{"rooms", m.rooms}}; }
 void from_json(const json& in, Lobby& m) { m.rooms = in.at("rooms").get<std::vector<RoomSummary>>(); }
+
+void to_json(json& out, const LobbyRoom& m) { out = {{"room", m.room}}; }
+void from_json(const json& in, LobbyRoom& m) { m.room = in.at("room").get<RoomSummary>(); }
+
+void to_json(json& out, const LobbyRoomRemoved& m) { out = {{"room", m.room}}; }
+void from_json(const json& in, LobbyRoomRemoved& m) { m.room = in.at("room").get<std::string>(); }
 
 void to_json(json& out, const RoomCreated& m) { out = {{"room", m.room}, {"invite", m.invite}}; }
 void from_json(const json& in, RoomCreated& m) {
@@ -395,6 +401,11 @@ ParsedRequest parse_client_message(std::string_view text, const ParseLimits& lim
         out.error = error(ErrorCode::too_deep,
                           "JSON nested deeper than " + std::to_string(limits.max_depth));
         out.error->params = {{"limit", limits.max_depth}};
+        return out;
+    }
+    // JSON has no raw NUL anywhere, but the parser would stop at one and take what came before.
+    if (text.find('\0') != std::string_view::npos) {
+        out.error = error(ErrorCode::bad_json, "a NUL byte is not JSON");
         return out;
     }
     const json in = json::parse(text, nullptr, /*allow_exceptions=*/false);

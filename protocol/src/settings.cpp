@@ -123,7 +123,7 @@ void to_json(json& out, const RoomSettings& s) {
 
 void from_json(const json& value, RoomSettings& s) {
     const FieldReader in(value, "create_room");
-    s.name = in.optional_string("name", 64).value_or("");
+    s.name = in.optional_label("name", 64).value_or("");
     const std::string rules = in.optional_string("rules", 16).value_or("carcassonne");
     if (rules == "carcassonne") s.config.rules = RuleSystem::carcassonne;
     else if (rules == "castle") s.config.rules = RuleSystem::castle;

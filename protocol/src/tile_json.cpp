@@ -51,4 +51,9 @@ json catalog_to_json(const TileCatalog& catalog) {
     return {{"tiles", std::move(tiles)}};
 }
 
+const json& builtin_catalog_json() {
+    static const json catalog = catalog_to_json(TileCatalog::instance());
+    return catalog;
+}
+
 }  // namespace carc::protocol

@@ -6,19 +6,20 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/errors.hpp"
 #include "carc/protocol/field_reader.hpp"
+#include "view_parts.hpp"
 
 namespace carc::protocol {
 
 using nlohmann::json;
 
-namespace {
+namespace parts {
 
 json optional_string(const std::optional<std::string>& text) {
     if (!text) return nullptr;
     return *text;
 }
 
-json seat_to_json(int index, const SeatInfo& seat) {
+json seat(int index, const SeatInfo& seat) {
     json out = {{"seat", index}};
     switch (seat.kind) {
         case SeatInfo::Kind::empty: out["kind"] = "empty"; break;
@@ -39,7 +40,14 @@ json seat_to_json(int index, const SeatInfo& seat) {
     return out;
 }
 
-json follower_to_json(const State& state, const Follower& f) {
+json spectator(const MemberInfo& m) { return {{"person", m.person}, {"name", m.name}, {"online", m.online}}; }
+
+json board_entry(const TileCatalog& catalog, const PlacedTile& t) {
+    return {{"x", t.at.x}, {"y", t.at.y}, {"tile", catalog.at(t.type).id}, {"rotation", t.rotation},
+            {"height", t.tower_height}};
+}
+
+json follower(const State& state, const Follower& f) {
     json out = {{"owner", f.owner}};
     switch (f.spot) {
         case FollowerSpot::feature: {
@@ -65,47 +73,66 @@ json follower_to_json(const State& state, const Follower& f) {
     return out;
 }
 
-// The walled board's layout (the same in every game): interior spaces, and the wall in track
-// order with each cell's first number, corner towers (with their token slot) and starting spaces.
-json castle_board_to_json(const CastleBoard& board) {
-    json interior = json::array();
-    for (const Coord c : board.interior()) interior.push_back({c.x, c.y});
-    const auto& slots = board.token_towers();
-    json wall = json::array();
-    for (std::size_t k = 0; k < board.wall().size(); ++k) {
-        const CastleWallCell& w = board.wall()[k];
-        const auto slot = std::find(slots.begin(), slots.end(), static_cast<int>(k));
-        wall.push_back({{"x", w.at.x},
-                        {"y", w.at.y},
-                        {"track", w.first_number},
-                        {"tower", w.tower},
-                        {"start", w.start},
-                        {"slot", slot == slots.end() ? -1 : static_cast<int>(slot - slots.begin())}});
-    }
-    return {{"interior", std::move(interior)}, {"wall", std::move(wall)}};
+json player(const State& state, int p) {
+    const PlayerState& ps = state.player(static_cast<PlayerId>(p));
+    json prisoners = json::array();
+    for (int q = 0; q < state.game().players(); ++q) prisoners.push_back(ps.prisoners[q]);
+    return {{"score", ps.score}, {"supply", ps.supply}, {"floors", ps.floors}, {"prisoners", std::move(prisoners)}};
 }
 
-// The Castle's public state. The kinds of face-down wall tokens are hidden information: only
-// which towers still hold one is shown.
-json castle_to_json(const State& state) {
-    const CastleState& c = state.castle();
+json drawn_tile(const State& state) {
+    if (state.drawn_tile() == no_tile) return nullptr;
+    return state.game().tiles().at(state.drawn_tile()).id;
+}
+
+// The walled board's layout (the same in every game): interior spaces, and the wall in track
+// order with each cell's first number, corner towers (with their token slot) and starting spaces.
+const json& castle_board() {
+    static const json layout = [] {
+        const CastleBoard& board = CastleBoard::instance();
+        json interior = json::array();
+        for (const Coord c : board.interior()) interior.push_back({c.x, c.y});
+        const auto& slots = board.token_towers();
+        json wall = json::array();
+        for (std::size_t k = 0; k < board.wall().size(); ++k) {
+            const CastleWallCell& w = board.wall()[k];
+            const auto slot = std::find(slots.begin(), slots.end(), static_cast<int>(k));
+            wall.push_back({{"x", w.at.x},
+                            {"y", w.at.y},
+                            {"track", w.first_number},
+                            {"tower", w.tower},
+                            {"start", w.start},
+                            {"slot", slot == slots.end() ? -1 : static_cast<int>(slot - slots.begin())}});
+        }
+        return json{{"interior", std::move(interior)}, {"wall", std::move(wall)}};
+    }();
+    return layout;
+}
+
+// Which towers still hold a face-down wall token; their kinds are hidden information.
+json castle_towers(const CastleState& c) {
     json towers = json::array();
     for (int slot = 0; slot < castle_token_slots; ++slot)
         if (c.towers_with_token & (1u << slot)) towers.push_back(slot);
-    json players = json::array();
-    for (const CastlePlayer& p : c.players) {
-        json tokens = json::object();
-        json usable = json::object();
-        for (int kind = 1; kind <= wall_token_kinds; ++kind) {
-            const auto token = static_cast<WallToken>(kind);
-            if (p.tokens[static_cast<std::size_t>(kind)] == 0) continue;
-            tokens[std::string(to_string(token))] = p.tokens[static_cast<std::size_t>(kind)];
-            usable[std::string(to_string(token))] = p.usable(token);
-        }
-        json keep = nullptr;
-        if (p.keep_size > 0) keep = {{"x", p.keep_at.x}, {"y", p.keep_at.y}, {"size", p.keep_size}};
-        players.push_back({{"tokens", std::move(tokens)}, {"usable", std::move(usable)}, {"keep", std::move(keep)}});
+    return towers;
+}
+
+json castle_player(const CastlePlayer& p) {
+    json tokens = json::object();
+    json usable = json::object();
+    for (int kind = 1; kind <= wall_token_kinds; ++kind) {
+        const auto token = static_cast<WallToken>(kind);
+        if (p.tokens[static_cast<std::size_t>(kind)] == 0) continue;
+        tokens[std::string(to_string(token))] = p.tokens[static_cast<std::size_t>(kind)];
+        usable[std::string(to_string(token))] = p.usable(token);
     }
+    json keep = nullptr;
+    if (p.keep_size > 0) keep = {{"x", p.keep_at.x}, {"y", p.keep_at.y}, {"size", p.keep_size}};
+    return {{"tokens", std::move(tokens)}, {"usable", std::move(usable)}, {"keep", std::move(keep)}};
+}
+
+json castle_pending(const State& state) {
+    const CastleState& c = state.castle();
     json pending = json::array();
     for (const PendingScoring& p : c.pending) {
         // The feature's cells, so a client can show the choice where it is on the board.
@@ -114,14 +141,17 @@ json castle_to_json(const State& state) {
             tiles.push_back({at.x, at.y});
         pending.push_back({{"owner", p.owner}, {"feature", to_string(p.kind)}, {"tiles", std::move(tiles)}});
     }
-    return {{"board", castle_board_to_json(CastleBoard::instance())},
-            {"towers_with_token", std::move(towers)},
-            {"players", std::move(players)},
-            {"pending", std::move(pending)},
-            {"extra_turn", c.extra_turn}};
+    return pending;
 }
 
-json clock_state_to_json(const std::optional<ClockState>& clock) {
+json redeploy_onto(const State& state) {
+    if (state.phase() != Phase::redeploy || state.city().pending.empty()) return nullptr;
+    const PendingFeature& p = state.city().pending[0];
+    const Coord at = state.tiles()[p.tile].at;
+    return {{"x", at.x}, {"y", at.y}, {"segment", p.segment}, {"feature", to_string(state.board().kind(p.root))}};
+}
+
+json clock(const std::optional<ClockState>& clock) {
     if (!clock) return nullptr;
     return {{"remaining_ms", clock->remaining_ms},
             {"running", clock->running},
@@ -129,13 +159,29 @@ json clock_state_to_json(const std::optional<ClockState>& clock) {
             {"timeouts", clock->timeouts}};
 }
 
-json result_to_json(const std::optional<GameResult>& result) {
+json result(const std::optional<GameResult>& result) {
     if (!result) return nullptr;
     return {{"reason", result->reason},
             {"scores", result->scores},
             {"winners", result->winners},
             {"resigned", result->resigned},
             {"breakdown", result->breakdown}};
+}
+
+}  // namespace parts
+
+namespace {
+
+// The Castle's public state.
+json castle_to_json(const State& state) {
+    const CastleState& c = state.castle();
+    json players = json::array();
+    for (const CastlePlayer& p : c.players) players.push_back(parts::castle_player(p));
+    return {{"board", parts::castle_board()},
+            {"towers_with_token", parts::castle_towers(c)},
+            {"players", std::move(players)},
+            {"pending", parts::castle_pending(state)},
+            {"extra_turn", c.extra_turn}};
 }
 
 }  // namespace
@@ -145,6 +191,7 @@ std::string_view to_string(RoomStatus status) {
         case RoomStatus::waiting: return "waiting";
         case RoomStatus::playing: return "playing";
         case RoomStatus::finished: return "finished";
+        case RoomStatus::adjourned: return "adjourned";
     }
     return "waiting";
 }
@@ -153,10 +200,9 @@ json room_to_json(const RoomInfo& room) {
     const RoomSettings& s = room.settings;
     json seats = json::array();
     for (std::size_t i = 0; i < room.seats.size(); ++i)
-        seats.push_back(seat_to_json(static_cast<int>(i), room.seats[i]));
+        seats.push_back(parts::seat(static_cast<int>(i), room.seats[i]));
     json spectators = json::array();
-    for (const MemberInfo& m : room.spectators)
-        spectators.push_back({{"person", m.person}, {"name", m.name}, {"online", m.online}});
+    for (const MemberInfo& m : room.spectators) spectators.push_back(parts::spectator(m));
     return {{"id", room.id},
             {"name", s.name},
             {"status", to_string(room.status)},
@@ -176,57 +222,35 @@ json room_to_json(const RoomInfo& room) {
 
 json game_to_json(const State& state, const GameExtras& extras) {
     const Game& game = state.game();
-    const TileCatalog& catalog = game.tiles();
     json board = json::array();
-    for (const PlacedTile& t : state.tiles())
-        board.push_back({{"x", t.at.x},
-                         {"y", t.at.y},
-                         {"tile", catalog.at(t.type).id},
-                         {"rotation", t.rotation},
-                         {"height", t.tower_height}});
+    for (const PlacedTile& t : state.tiles()) board.push_back(parts::board_entry(game.tiles(), t));
     json followers = json::array();
-    for (const Follower& f : state.followers()) followers.push_back(follower_to_json(state, f));
+    for (const Follower& f : state.followers()) followers.push_back(parts::follower(state, f));
     json players = json::array();
-    for (int p = 0; p < game.players(); ++p) {
-        const PlayerState& ps = state.player(static_cast<PlayerId>(p));
-        json prisoners = json::array();
-        for (int q = 0; q < game.players(); ++q) prisoners.push_back(ps.prisoners[q]);
-        players.push_back({{"score", ps.score},
-                           {"supply", ps.supply},
-                           {"floors", ps.floors},
-                           {"prisoners", std::move(prisoners)}});
-    }
-    json drawn = nullptr;
-    if (state.drawn_tile() != no_tile) drawn = catalog.at(state.drawn_tile()).id;
-
+    for (int p = 0; p < game.players(); ++p) players.push_back(parts::player(state, p));
     json out = {{"rules", to_string(game.config().rules)},
                 {"player_count", game.players()},
                 {"phase", to_string(state.phase())},
                 {"turn", state.turn_number()},
                 {"turn_player", state.turn_player()},
                 {"decider", state.decider()},
-                {"drawn_tile", std::move(drawn)},
+                {"drawn_tile", parts::drawn_tile(state)},
                 {"tiles_left", state.tiles_left()},
                 {"remaining", state.remaining_tiles()},
                 {"board", std::move(board)},
                 {"followers", std::move(followers)},
                 {"players", std::move(players)},
-                {"clock", clock_state_to_json(extras.clock)},
+                {"clock", parts::clock(extras.clock)},
                 {"seed_commitment", extras.seed_commitment},
-                {"seed", optional_string(extras.seed)},
-                {"seed_nonce", optional_string(extras.seed_nonce)},
-                {"result", result_to_json(extras.result)}};
+                {"seed", parts::optional_string(extras.seed)},
+                {"seed_nonce", parts::optional_string(extras.seed_nonce)},
+                {"result", parts::result(extras.result)}};
     if (game.config().rules == RuleSystem::castle) out["castle"] = castle_to_json(state);
     const Expansions& e = game.config().expansions;
     if (e.count) {
         out["count_quarter"] = to_string(state.count_quarter());
         // While followers may come from a quarter: the feature they would join.
-        if (state.phase() == Phase::redeploy && !state.city().pending.empty()) {
-            const PendingFeature& p = state.city().pending[0];
-            const Coord at = state.tiles()[p.tile].at;
-            out["redeploy_onto"] = {{"x", at.x}, {"y", at.y}, {"segment", p.segment},
-                                    {"feature", to_string(state.board().kind(p.root))}};
-        }
+        if (json onto = parts::redeploy_onto(state); !onto.is_null()) out["redeploy_onto"] = std::move(onto);
     }
     if (e.king_robber) {
         out["king"] = state.king();
@@ -235,8 +259,7 @@ json game_to_json(const State& state, const GameExtras& extras) {
     return out;
 }
 
-json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
-                std::optional<int> seat) {
+json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat) {
     json you = {{"seat", nullptr}, {"legal", json::array()}};
     if (seat) {
         you["seat"] = *seat;
@@ -248,8 +271,13 @@ json build_view(const RoomInfo& room, const State* state, const GameExtras& extr
             you["legal"] = actions_to_json(legal);
         }
     }
+    return you;
+}
+
+json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
+                std::optional<int> seat) {
     return {{"room", room_to_json(room)},
-            {"you", std::move(you)},
+            {"you", you_to_json(state, extras, seat)},
             {"game", state ? game_to_json(*state, extras) : json(nullptr)}};
 }
 
@@ -305,7 +333,8 @@ void from_json(const json& value, RoomSummary& r) {
     if (status == "waiting") r.status = RoomStatus::waiting;
     else if (status == "playing") r.status = RoomStatus::playing;
     else if (status == "finished") r.status = RoomStatus::finished;
-    else in.fail("status", "waiting, playing or finished");
+    else if (status == "adjourned") r.status = RoomStatus::adjourned;
+    else in.fail("status", "waiting, playing, finished or adjourned");
     r.seats = static_cast<int>(in.integer("seats", 0, max_seats));
     r.taken = static_cast<int>(in.integer("taken", 0, max_seats));
     r.bots = static_cast<int>(in.integer("bots", 0, max_seats));

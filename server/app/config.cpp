@@ -22,11 +22,14 @@ Usage: carc-server [flags]
   --rate N                     messages per second per connection (default 20)
   --burst N                    messages allowed in a burst (default 40)
   --max-connections-per-ip N   WebSocket connections per address (default 16)
+  --max-http-per-ip N          plain HTTP connections per address (default 32)
   --send-queue N               queued outgoing messages before a slow client is dropped (default 256)
   --handshake-timeout MS       WebSocket handshake and hello deadline (default 10000)
   --idle-timeout MS            close after this long without a frame; pings at half (default 60000)
   --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
   --bot-delay MS               pause before a bot moves (default 400)
+  --adjourn-after MS           unload a running game no one is online for after this long; a seated
+                               player's hello brings it back (default 86400000, 24 h)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
@@ -71,11 +74,13 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--rate") ok = parse_number(value, config.rate_per_second) && config.rate_per_second > 0;
         else if (flag == "--burst") ok = parse_number(value, config.burst) && config.burst >= 1;
         else if (flag == "--max-connections-per-ip") ok = parse_number(value, config.max_connections_per_ip);
+        else if (flag == "--max-http-per-ip") ok = parse_number(value, config.max_http_connections_per_ip);
         else if (flag == "--send-queue") ok = parse_number(value, config.send_queue_messages);
         else if (flag == "--handshake-timeout") ok = parse_ms(value, config.handshake_timeout) && parse_ms(value, config.hello_timeout);
         else if (flag == "--idle-timeout") ok = parse_ms(value, config.idle_timeout);
         else if (flag == "--grace") ok = parse_ms(value, config.grace);
         else if (flag == "--bot-delay") ok = parse_ms(value, config.bot_delay);
+        else if (flag == "--adjourn-after") ok = parse_ms(value, config.adjourn_after);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;

@@ -23,6 +23,7 @@ struct server_config {
     double burst = 40;
     int flood_close_after = 200;  // dropped messages in a row before the connection is closed
     int max_connections_per_ip = 16;
+    int max_http_connections_per_ip = 32;  // plain HTTP (keep-alive) connections per address
     std::size_t send_queue_messages = 256;
     std::size_t send_queue_bytes = 4 * 1024 * 1024;
     std::chrono::milliseconds handshake_timeout{10000};
@@ -30,6 +31,9 @@ struct server_config {
     std::chrono::milliseconds idle_timeout{60000};
     std::chrono::milliseconds grace{120000};
     std::chrono::milliseconds bot_delay{400};
+    // A running game with no one online this long is adjourned: unloaded until a seated player
+    // comes back (room_lifecycle.cpp).
+    std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
     std::vector<std::string> allowed_origins;  // empty: any
 
     // Tests only: every game uses this seed instead of a CSPRNG one.

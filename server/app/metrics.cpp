@@ -21,7 +21,9 @@ std::string metrics::prometheus_text() const {
     };
     metric("carc_connections_total", "counter", "WebSocket connections accepted.", connections_total);
     metric("carc_connections_open", "gauge", "WebSocket connections open now.", connections_open);
-    metric("carc_rooms_open", "gauge", "Rooms that exist now.", rooms_open);
+    metric("carc_rooms_open", "gauge", "Rooms in memory now.", rooms_open);
+    metric("carc_rooms_adjourned", "gauge", "Adjourned games (unloaded until a seated player returns).",
+           rooms_adjourned);
     metric("carc_games_running", "gauge", "Games in progress.", games_running);
     metric("carc_games_finished_total", "counter", "Games that ended.", games_finished_total);
     metric("carc_messages_in_total", "counter", "WebSocket messages received.", messages_in_total);
@@ -31,6 +33,10 @@ std::string metrics::prometheus_text() const {
     metric("carc_errors_total", "counter", "Error replies sent.", errors_total);
     metric("carc_slow_clients_dropped_total", "counter",
            "Connections dropped because their outgoing queue was full.", slow_clients_dropped_total);
+    metric("carc_journal_commits_total", "counter", "Journal transactions committed (one fsync each).",
+           journal_commits_total);
+    metric("carc_journal_writes_total", "counter", "Journal writes stored (group commit: many per transaction).",
+           journal_writes_total);
 
     out += "# HELP carc_broadcast_seconds Time to build and queue one room update for all viewers.\n"
            "# TYPE carc_broadcast_seconds histogram\n";

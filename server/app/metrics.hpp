@@ -14,7 +14,8 @@ class metrics {
 public:
     std::atomic<std::uint64_t> connections_total{0};
     std::atomic<std::int64_t> connections_open{0};
-    std::atomic<std::int64_t> rooms_open{0};
+    std::atomic<std::int64_t> rooms_open{0};       // rooms in memory
+    std::atomic<std::int64_t> rooms_adjourned{0};  // games unloaded until a player returns
     std::atomic<std::int64_t> games_running{0};
     std::atomic<std::uint64_t> games_finished_total{0};
     std::atomic<std::uint64_t> messages_in_total{0};
@@ -23,6 +24,9 @@ public:
     std::atomic<std::uint64_t> actions_refused_total{0};
     std::atomic<std::uint64_t> errors_total{0};
     std::atomic<std::uint64_t> slow_clients_dropped_total{0};
+    // Group commit (journal_writer): transactions and the writes they stored.
+    std::atomic<std::uint64_t> journal_commits_total{0};
+    std::atomic<std::uint64_t> journal_writes_total{0};
 
     // Time to build, diff, serialise and queue one room update for all its viewers.
     void observe_broadcast(std::chrono::nanoseconds elapsed);

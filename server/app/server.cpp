@@ -1,6 +1,7 @@
 #include "app/server.hpp"
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
@@ -18,10 +19,12 @@ namespace net = boost::asio;
 namespace {
 // Time for close frames to go out before the io_context stops.
 constexpr auto shutdown_grace = std::chrono::milliseconds(300);
+// People are swept once per grace period, but never more often than this.
+constexpr auto min_sweep_interval = std::chrono::milliseconds(100);
 }  // namespace
 
 server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
-    : ioc_(config.threads) {
+    : ioc_(config.threads), sweep_timer_(net::make_strand(ioc_)) {
     if (!journal) journal = std::make_shared<null_journal>();
     state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
 }
@@ -29,6 +32,7 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
 server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
     : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
     state_->store = store;
+    static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
     recover_rooms(*state_, *store);
 }
 
@@ -38,9 +42,21 @@ unsigned short server::start() {
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
+    net::post(sweep_timer_.get_executor(), [this] { sweep_people(); });
     spdlog::info("event=listening bind={} port={} threads={} web_root={}", state_->config.bind,
                  listener_->port(), state_->config.threads, state_->web_root);
     return listener_->port();
+}
+
+void server::sweep_people() {
+    const auto grace = state_->config.grace;
+    sweep_timer_.expires_after(std::max<std::chrono::steady_clock::duration>(grace, min_sweep_interval));
+    sweep_timer_.async_wait([this, grace](boost::system::error_code ec) {
+        if (ec || stopping_) return;
+        const std::size_t forgotten = state_->persons.forget_idle(std::chrono::steady_clock::now(), grace);
+        if (forgotten > 0) spdlog::debug("event=people_forgotten count={}", forgotten);
+        sweep_people();
+    });
 }
 
 void server::run() {
@@ -52,6 +68,10 @@ void server::run() {
 
 void server::stop() {
     net::post(ioc_, [this] {
+        net::post(sweep_timer_.get_executor(), [this] {
+            stopping_ = true;
+            sweep_timer_.cancel();
+        });
         spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
         if (listener_) listener_->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "app/config.hpp"
 #include "carc/storage/store.hpp"
@@ -39,9 +40,14 @@ public:
     shared_state& state() { return *state_; }
 
 private:
+    // Every grace period: forget the people nobody needs any more (person_registry::forget_idle).
+    void sweep_people();
+
     boost::asio::io_context ioc_;
     std::unique_ptr<shared_state> state_;
     std::shared_ptr<listener> listener_;
+    boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_
+    bool stopping_ = false;
 };
 
 }  // namespace carc::server

@@ -28,6 +28,7 @@ public:
           ioc(context),
           journal(std::move(games_journal)),
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
+          http_limiter(std::make_shared<connection_limiter>(config.max_http_connections_per_ip)),
           web_root(std::move(client_root)) {}
 
     const server_config config;
@@ -38,7 +39,9 @@ public:
     std::shared_ptr<room_journal> journal;
     // The durable store behind the journal, for GET /api/games; null when games are not kept.
     std::shared_ptr<storage::Store> store;
-    std::shared_ptr<connection_limiter> limiter;
+    std::shared_ptr<connection_limiter> limiter;  // WebSocket connections per address
+    // Plain HTTP connections per address (an upgrade hands its place to `limiter`).
+    std::shared_ptr<connection_limiter> http_limiter;
     const std::string web_root;
 
     // Open WebSocket connections, so shutdown can say goodbye to each.

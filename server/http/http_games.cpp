@@ -34,19 +34,6 @@ std::optional<int> query_number(std::string_view query, std::string_view name) {
 
 games_answer error(status code, std::string message) { return {code, {{"error", std::move(message)}}}; }
 
-// One row for a running game, from the record its room publishes.
-json running_summary(const json& record) {
-    json players = json::array();
-    for (const json& p : record["players"])
-        players.push_back({{"seat", p["seat"]}, {"name", p["name"]}, {"score", p["score"]}});
-    return {{"id", record["id"]},
-            {"status", record["status"]},
-            {"rules", record["settings"]["rules"]},
-            {"started_at_ms", record["started_at_ms"]},
-            {"actions", record["actions"].size()},
-            {"players", std::move(players)}};
-}
-
 games_answer list_games(shared_state& state, std::string_view query) {
     const auto limit = query_number(query, "limit").value_or(default_page);
     const auto offset = query_number(query, "offset").value_or(0);
@@ -55,8 +42,7 @@ games_answer list_games(shared_state& state, std::string_view query) {
     json running = json::array();
     for (const auto& r : state.rooms.rooms()) {
         if (r->is_private()) continue;
-        const auto record = r->public_record();
-        if (record && (*record)["status"] == "playing") running.push_back(running_summary(*record));
+        if (json row = r->running_summary(); !row.is_null()) running.push_back(std::move(row));
     }
     json finished = json::array();
     bool more = false;

@@ -52,10 +52,25 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
     if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos)
         return text_response(request, http::status::bad_request, "bad path\n");
     if (path.back() == '/') path += "index.html";
+    const std::string full = state.web_root + path;
+    // A folder named without its slash: opening it would "succeed" and the read then fail.
+    std::error_code dir_ec;
+    if (std::filesystem::is_directory(full, dir_ec)) {
+        http::response<http::string_body> res{http::status::moved_permanently, request.version()};
+        res.set(http::field::server, "carc-server");
+        const auto query_at = target.find_first_of("?#");
+        const std::string_view query = query_at == std::string_view::npos ? "" : target.substr(query_at);
+        res.set(http::field::location, path + "/" + std::string(query));
+        res.set(http::field::content_type, "text/plain; charset=utf-8");
+        res.keep_alive(request.keep_alive());
+        res.body() = "moved to " + path + "/\n";
+        res.prepare_payload();
+        return res;
+    }
 
     static static_file_cache cache;
     std::error_code ec;
-    const auto file = cache.get(state.web_root + path, ec);
+    const auto file = cache.get(full, ec);
     if (ec == std::errc::no_such_file_or_directory || ec == std::errc::is_a_directory ||
         ec == std::errc::not_a_directory) {
         if (path == "/index.html")
@@ -123,7 +138,7 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
         const games_answer answer = answer_games_request(state, path, query);
         return json_response(request, answer.body, answer.status);
     }
-    if (path == "/api/tiles") return json_response(request, protocol::catalog_to_json(TileCatalog::instance()));
+    if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
     if (path == "/metrics") {
         http::response<http::string_body> res{http::status::ok, request.version()};
         res.set(http::field::server, "carc-server");

@@ -17,11 +17,16 @@ namespace net = boost::asio;
 
 namespace {
 constexpr auto request_timeout = std::chrono::seconds(30);
+// A connection over its address's cap gets this long to send the request its 429 answers.
+constexpr auto refused_request_timeout = std::chrono::seconds(2);
+constexpr auto drain_timeout = std::chrono::seconds(2);
 constexpr std::size_t max_request_body = 16 * 1024;
+constexpr std::uint32_t max_request_header = 8 * 1024;  // request line and headers together
 }  // namespace
 
-http_session::http_session(net::ip::tcp::socket&& socket, shared_state& state)
-    : stream_(std::move(socket)), state_(state) {
+http_session::http_session(net::ip::tcp::socket&& socket, shared_state& state,
+                           std::unique_ptr<connection_limiter::slot> slot)
+    : stream_(std::move(socket)), state_(state), slot_(std::move(slot)) {
     beast::error_code ec;
     const auto endpoint = stream_.socket().remote_endpoint(ec);
     address_ = ec ? "?" : endpoint.address().to_string();
@@ -34,7 +39,8 @@ void http_session::run() {
 void http_session::do_read() {
     parser_.emplace();
     parser_->body_limit(max_request_body);
-    stream_.expires_after(request_timeout);
+    parser_->header_limit(max_request_header);
+    stream_.expires_after(slot_ ? request_timeout : refused_request_timeout);
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
 
@@ -43,8 +49,30 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
         stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
         return;
     }
+    if (ec == http::error::header_limit) {
+        // Which part overflowed: the parser takes the request line as soon as it is whole, so
+        // a request without a target yet (and no line end in what is left) has too long a URL.
+        const auto data = buffer_.cdata();
+        const std::string_view unparsed(static_cast<const char*>(data.data()), data.size());
+        const bool line_done = !parser_->get().target().empty() || unparsed.find("\r\n") != std::string_view::npos;
+        if (line_done)
+            refuse(http::status::request_header_fields_too_large, "the request header is larger than 8 KB\n");
+        else
+            refuse(http::status::uri_too_long, "the URL is longer than 8 KB\n");
+        return;
+    }
+    if (ec == http::error::body_limit) {
+        refuse(http::status::payload_too_large, "the request body is larger than 16 KB\n");
+        return;
+    }
     if (ec) return;  // timeouts and resets end the connection quietly
     auto request = parser_->release();
+    if (!slot_) {
+        spdlog::warn("event=connection_cap addr={} kind=http", address_);
+        request.keep_alive(false);
+        send(text_response(request, http::status::too_many_requests, "too many connections\n"));
+        return;
+    }
     if (beast::websocket::is_upgrade(request)) {
         if (try_upgrade(request)) return;
     }
@@ -77,6 +105,13 @@ bool http_session::try_upgrade(http::request<http::string_body>& request) {
     return true;
 }
 
+void http_session::refuse(http::status status, std::string body) {
+    http::request<http::string_body> request;  // the parser's is incomplete: answer as HTTP/1.1
+    request.version(11);
+    request.keep_alive(false);
+    send(text_response(request, status, std::move(body)));
+}
+
 void http_session::send(http::message_generator&& message) {
     const bool keep_alive = message.keep_alive();
     beast::async_write(stream_, std::move(message),
@@ -87,9 +122,20 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
     if (ec) return;
     if (!keep_alive) {
         stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+        drain();
         return;
     }
     do_read();
+}
+
+// Closing with unread input would send a reset that can destroy the answer before the client
+// reads it (a refused request may still be arriving): read and drop until the client is done.
+void http_session::drain() {
+    stream_.expires_after(drain_timeout);
+    buffer_.consume(buffer_.size());
+    stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        if (!ec) self->drain();
+    });
 }
 
 }  // namespace carc::server

@@ -4,6 +4,7 @@
 
 #include "carc/protocol/engine_json.hpp"
 #include "carc/tiles.hpp"
+#include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
@@ -102,13 +103,12 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     }
     if (std::holds_alternative<protocol::GetTiles>(message)) {
         protocol::Tiles tiles;
-        tiles.tiles = protocol::catalog_to_json(TileCatalog::instance())["tiles"];
+        tiles.tiles = protocol::builtin_catalog_json()["tiles"];
         send_text(protocol::encode(tiles, id));
     } else if (std::holds_alternative<protocol::ListRooms>(message)) {
         send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));
     } else if (std::holds_alternative<protocol::LobbySubscribe>(message)) {
-        state_.rooms.subscribe(shared_from_this());
-        send_text(protocol::encode(protocol::Lobby{state_.rooms.public_rooms()}, id));
+        state_.rooms.subscribe(shared_from_this(), id);
     } else if (std::holds_alternative<protocol::LobbyUnsubscribe>(message)) {
         state_.rooms.unsubscribe(id_);
         send_text(protocol::encode(protocol::Ack{}, id));
@@ -168,8 +168,11 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     send_text(protocol::encode(welcome, id));
     spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
                  welcome.resumed, welcome.rooms.size());
-    for (const auto& room_id : welcome.rooms)
-        if (auto r = state_.rooms.find(room_id)) r->attach(*person_, name_, shared_from_this());
+    for (const auto& room_id : welcome.rooms) {
+        // An adjourned game comes back from its journal when one of its players returns.
+        const auto r = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); });
+        if (r) r->attach(*person_, name_, shared_from_this());
+    }
 }
 
 void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {
@@ -199,7 +202,12 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
         if (const auto room_id = room_id_of(message)) target = state_.rooms.find(*room_id);
     }
     if (!target) {
-        send_error(id, ErrorCode::no_such_room, "no such room");
+        const auto room_id = room_id_of(message);
+        if (room_id && state_.rooms.is_adjourned(*room_id)) {
+            send_error(id, ErrorCode::wrong_status, "the game is adjourned until one of its players comes back");
+            return;
+        }
+        send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
     target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);

@@ -138,7 +138,9 @@ void websocket_session::close(std::uint16_t code, std::string reason) {
         websocket::close_reason why;
         why.code = code;
         why.reason = reason;
-        self->ws_.async_close(why, [self](beast::error_code) {});
+        // The read loop has stopped (or ends with this close), so the close's completion is
+        // the last word: release the member, its room seat's link and its address slot.
+        self->ws_.async_close(why, [self](beast::error_code) { self->on_disconnect(); });
     });
 }
 
@@ -148,12 +150,15 @@ void websocket_session::drop(const char* why) {
     closing_ = true;
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
+    // No read may be pending (a drop from inside on_read), so nothing else would release it.
+    on_disconnect();
 }
 
 void websocket_session::on_disconnect() {
     if (disconnected_) return;
     disconnected_ = true;
     hello_timer_.cancel();
+    slot_.reset();  // the address may connect again now, not when the last handler lets go
     state_.untrack(id_);
     state_.rooms.unsubscribe(id_);
     if (!person_) return;

@@ -64,6 +64,7 @@ std::shared_ptr<client_link> person_registry::attach(const std::string& person,
     if (it == by_id_.end()) return nullptr;
     auto previous = it->second.link.lock();
     it->second.link = link;
+    it->second.last_seen = clock::now();
     return previous == link ? nullptr : previous;
 }
 
@@ -72,6 +73,7 @@ void person_registry::detach(const std::string& person, const client_link& link)
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return;
     if (auto current = it->second.link.lock(); current.get() == &link) it->second.link.reset();
+    it->second.last_seen = clock::now();
 }
 
 void person_registry::add_room(const std::string& person, const std::string& room) {
@@ -81,7 +83,10 @@ void person_registry::add_room(const std::string& person, const std::string& roo
 
 void person_registry::remove_room(const std::string& person, const std::string& room) {
     std::lock_guard lock(mutex_);
-    if (const auto it = by_id_.find(person); it != by_id_.end()) it->second.rooms.erase(room);
+    if (const auto it = by_id_.find(person); it != by_id_.end()) {
+        it->second.rooms.erase(room);
+        it->second.last_seen = clock::now();
+    }
 }
 
 std::vector<std::string> person_registry::rooms_of(const std::string& person) const {
@@ -89,6 +94,34 @@ std::vector<std::string> person_registry::rooms_of(const std::string& person) co
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return {};
     return {it->second.rooms.begin(), it->second.rooms.end()};
+}
+
+}  // namespace carc::server
+
+namespace carc::server {
+
+std::size_t person_registry::forget_idle(clock::time_point now, clock::duration grace) {
+    std::lock_guard lock(mutex_);
+    std::size_t forgotten = 0;
+    for (auto it = by_id_.begin(); it != by_id_.end();) {
+        const entry& e = it->second;
+        if (!e.rooms.empty() || !e.link.expired() || now - e.last_seen < grace) {
+            ++it;
+            continue;
+        }
+        if (!e.identity.token.empty()) id_by_token_.erase(e.identity.token);
+        if (const auto r = id_by_token_sha256_.find(e.token_sha256);
+            r != id_by_token_sha256_.end() && r->second == it->first)
+            id_by_token_sha256_.erase(r);
+        it = by_id_.erase(it);
+        ++forgotten;
+    }
+    return forgotten;
+}
+
+std::size_t person_registry::size() const {
+    std::lock_guard lock(mutex_);
+    return by_id_.size();
 }
 
 }  // namespace carc::server

@@ -6,6 +6,7 @@
 // People of games brought back after a restart are known by the SHA-256 of their token only
 // (the store never holds a token); they are found again when they say hello with it.
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,12 +44,20 @@ public:
     void remove_room(const std::string& person, const std::string& room);
     std::vector<std::string> rooms_of(const std::string& person) const;
 
+    using clock = std::chrono::steady_clock;
+    // Forgets every person with no live connection and no room (so no seat in a running game)
+    // whose last connection or room ended `grace` or longer before `now`; their token stops
+    // working. Returns how many were forgotten. Time is passed in, so tests need no sleeping.
+    std::size_t forget_idle(clock::time_point now, clock::duration grace);
+    std::size_t size() const;
+
 private:
     struct entry {
         person_identity identity;
         std::string token_sha256;
         std::weak_ptr<client_link> link;
         std::set<std::string> rooms;
+        clock::time_point last_seen = clock::now();  // the last attach, detach or room change
     };
     mutable std::mutex mutex_;
     std::uint64_t next_id_ = 1;

@@ -1,11 +1,14 @@
 #pragma once
 // The one narrow hook between rooms and persistence. A room journals every game start and every
-// action *before* applying it; when journaling fails the action is refused (the player gets
-// `journal_failed`) so memory never runs ahead of what is stored. Implementations are called
-// from many room strands at once and must be thread-safe. null_journal keeps nothing;
-// storage_journal (storage_journal.hpp) writes through carc::storage::Store.
+// action *before* applying it, and goes on only once the journal reports the write durable:
+// when journaling fails the action is refused (the player gets `journal_failed`) so memory never
+// runs ahead of what is stored. The calls return at once; `on_stored` comes later from another
+// thread (storage_journal: its group-commit writer) or at once (null_journal), and the room posts
+// it back to its strand. Writes of one room are stored in the order they were handed over.
+// Implementations are called from many room strands at once and must be thread-safe.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,26 +67,34 @@ struct game_end {
 
 class room_journal {
 public:
+    // Called once with whether the write is durable (true) or was refused (false).
+    using stored_fn = std::function<void(bool stored)>;
+
     virtual ~room_journal() = default;
 
     // A game starts. False refuses the start.
-    virtual bool begin_game(const game_start& start) = 0;
+    virtual void begin_game(const game_start& start, stored_fn on_stored) = 0;
     // An action about to be applied. False refuses it.
-    virtual bool append_action(const journal_action& action) = 0;
+    virtual void append_action(const journal_action& action, stored_fn on_stored) = 0;
     // A seat resigned (by leaving, by request or by the clock); the room's bots play it on.
-    virtual bool resign_seat(const std::string& room_id, int seat, const journal_seat& who) = 0;
-    // The game is over (complete or by resignation).
-    virtual void end_game(const game_end& end) = 0;
-    // Called at shutdown: make everything durable.
+    virtual void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) = 0;
+    // The game is over (complete or by resignation). False leaves the game running in the
+    // store (the next start finishes it again from the journal).
+    virtual void end_game(const game_end& end, stored_fn on_stored) = 0;
+    // A running game is put aside (no one online; not loaded at start-up) or taken up again.
+    virtual void adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) = 0;
+    // Called at shutdown: returns once everything handed over is durable.
     virtual void flush() = 0;
 };
 
+// Keeps nothing; every write "succeeds" at once.
 class null_journal final : public room_journal {
 public:
-    bool begin_game(const game_start&) override { return true; }
-    bool append_action(const journal_action&) override { return true; }
-    bool resign_seat(const std::string&, int, const journal_seat&) override { return true; }
-    void end_game(const game_end&) override {}
+    void begin_game(const game_start&, stored_fn on_stored) override { on_stored(true); }
+    void append_action(const journal_action&, stored_fn on_stored) override { on_stored(true); }
+    void resign_seat(const std::string&, int, const journal_seat&, stored_fn on_stored) override { on_stored(true); }
+    void end_game(const game_end&, stored_fn on_stored) override { on_stored(true); }
+    void adjourn(const std::string&, bool, stored_fn on_stored) override { on_stored(true); }
     void flush() override {}
 };
 

@@ -42,31 +42,35 @@ journal_seat seat_from_record(const st::SeatRecord& record, const json& persons,
     return seat;
 }
 
+// The room's settings, invite and seats, without its game.
+void read_room(const st::StoredRoom& stored, rebuilt_room& out) {
+    const json config = json::parse(stored.config_json);
+    out.settings = config.at("settings").get<protocol::RoomSettings>();
+    out.invite = config.at("invite").get<std::string>();
+    out.game.seed_nonce = config.at("seed_nonce").get<std::string>();
+    out.game.seed_commitment = stored.seed_commitment;
+    out.game.started_at_ms = stored.created_at_ms;
+    const json& persons = config.at("persons");
+    const auto seats = static_cast<std::size_t>(out.settings.config.players);
+    if (stored.seats.size() != seats)
+        throw std::runtime_error(std::to_string(stored.seats.size()) + " seats stored for " + std::to_string(seats));
+    out.game.seats.resize(seats);
+    out.game.resigned.resize(seats, false);
+    for (const st::SeatRecord& record : stored.seats) {
+        bool resigned = false;
+        out.game.seats.at(static_cast<std::size_t>(record.seat)) = seat_from_record(record, persons, resigned);
+        out.game.resigned[static_cast<std::size_t>(record.seat)] = resigned;
+    }
+}
+
 rebuilt_room rebuild(const st::StoredRoom& stored) {
     rebuilt_room out;
     try {
         if (stored.engine_version != engine_version)
             spdlog::warn("event=room_engine_version room={} stored=\"{}\" running=\"{}\"", stored.room_id,
                          stored.engine_version, engine_version);
-        const json config = json::parse(stored.config_json);
-        out.settings = config.at("settings").get<protocol::RoomSettings>();
-        out.invite = config.at("invite").get<std::string>();
-        out.game.seed_nonce = config.at("seed_nonce").get<std::string>();
-        out.game.seed_commitment = stored.seed_commitment;
-        out.game.started_at_ms = stored.created_at_ms;
-        const json& persons = config.at("persons");
-
-        const auto seats = static_cast<std::size_t>(out.settings.config.players);
-        if (stored.seats.size() != seats)
-            throw std::runtime_error(std::to_string(stored.seats.size()) + " seats stored for " +
-                                     std::to_string(seats));
-        out.game.seats.resize(seats);
-        out.game.resigned.resize(seats, false);
-        for (const st::SeatRecord& record : stored.seats) {
-            bool resigned = false;
-            out.game.seats.at(static_cast<std::size_t>(record.seat)) = seat_from_record(record, persons, resigned);
-            out.game.resigned[static_cast<std::size_t>(record.seat)] = resigned;
-        }
+        read_room(stored, out);
+        const auto seats = out.game.seats.size();
 
         MatchSetup setup;
         setup.config = out.settings.config;
@@ -102,7 +106,70 @@ rebuilt_room rebuild(const st::StoredRoom& stored) {
     return out;
 }
 
+// Seated people come back by token hash, so their hello finds their seats (and the room).
+void register_people(shared_state& state, const std::string& room_id, const restored_game& game) {
+    for (std::size_t i = 0; i < game.seats.size(); ++i) {
+        const journal_seat& seat = game.seats[i];
+        if (seat.person.empty()) continue;
+        state.persons.restore(seat.person, seat.name, seat.token_sha256);
+        if (!game.resigned[i]) state.persons.add_room(seat.person, room_id);
+    }
+}
+
+// An adjourned game's lobby entry, from what the store keeps.
+protocol::RoomSummary adjourned_summary(const std::string& room_id, const rebuilt_room& room) {
+    protocol::RoomInfo info;
+    info.id = room_id;
+    info.settings = room.settings;
+    for (std::size_t i = 0; i < room.game.seats.size(); ++i) {
+        const journal_seat& js = room.game.seats[i];
+        protocol::SeatInfo seat;
+        seat.name = js.name;
+        seat.resigned = room.game.resigned[i];
+        seat.kind = js.bot ? protocol::SeatInfo::Kind::bot : protocol::SeatInfo::Kind::human;
+        if (js.bot) seat.bot = *js.bot;
+        seat.person = js.person;
+        if (info.host.empty() && !js.person.empty()) info.host = js.person;
+        info.seats.push_back(std::move(seat));
+    }
+    protocol::RoomSummary summary = protocol::summarize(info);
+    summary.status = protocol::RoomStatus::adjourned;
+    return summary;
+}
+
+void mark_abandoned(st::Store& store, const std::string& room_id, const std::string& error) {
+    spdlog::error("event=room_not_restored room={} error=\"{}\"", room_id, error);
+    if (auto marked = store.set_room_status(room_id, st::RoomStatus::abandoned); !marked)
+        spdlog::error("event=room_not_marked room={} error=\"{}\"", room_id, marked.message());
+}
+
 }  // namespace
+
+std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id) {
+    if (!state.store) return nullptr;
+    auto loaded = state.store->load_room(room_id);
+    if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) {
+        spdlog::error("event=resume_failed room={} error=\"{}\"", room_id,
+                      loaded ? "not an adjourned game in the store" : loaded.message());
+        if (loaded) state.rooms.forget_adjourned(room_id);
+        return nullptr;
+    }
+    rebuilt_room rebuilt = rebuild(**loaded);
+    if (!rebuilt.error.empty()) {
+        mark_abandoned(*state.store, room_id, rebuilt.error);
+        state.rooms.forget_adjourned(room_id);
+        return nullptr;
+    }
+    auto r = std::make_shared<room>(state, room_id, rebuilt.invite, rebuilt.settings);
+    state.rooms.add(r, room_id, rebuilt.invite);
+    // Running again in the store before any of its new actions (the journal keeps their order).
+    state.journal->adjourn(room_id, false, [room_id](bool stored) {
+        if (!stored) spdlog::error("event=resume_not_stored room={}", room_id);
+    });
+    spdlog::info("event=room_resumed room={} actions={}", room_id, rebuilt.game.actions.size());
+    r->restore(std::move(rebuilt.game));
+    return r;
+}
 
 recovery_report recover_rooms(shared_state& state, st::Store& store) {
     recovery_report report;
@@ -115,29 +182,40 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
     if (!rooms) throw std::runtime_error("cannot load the stored rooms: " + rooms.message());
     for (const st::StoredRoom& stored : *rooms) {
         rebuilt_room rebuilt;
-        if (stored.status == st::RoomStatus::running) rebuilt = rebuild(stored);
-        else rebuilt.error = "a lobby without a game";
+        if (stored.status == st::RoomStatus::adjourned) {
+            // Left in the store until one of its players comes back (resume_adjourned).
+            try {
+                read_room(stored, rebuilt);
+            } catch (const std::exception& e) {
+                rebuilt.error = e.what();
+            }
+            if (rebuilt.error.empty()) {
+                register_people(state, stored.room_id, rebuilt.game);
+                state.rooms.adjourn(stored.room_id, rebuilt.invite, adjourned_summary(stored.room_id, rebuilt),
+                                    !rebuilt.settings.is_private);
+                ++report.adjourned;
+                continue;
+            }
+        } else if (stored.status == st::RoomStatus::running) {
+            rebuilt = rebuild(stored);
+        } else {
+            rebuilt.error = "a lobby without a game";
+        }
         if (!rebuilt.error.empty()) {
             ++report.abandoned;
-            spdlog::error("event=room_not_restored room={} error=\"{}\"", stored.room_id, rebuilt.error);
-            if (auto marked = store.set_room_status(stored.room_id, st::RoomStatus::abandoned); !marked)
-                spdlog::error("event=room_not_marked room={} error=\"{}\"", stored.room_id, marked.message());
+            mark_abandoned(store, stored.room_id, rebuilt.error);
             continue;
         }
         // Registered now, not on the room's strand, so a hello arriving before the room has run
         // its restore already lists the room (the room's attach then queues behind the restore).
-        for (std::size_t i = 0; i < rebuilt.game.seats.size(); ++i) {
-            const journal_seat& seat = rebuilt.game.seats[i];
-            if (seat.person.empty()) continue;
-            state.persons.restore(seat.person, seat.name, seat.token_sha256);
-            if (!rebuilt.game.resigned[i]) state.persons.add_room(seat.person, stored.room_id);
-        }
+        register_people(state, stored.room_id, rebuilt.game);
         auto r = std::make_shared<room>(state, stored.room_id, rebuilt.invite, rebuilt.settings);
         state.rooms.add(r, stored.room_id, rebuilt.invite);
         r->restore(std::move(rebuilt.game));
         ++report.restored;
     }
-    spdlog::info("event=recovery restored={} abandoned={}", report.restored, report.abandoned);
+    spdlog::info("event=recovery restored={} adjourned={} abandoned={}", report.restored, report.adjourned,
+                 report.abandoned);
     return report;
 }
 

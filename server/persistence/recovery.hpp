@@ -1,21 +1,32 @@
 #pragma once
 // Start-up recovery: every game the store holds as running is replayed through the engine, its
 // state hashes checked, and its room brought back so that players reconnect with their tokens.
-// A room that fails to replay is logged and marked abandoned in the store; it never stops the
-// server. Runs once, before the server accepts connections.
+// An adjourned game is not: only its seated people (by token hash) and its lobby entry come
+// back, and resume_adjourned replays it when one of them says hello. A room that fails to
+// replay is logged and marked abandoned in the store; it never stops the server. Runs once,
+// before the server accepts connections.
+
+#include <memory>
+#include <string>
 
 #include "carc/storage/store.hpp"
 
 namespace carc::server {
 
 class shared_state;
+class room;
 
 struct recovery_report {
     int restored = 0;
+    int adjourned = 0;
     int abandoned = 0;
 };
 
 // Also reserves every id the store knows, so new rooms never reuse one.
 recovery_report recover_rooms(shared_state& state, storage::Store& store);
+
+// Loads the adjourned game `room_id` from the store, replays it and registers its room (called
+// through lobby::find_or_resume); null, and the game forgotten, when it cannot come back.
+std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id);
 
 }  // namespace carc::server

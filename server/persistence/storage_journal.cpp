@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "carc/protocol/engine_json.hpp"
+#include "app/metrics.hpp"
 
 namespace carc::server {
 
@@ -40,30 +41,41 @@ json room_config_json(const game_start& start) {
             {"persons", std::move(persons)}};
 }
 
-bool storage_journal::begin_game(const game_start& start) {
-    st::NewRoom room;
-    room.room_id = start.room_id;
-    room.config_json = room_config_json(start).dump();
-    room.seed = start.setup.seed;
-    room.seed_commitment = start.seed_commitment;
-    room.engine_version = engine_version;
-    room.created_at_ms = start.time_ms;
-    room.status = st::RoomStatus::running;
-    if (!logged(store_->create_room(room), "create_room", start.room_id)) return false;
-    bool ok = true;
-    for (std::size_t i = 0; i < start.seats.size() && ok; ++i)
-        ok = logged(store_->put_seat(start.room_id, seat_record(static_cast<int>(i), start.seats[i])),
-                    "put_seat", start.room_id);
-    if (ok)
-        ok = logged(store_->save_checkpoint(start.room_id, {0, start.initial_hash}), "save_checkpoint",
-                    start.room_id);
-    // A half-written start would come back as a broken room: take it out again.
-    if (!ok) logged(store_->delete_room(start.room_id), "delete_room", start.room_id);
-    return ok;
+void storage_journal::submit(st::JournalWrite write, const char* what, std::string room_id,
+                             stored_fn on_stored) {
+    writer_.submit(std::move(write), [what, room_id = std::move(room_id),
+                                      on_stored = std::move(on_stored)](const st::Status& status) {
+        const bool ok = logged(status, what, room_id);
+        if (on_stored) on_stored(ok);
+    });
 }
 
-bool storage_journal::append_action(const journal_action& action) {
-    st::ActionRecord record;
+void storage_journal::count_into(metrics& counters) {
+    writer_.on_commit([&counters](std::size_t writes) {
+        counters.journal_commits_total.fetch_add(1, std::memory_order_relaxed);
+        counters.journal_writes_total.fetch_add(writes, std::memory_order_relaxed);
+    });
+}
+
+void storage_journal::begin_game(const game_start& start, stored_fn on_stored) {
+    st::BeginGameWrite write;
+    write.room.room_id = start.room_id;
+    write.room.config_json = room_config_json(start).dump();
+    write.room.seed = start.setup.seed;
+    write.room.seed_commitment = start.seed_commitment;
+    write.room.engine_version = engine_version;
+    write.room.created_at_ms = start.time_ms;
+    write.room.status = st::RoomStatus::running;
+    for (std::size_t i = 0; i < start.seats.size(); ++i)
+        write.seats.push_back(seat_record(static_cast<int>(i), start.seats[i]));
+    write.initial = {0, start.initial_hash};
+    // One savepoint holds the room, its seats and checkpoint 0: a start is stored whole or not.
+    submit(std::move(write), "begin_game", start.room_id, std::move(on_stored));
+}
+
+void storage_journal::append_action(const journal_action& action, stored_fn on_stored) {
+    st::ActionWrite write;
+    st::ActionRecord& record = write.action;
     record.room_id = action.room_id;
     record.seq = action.seq;
     record.actor_seat = action.seat;
@@ -71,25 +83,26 @@ bool storage_journal::append_action(const journal_action& action) {
     record.events_json = action.events.dump();
     record.state_hash = action.state_hash;
     record.time_ms = action.time_ms;
-    std::optional<st::ClockState> clock;
     if (action.clock_remaining_ms) {
-        clock.emplace();
-        clock->active_seat = action.seat;
-        clock->turn_started_at_ms = action.time_ms;
+        st::ClockState& clock = write.clock_after.emplace();
+        clock.active_seat = action.seat;
+        clock.turn_started_at_ms = action.time_ms;
         for (std::size_t i = 0; i < action.clock_remaining_ms->size(); ++i)
-            clock->seats.push_back({static_cast<int>(i), (*action.clock_remaining_ms)[i]});
+            clock.seats.push_back({static_cast<int>(i), (*action.clock_remaining_ms)[i]});
     }
-    return logged(store_->append_action(record, clock), "append_action", action.room_id);
+    submit(std::move(write), "append_action", action.room_id, std::move(on_stored));
 }
 
-bool storage_journal::resign_seat(const std::string& room_id, int seat, const journal_seat& who) {
-    st::SeatRecord record = seat_record(seat, who);
-    record.bot_kind = resigned_bot_kind;
-    return logged(store_->put_seat(room_id, record), "resign_seat", room_id);
+void storage_journal::resign_seat(const std::string& room_id, int seat, const journal_seat& who,
+                                  stored_fn on_stored) {
+    st::SeatWrite write{room_id, seat_record(seat, who)};
+    write.seat.bot_kind = resigned_bot_kind;
+    submit(std::move(write), "resign_seat", room_id, std::move(on_stored));
 }
 
-void storage_journal::end_game(const game_end& end) {
-    st::FinishedGame game;
+void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
+    st::FinishWrite write;
+    st::FinishedGame& game = write.game;
     game.game_id = end.room_id;
     game.finished_at_ms = end.time_ms;
     game.rule_system = end.record["settings"].value("rules", "carcassonne");
@@ -104,9 +117,12 @@ void storage_journal::end_game(const game_end& end) {
                                   static_cast<int>(seat)) != end.result.winners.end();
         game.players.push_back(std::move(player));
     }
-    // Nothing to refuse any more: the game is over in memory. A failure leaves the room
-    // `running` in the store, so the next start replays it and finishes it again.
-    logged(store_->finish_game(game), "finish_game", end.room_id);
+    submit(std::move(write), "finish_game", end.room_id, std::move(on_stored));
+}
+
+void storage_journal::adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) {
+    submit(st::StatusWrite{room_id, adjourned ? st::RoomStatus::adjourned : st::RoomStatus::running},
+           adjourned ? "adjourn" : "resume", room_id, std::move(on_stored));
 }
 
 }  // namespace carc::server

@@ -1,8 +1,8 @@
 #pragma once
-// room_journal over carc::storage::Store: what rooms journal becomes durable rows (docs/storage.md).
-// Thread-safe because Store is; every call returns only once the write is on disk or refused.
-// A refused write is logged with the store's message and reported to the room as `false`, so the
-// room refuses the action and changes nothing.
+// room_journal over carc::storage::Store: what rooms journal becomes durable rows (docs/storage.md),
+// written by the group-commit writer (journal_writer.hpp), never on the caller's thread. A refused
+// write is logged with the store's message and reported to the room as `false`, so the room
+// refuses the action and changes nothing.
 
 #include <memory>
 #include <string>
@@ -12,8 +12,11 @@
 #include "carc/storage/store.hpp"
 #include "carc/records/game_record.hpp"
 #include "persistence/journal.hpp"
+#include "persistence/journal_writer.hpp"
 
 namespace carc::server {
+
+class metrics;
 
 // What the rooms table's config_json holds for a game: everything a restarted server needs that
 // Store has no column for (settings, invite code, seed nonce, the person id of each seat).
@@ -21,16 +24,22 @@ nlohmann::json room_config_json(const game_start& start);
 
 class storage_journal final : public room_journal {
 public:
-    explicit storage_journal(std::shared_ptr<storage::Store> store) : store_(std::move(store)) {}
+    explicit storage_journal(std::shared_ptr<storage::Store> store) : writer_(std::move(store)) {}
 
-    bool begin_game(const game_start& start) override;
-    bool append_action(const journal_action& action) override;
-    bool resign_seat(const std::string& room_id, int seat, const journal_seat& who) override;
-    void end_game(const game_end& end) override;
-    void flush() override {}  // every call is already durable when it returns
+    void begin_game(const game_start& start, stored_fn on_stored) override;
+    void append_action(const journal_action& action, stored_fn on_stored) override;
+    void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) override;
+    void end_game(const game_end& end, stored_fn on_stored) override;
+    void adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) override;
+    void flush() override { writer_.flush(); }
+
+    // Counts commits and writes into the server's metrics.
+    void count_into(metrics& counters);
 
 private:
-    std::shared_ptr<storage::Store> store_;
+    void submit(storage::JournalWrite write, const char* what, std::string room_id, stored_fn on_stored);
+
+    journal_writer writer_;
 };
 
 // A seat marked resigned keeps its person; the store has no column for it, so it is the bot kind.

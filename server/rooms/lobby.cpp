@@ -23,25 +23,30 @@ void lobby::reserve_ids(const std::vector<std::string>& ids) {
     }
 }
 
+void lobby::count_rooms() {
+    metrics_.rooms_open.store(static_cast<std::int64_t>(rooms_.size()));
+    metrics_.rooms_adjourned.store(static_cast<std::int64_t>(adjourned_.size()));
+}
+
 void lobby::add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite) {
-    {
-        std::lock_guard lock(mutex_);
-        rooms_[id] = r;
-        room_by_invite_[invite] = id;
-        metrics_.rooms_open.store(static_cast<std::int64_t>(rooms_.size()));
-    }
+    std::lock_guard lock(mutex_);
+    rooms_[id] = r;
+    room_by_invite_[invite] = id;
+    adjourned_.erase(id);  // brought back; it stays listed until the room reports itself
+    count_rooms();
 }
 
 void lobby::remove(const std::string& id) {
+    std::lock_guard order(notify_mutex_);
     bool was_listed = false;
     {
         std::lock_guard lock(mutex_);
         rooms_.erase(id);
         std::erase_if(room_by_invite_, [&](const auto& entry) { return entry.second == id; });
         was_listed = listed_.erase(id) > 0;
-        metrics_.rooms_open.store(static_cast<std::int64_t>(rooms_.size()));
+        count_rooms();
     }
-    if (was_listed) notify_subscribers();
+    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
 }
 
 std::shared_ptr<room> lobby::find(const std::string& id) const {
@@ -65,7 +70,48 @@ std::vector<std::shared_ptr<room>> lobby::rooms() const {
     return out;
 }
 
+void lobby::adjourn(const std::string& id, const std::string& invite, protocol::RoomSummary summary, bool listed) {
+    std::lock_guard order(notify_mutex_);
+    {
+        std::lock_guard lock(mutex_);
+        rooms_.erase(id);
+        room_by_invite_.erase(invite);
+        adjourned_[id] = summary;
+        if (listed) listed_[id] = summary;
+        count_rooms();
+    }
+    if (listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoom{std::move(summary)})));
+}
+
+bool lobby::is_adjourned(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    return adjourned_.contains(id);
+}
+
+std::shared_ptr<room> lobby::find_or_resume(const std::string& id,
+                                            const std::function<std::shared_ptr<room>()>& load) {
+    if (auto r = find(id)) return r;
+    std::lock_guard one_at_a_time(resume_mutex_);
+    if (auto r = find(id)) return r;  // someone else brought it back meanwhile
+    if (!is_adjourned(id)) return nullptr;
+    return load();
+}
+
+void lobby::forget_adjourned(const std::string& id) {
+    std::lock_guard order(notify_mutex_);
+    bool was_listed = false;
+    {
+        std::lock_guard lock(mutex_);
+        adjourned_.erase(id);
+        was_listed = listed_.erase(id) > 0;
+        count_rooms();
+    }
+    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+}
+
 void lobby::update(const protocol::RoomSummary& summary, bool listed) {
+    std::lock_guard order(notify_mutex_);
+    std::string text;
     {
         std::lock_guard lock(mutex_);
         if (!rooms_.contains(summary.id)) return;  // closed meanwhile
@@ -73,12 +119,14 @@ void lobby::update(const protocol::RoomSummary& summary, bool listed) {
         if (!listed) {
             if (it == listed_.end()) return;
             listed_.erase(it);
+            text = protocol::encode(protocol::LobbyRoomRemoved{summary.id});
         } else {
             if (it != listed_.end() && it->second == summary) return;
             listed_[summary.id] = summary;
+            text = protocol::encode(protocol::LobbyRoom{summary});
         }
     }
-    notify_subscribers();
+    broadcast(shared_text(std::move(text)));
 }
 
 std::vector<protocol::RoomSummary> lobby::public_rooms() const {
@@ -88,9 +136,16 @@ std::vector<protocol::RoomSummary> lobby::public_rooms() const {
     return out;
 }
 
-void lobby::subscribe(const std::shared_ptr<client_link>& link) {
-    std::lock_guard lock(mutex_);
-    subscribers_[link->id()] = link;
+void lobby::subscribe(const std::shared_ptr<client_link>& link, const nlohmann::json& request_id) {
+    // Under notify_mutex_, so no change is sent to this subscriber before the list it follows.
+    std::lock_guard order(notify_mutex_);
+    protocol::Lobby message;
+    {
+        std::lock_guard lock(mutex_);
+        subscribers_[link->id()] = link;
+        for (const auto& [id, summary] : listed_) message.rooms.push_back(summary);
+    }
+    link->send(shared_text(protocol::encode(message, request_id)));
 }
 
 void lobby::unsubscribe(std::uint64_t link_id) {
@@ -98,14 +153,10 @@ void lobby::unsubscribe(std::uint64_t link_id) {
     subscribers_.erase(link_id);
 }
 
-void lobby::notify_subscribers() {
-    // One notification at a time, so subscribers never see an older list after a newer one.
-    std::lock_guard order(notify_mutex_);
+void lobby::broadcast(const std::shared_ptr<const std::string>& text) {
     std::vector<std::shared_ptr<client_link>> targets;
-    protocol::Lobby message;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [id, summary] : listed_) message.rooms.push_back(summary);
         for (auto it = subscribers_.begin(); it != subscribers_.end();) {
             if (auto link = it->second.lock()) {
                 targets.push_back(std::move(link));
@@ -115,8 +166,6 @@ void lobby::notify_subscribers() {
             }
         }
     }
-    if (targets.empty()) return;
-    const auto text = shared_text(protocol::encode(message));
     for (const auto& link : targets) link->send(text);
 }
 

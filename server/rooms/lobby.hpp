@@ -1,9 +1,13 @@
 #pragma once
 // The room registry and the live lobby list. Rooms report their summary after every change;
-// subscribers get the whole public list again when it changes (it is small). One mutex guards
-// the maps; messages are sent outside it.
+// a subscriber gets the whole public list once (`lobby`) and then only what changes:
+// `lobby_room` for a room that appeared or changed, `lobby_room_removed` for one that left the
+// list. Adjourned games (unloaded, see room_lifecycle.cpp) stay listed, as `adjourned`, until a
+// seated player brings them back. One mutex guards the maps; messages are sent outside it, in
+// the order the changes happened.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -31,23 +35,38 @@ public:
     std::shared_ptr<room> find_by_invite(const std::string& invite) const;
     std::vector<std::shared_ptr<room>> rooms() const;
 
+    // A running game left memory (or was found adjourned at start-up): it stays listed with
+    // `summary` (status adjourned) when `listed`, and can be brought back by find_or_resume.
+    void adjourn(const std::string& id, const std::string& invite, protocol::RoomSummary summary, bool listed);
+    bool is_adjourned(const std::string& id) const;
+    // The loaded room `id`; for an adjourned game, `load` brings it back (it must add() the
+    // room) and only one caller at a time loads. Null when there is no such room.
+    std::shared_ptr<room> find_or_resume(const std::string& id, const std::function<std::shared_ptr<room>()>& load);
+    // An adjourned game that cannot come back (its journal does not replay): forget it.
+    void forget_adjourned(const std::string& id);
+
     // A room's new summary; `listed` is false for private rooms. Notifies subscribers on change.
     void update(const protocol::RoomSummary& summary, bool listed);
     std::vector<protocol::RoomSummary> public_rooms() const;
 
-    void subscribe(const std::shared_ptr<client_link>& link);
+    // Sends the subscriber the whole list (a `lobby` answering `request_id`), then changes.
+    void subscribe(const std::shared_ptr<client_link>& link, const nlohmann::json& request_id);
     void unsubscribe(std::uint64_t link_id);
 
 private:
-    void notify_subscribers();
+    // Under notify_mutex_: sends `text` to every live subscriber.
+    void broadcast(const std::shared_ptr<const std::string>& text);
+    void count_rooms();  // mutex_ held
 
     metrics& metrics_;
     mutable std::mutex mutex_;
-    std::mutex notify_mutex_;
+    std::mutex notify_mutex_;  // taken before mutex_: subscribers see changes in order
+    std::mutex resume_mutex_;  // one adjourned game loaded at a time
     std::uint64_t next_id_ = 1;
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::map<std::string, std::string> room_by_invite_;
-    std::map<std::string, protocol::RoomSummary> listed_;  // public rooms only
+    std::map<std::string, protocol::RoomSummary> listed_;     // public rooms only
+    std::map<std::string, protocol::RoomSummary> adjourned_;  // every adjourned game
     std::map<std::uint64_t, std::weak_ptr<client_link>> subscribers_;
 };
 

@@ -34,6 +34,11 @@ std::int64_t unix_ms() {
         .count();
 }
 
+// Bots are told apart by their seat: "Bot 2 (greedy)", "Bot 3 (greedy)".
+std::string bot_name(BotKind kind, int seat) {
+    return "Bot " + std::to_string(seat + 1) + " (" + std::string(protocol::to_string(kind)) + ")";
+}
+
 }  // namespace
 
 room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
@@ -43,7 +48,8 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
       private_(settings.is_private),
       bot_rng_(random_u64()),
       bot_timer_(strand_),
-      clock_timer_(strand_) {
+      clock_timer_(strand_),
+      lifecycle_timer_(strand_) {
     info_.id = id_;
     info_.invite = std::move(invite);
     info_.settings = std::move(settings);
@@ -52,9 +58,9 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
         SeatInfo& seat = info_.seats[static_cast<std::size_t>(bot.seat)];
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = bot.kind;
-        seat.name = bot.kind == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(bot.kind, bot.seat);
     }
-    for (int key = -1; key < static_cast<int>(info_.seats.size()); ++key) views_[key] = build_view_for(key);
+    views_.emplace(info_);
 }
 
 void room::open(requester creator) {
@@ -78,12 +84,32 @@ void room::open(requester creator) {
 void room::handle(requester who, protocol::ClientMessage message, bool by_invite) {
     net::post(strand_, [self = shared_from_this(), who = std::move(who),
                         message = std::move(message), by_invite]() mutable {
-        if (self->closed_) {
-            self->reply_error(who, ErrorCode::no_such_room, "the room was closed", {{"room", self->id_}});
-            return;
-        }
-        std::visit([&](auto& m) { self->on_message(who, m, by_invite); }, message);
+        self->dispatch(std::move(who), std::move(message), by_invite);
     });
+}
+
+void room::dispatch(requester who, protocol::ClientMessage message, bool by_invite) {
+    if (closed_) {
+        reply_error(who, ErrorCode::no_such_room, "the room was closed", {{"room", id_}});
+        return;
+    }
+    // To anyone not let in, a private room must not exist: the same answer as a wrong id.
+    // (No `room` field either: the answer to an unknown id has none.)
+    if (private_ && !by_invite && !find_member(who.person)) {
+        protocol::ErrorMessage error;
+        error.code = ErrorCode::no_such_room;
+        error.message = no_such_room_message;
+        state_.counters.errors_total.fetch_add(1);
+        reply(who, protocol::encode(error, who.id));
+        return;
+    }
+    // Behind a move on its way to disk, so every request sees the room as of after it.
+    if (busy_) {
+        deferred_.push_back([self = shared_from_this(), who = std::move(who), message = std::move(message),
+                             by_invite]() mutable { self->dispatch(std::move(who), std::move(message), by_invite); });
+        return;
+    }
+    std::visit([&](auto& m) { on_message(who, m, by_invite); }, message);
 }
 
 template <typename Other>
@@ -126,6 +152,26 @@ void room::add_member(const requester& who, std::optional<int> seat) {
     if (m.grace_timer) m.grace_timer->cancel();
     if (seat) seat_person(*seat, who.person, who.name);
     state_.persons.add_room(who.person, id_);
+    sync_spectator(who.person);
+}
+
+void room::sync_spectator(const std::string& person) {
+    auto& list = info_.spectators;
+    const auto it = std::lower_bound(list.begin(), list.end(), person,
+                                     [](const protocol::MemberInfo& m, const std::string& p) { return m.person < p; });
+    const bool listed = it != list.end() && it->person == person;
+    const member* m = find_member(person);
+    if (m && !m->seat) {
+        protocol::MemberInfo now{person, m->name, m->link != nullptr};
+        if (!listed) list.insert(it, std::move(now));
+        else if (*it != now) *it = std::move(now);
+        else return;
+    } else if (listed) {
+        list.erase(it);
+    } else {
+        return;
+    }
+    spectators_changed_ = true;
 }
 
 void room::remove_member(const std::string& person) {
@@ -135,6 +181,7 @@ void room::remove_member(const std::string& person) {
     if (it->second.seat && info_.status == protocol::RoomStatus::waiting) free_seat(*it->second.seat);
     if (it->second.seat) info_.seats[static_cast<std::size_t>(*it->second.seat)].online = false;
     members_.erase(it);
+    sync_spectator(person);
     state_.persons.remove_room(person, id_);
     if (info_.host == person) pick_new_host();
 }
@@ -163,9 +210,15 @@ void room::pick_new_host() {
 
 void room::close_room(const char* why) {
     if (closed_) return;
+    // A finished game leaves memory once its record is in the store, which serves it from then on.
+    if (info_.status == protocol::RoomStatus::finished && !record_stored_) {
+        close_when_stored_ = true;
+        return;
+    }
     closed_ = true;
     bot_timer_.cancel();
     clock_timer_.cancel();
+    lifecycle_timer_.cancel();
     if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
     for (auto& [person, m] : members_) {
         if (m.grace_timer) m.grace_timer->cancel();
@@ -176,12 +229,7 @@ void room::close_room(const char* why) {
     spdlog::info("event=room_closed room={} reason={}", id_, why);
 }
 
-void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
-    if (info_.settings.is_private && !by_invite && !find_member(who.person)) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)",
-                    {{"room", id_}});
-        return;
-    }
+void room::on_message(requester& who, protocol::Join& m, bool) {
     member* existing = find_member(who.person);
     if (info_.status != protocol::RoomStatus::waiting) {
         if (existing && existing->seat && (!m.seat || m.seat == existing->seat)) {
@@ -227,13 +275,8 @@ void room::on_message(requester& who, protocol::Join& m, bool by_invite) {
     publish();
 }
 
-void room::on_message(requester& who, protocol::Spectate&, bool by_invite) {
+void room::on_message(requester& who, protocol::Spectate&, bool) {
     member* existing = find_member(who.person);
-    if (info_.settings.is_private && !by_invite && !existing) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)",
-                    {{"room", id_}});
-        return;
-    }
     if (!info_.settings.spectators && info_.host != who.person) {
         reply_error(who, ErrorCode::spectators_not_allowed, "this room does not allow spectators");
         return;
@@ -262,14 +305,17 @@ void room::on_message(requester& who, protocol::Leave&, bool) {
         spdlog::info("event=leave room={} person={} resigned_seat={}", id_, who.person, seat);
         // Leaving cannot be refused; an unstored resignation is only logged (after a restart
         // the seat is theirs again).
-        if (!resign_seat(seat)) spdlog::error("event=resign_not_stored room={} seat={}", id_, seat);
+        resign_seat(seat, [this, seat](bool stored) {
+            if (!stored) spdlog::error("event=resign_not_stored room={} seat={}", id_, seat);
+        });
     } else {
         remove_member(who.person);
         reply(who, protocol::encode(protocol::Left{id_}, who.id));
         spdlog::info("event=leave room={} person={}", id_, who.person);
         publish();
     }
-    if (members_.empty()) close_room("empty");
+    // A game goes on without its people: bots play it to the end (review_lifecycle unloads it).
+    if (members_.empty() && info_.status != protocol::RoomStatus::playing) close_room("empty");
 }
 
 void room::on_message(requester& who, protocol::Kick& k, bool) {
@@ -312,7 +358,7 @@ void room::on_message(requester& who, protocol::SetBot& b, bool) {
         seat = SeatInfo{};
         seat.kind = SeatInfo::Kind::bot;
         seat.bot = *b.bot;
-        seat.name = *b.bot == BotKind::greedy ? "Greedy bot" : "Random bot";
+        seat.name = bot_name(*b.bot, b.seat);
     } else {
         if (seat.kind != SeatInfo::Kind::bot) {
             reply_error(who, ErrorCode::bad_field, "field 'seat': no bot there", {{"field", "seat"}});
@@ -343,12 +389,8 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
 }
 
 void room::on_message(requester& who, protocol::RoomInfoRequest&, bool by_invite) {
+    // A private room's strangers never get here: handle() answers them as for a missing room.
     const member* existing = find_member(who.person);
-    if (info_.settings.is_private && !by_invite && !existing) {
-        reply_error(who, ErrorCode::no_such_room, "no room " + id_ + " (private rooms need the invite code)",
-                    {{"room", id_}});
-        return;
-    }
     protocol::RoomInfoReply answer;
     answer.room = protocol::summarize(info_);
     answer.is_private = info_.settings.is_private;
@@ -362,6 +404,7 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     member* m = require_member(who);
     if (!m) return;
     m->link = who.link;
+    sync_spectator(who.person);
     send_snapshot(*m, who.id);
 }
 
@@ -369,31 +412,44 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
 
 void room::attach(std::string person, std::string name, std::shared_ptr<client_link> link) {
     net::post(strand_, [self = shared_from_this(), person = std::move(person), name = std::move(name),
-                        link = std::move(link)] {
-        member* m = self->find_member(person);
-        if (!m || self->closed_) return;
-        m->link = link;
-        // A hello with the token and a new name renames the person here too.
-        m->name = name;
-        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].name = name;
-        m->needs_snapshot = true;
-        if (m->grace_timer) m->grace_timer->cancel();
-        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = true;
-        spdlog::info("event=reconnect room={} person={}", self->id_, person);
-        self->publish();
+                        link = std::move(link)]() mutable {
+        self->on_attach(std::move(person), std::move(name), std::move(link));
     });
 }
 
+void room::on_attach(std::string person, std::string name, std::shared_ptr<client_link> link) {
+    if (defer_while_busy([self = shared_from_this(), person, name, link] { self->on_attach(person, name, link); }))
+        return;
+    member* m = find_member(person);
+    if (!m || closed_) return;
+    m->link = link;
+    // A hello with the token and a new name renames the person here too.
+    m->name = name;
+    if (m->seat) info_.seats[static_cast<std::size_t>(*m->seat)].name = name;
+    m->needs_snapshot = true;
+    if (m->grace_timer) m->grace_timer->cancel();
+    if (m->seat) info_.seats[static_cast<std::size_t>(*m->seat)].online = true;
+    sync_spectator(person);
+    spdlog::info("event=reconnect room={} person={}", id_, person);
+    publish();
+}
+
 void room::detach(std::string person, std::uint64_t link_id) {
-    net::post(strand_, [self = shared_from_this(), person = std::move(person), link_id] {
-        member* m = self->find_member(person);
-        if (!m || !m->link || m->link->id() != link_id || self->closed_) return;
-        m->link.reset();
-        if (m->seat) self->info_.seats[static_cast<std::size_t>(*m->seat)].online = false;
-        spdlog::info("event=offline room={} person={}", self->id_, person);
-        self->start_grace(person);
-        self->publish();
+    net::post(strand_, [self = shared_from_this(), person = std::move(person), link_id]() mutable {
+        self->on_detach(std::move(person), link_id);
     });
+}
+
+void room::on_detach(std::string person, std::uint64_t link_id) {
+    if (defer_while_busy([self = shared_from_this(), person, link_id] { self->on_detach(person, link_id); })) return;
+    member* m = find_member(person);
+    if (!m || !m->link || m->link->id() != link_id || closed_) return;
+    m->link.reset();
+    if (m->seat) info_.seats[static_cast<std::size_t>(*m->seat)].online = false;
+    sync_spectator(person);
+    spdlog::info("event=offline room={} person={}", id_, person);
+    start_grace(person);
+    publish();
 }
 
 void room::start_grace(const std::string& person) {
@@ -406,6 +462,7 @@ void room::start_grace(const std::string& person) {
 }
 
 void room::on_grace_over(const std::string& person) {
+    if (defer_while_busy([self = shared_from_this(), person] { self->on_grace_over(person); })) return;
     member* m = find_member(person);
     if (!m || m->link || closed_) return;
     const bool seat_in_game = m->seat && info_.status != protocol::RoomStatus::waiting;
@@ -413,9 +470,9 @@ void room::on_grace_over(const std::string& person) {
         remove_member(person);
         spdlog::info("event=grace_over room={} person={}", id_, person);
     }
-    const bool anyone_online =
-        std::any_of(members_.begin(), members_.end(), [](const auto& e) { return e.second.link != nullptr; });
-    if (members_.empty() || (!anyone_online && info_.status != protocol::RoomStatus::playing)) {
+    // A game goes on (review_lifecycle adjourns it or lets the bots finish it); a lobby or a
+    // finished game nobody is online for ends.
+    if (info_.status != protocol::RoomStatus::playing && (members_.empty() || !anyone_online())) {
         close_room("abandoned");
         return;
     }
@@ -426,6 +483,7 @@ void room::shutdown() {
     net::post(strand_, [self = shared_from_this()] {
         self->bot_timer_.cancel();
         self->clock_timer_.cancel();
+        self->lifecycle_timer_.cancel();
         for (auto& [person, m] : self->members_)
             if (m.grace_timer) m.grace_timer->cancel();
         self->closed_ = true;

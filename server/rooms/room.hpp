@@ -5,10 +5,12 @@
 //
 // Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
 // actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches),
-// room_history.cpp (the event log and chat lines sent to late arrivals).
+// room_history.cpp (the event log and chat lines sent to late arrivals), room_lifecycle.cpp
+// (waiting for the journal; adjourning and unloading).
 
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +24,7 @@
 
 #include "carc/match.hpp"
 #include "carc/protocol/messages.hpp"
+#include "carc/protocol/view_publisher.hpp"
 #include "carc/rng.hpp"
 #include "net/client_link.hpp"
 #include "rooms/game_clock.hpp"
@@ -31,6 +34,9 @@
 namespace carc::server {
 
 class shared_state;
+
+// The answer to a room id that names no room, and to a private room's id from anyone not in it.
+inline constexpr const char* no_such_room_message = "no such room";
 
 // Who is asking, and the request id to echo.
 struct requester {
@@ -68,11 +74,15 @@ public:
     void detach(std::string person, std::uint64_t link_id);
     // Server shutdown: stop timers so the io_context can finish.
     void shutdown();
-    // Start-up: the room's game as it was journaled; its seated people become offline members.
+    // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
+    // its seated people become offline members.
     void restore(restored_game game);
-    // The replay record of the room's game as anyone may see it (game_record.hpp); null before
-    // the start. Safe from any thread.
+    // The replay record of the room's game as anyone may see it (game_record.hpp), built from
+    // the room's log when asked; null before the start. Safe from any thread.
     std::shared_ptr<const nlohmann::json> public_record() const;
+    // The room's row in GET /api/games while its game runs (id, status, rules, started_at_ms,
+    // actions, players with scores); null otherwise. Safe from any thread.
+    nlohmann::json running_summary() const;
     bool is_private() const { return private_; }
 
 private:
@@ -87,6 +97,9 @@ private:
     };
 
     // ---- membership (room.cpp) ---------------------------------------------------------
+    void dispatch(requester who, protocol::ClientMessage message, bool by_invite);
+    void on_attach(std::string person, std::string name, std::shared_ptr<client_link> link);
+    void on_detach(std::string person, std::uint64_t link_id);
     void on_message(requester& who, protocol::Join& m, bool by_invite);
     void on_message(requester& who, protocol::Spectate& m, bool by_invite);
     void on_message(requester& who, protocol::Leave& m, bool by_invite);
@@ -115,6 +128,9 @@ private:
     // A member asking about the running game; otherwise answers the error and returns false.
     bool require_game(const requester& who);
     void add_member(const requester& who, std::optional<int> seat);
+    // Brings the person's entry in the spectator list (sorted by person id) up to date with
+    // their membership; called wherever a spectator comes, goes, renames or connects.
+    void sync_spectator(const std::string& person);
     void remove_member(const std::string& person);
     void seat_person(int seat, const std::string& person, const std::string& name);
     void free_seat(int seat);
@@ -125,9 +141,16 @@ private:
     bool closed() const { return closed_; }
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
-    std::optional<protocol::ErrorMessage> play(int seat, const Action& action);
-    // False when the journal refused it (nothing changed).
-    bool resign_seat(int seat);
+    // Tries `action` on a copy of the state and journals it; once it is durable the copy is
+    // adopted, everyone gets the patch and `who` (if any) the ack. Refusals, including
+    // journal_failed, go to `who` (or the log) and change nothing.
+    void play(int seat, const Action& action, const requester* who);
+    void on_action_stored(bool stored, State& next, const journal_action& entry, const requester* who);
+    void refuse_move(const requester* who, protocol::ErrorMessage error);
+    // The start is stored: the game begins.
+    void begin_game(const game_start& start, std::unique_ptr<Match> match);
+    // Journals the resignation, then applies it; `then` gets whether it was stored.
+    void resign_seat(int seat, std::function<void(bool)> then = {});
     void finish(const char* reason);
     void update_clock();
     void schedule_turn();
@@ -136,15 +159,34 @@ private:
     bool seat_is_automatic(int seat) const;
     int active_seats() const;
 
+    // ---- waiting for the journal; adjourning and unloading (room_lifecycle.cpp) ------------
+    // A journal callback that runs `then` on the strand. With `busy`, the room is busy until
+    // then: everything else that would touch it waits in deferred_ and runs, in order, after.
+    room_journal::stored_fn on_stored(std::function<void(bool)> then, bool busy = true);
+    // True (and `work` kept for later) while the room waits for the journal.
+    bool defer_while_busy(std::function<void()> work);
+    void run_deferred();
+    bool anyone_online() const;
+    // A seat held by a person who has not resigned (a game only bots play runs to its end).
+    bool humans_playing() const;
+    // After every change: arms or cancels the adjourn and unload timers.
+    void review_lifecycle();
+    void on_lifecycle_timer(std::uint64_t generation);
+    void adjourn();
+    void on_adjourned(bool stored);
+    void unload_adjourned();
+
     // ---- the record (room_record.cpp) ---------------------------------------------------
     record_inputs make_record_inputs() const;
+    // After each change: the record's small part (players, scores) for readers on other threads.
     void refresh_public_record();
+    // Appends an accepted action to the room's log.
+    void log_action(record_action entry);
     journal_seat journal_seat_of(int seat) const;
     std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
 
     // ---- views (room_views.cpp) --------------------------------------------------------
-    void publish(nlohmann::json events = nlohmann::json::array());
-    nlohmann::json build_view_for(int key) const;
+    void publish(const nlohmann::json& events = nlohmann::json::array());
     protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);
@@ -166,7 +208,8 @@ private:
 
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
-    std::map<int, nlohmann::json> views_;  // last published view per key: seat, -1 spectators
+    std::optional<protocol::ViewPublisher> views_;  // what every viewer holds, as last published
+    bool spectators_changed_ = false;               // info_.spectators changed since then
 
     std::unique_ptr<Match> match_;
     std::uint64_t moves_ = 0;  // accepted actions, guards timers against stale wake-ups
@@ -174,18 +217,32 @@ private:
     std::string seed_commitment_;
     bool seed_revealed_ = false;
     std::optional<protocol::GameResult> result_;
+    // The game's one log: each accepted action with its seat, events and the state hash after
+    // it (match_ keeps none). Written on the strand under record_mutex_, read by HTTP threads.
     std::vector<record_action> record_actions_;
     std::uint64_t initial_hash_ = 0;
     std::int64_t started_at_ms_ = 0;
     std::int64_t finished_at_ms_ = 0;
     mutable std::mutex record_mutex_;
-    std::shared_ptr<const nlohmann::json> public_record_;  // guarded by record_mutex_
+    record_inputs record_head_;                                 // guarded: as of the last change
+    std::shared_ptr<const Game> record_game_;                   // guarded: null before the start
+    std::shared_ptr<const nlohmann::json> finished_record_;     // guarded: set at the end
     std::optional<game_clock> clock_;
     std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
     std::vector<int> clock_timeouts_;   // per seat: the server's moves for a seat out of time
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
     boost::asio::steady_timer clock_timer_;
+
+    bool busy_ = false;  // a write the room depends on is on its way to disk
+    std::deque<std::function<void()>> deferred_;
+    // Adjourns a running game nobody is online for, unloads a finished one nobody watches.
+    boost::asio::steady_timer lifecycle_timer_;
+    enum class due { nothing, adjourn, unload } lifecycle_due_ = due::nothing;
+    std::uint64_t lifecycle_generation_ = 0;  // a wake-up of an older arming is ignored
+    bool adjourning_ = false;
+    bool record_stored_ = false;      // end_game answered (the record is served from storage)
+    bool close_when_stored_ = false;  // closing waits for that
 };
 
 }  // namespace carc::server

@@ -80,16 +80,25 @@ void room::on_message(requester& who, protocol::Start&, bool) {
         start.seats.push_back(journal_seat_of(seat));
     start.initial_hash = match->state().hash();
     start.time_ms = unix_ms();
-    if (!state_.journal->begin_game(start)) {
-        reply_error(who, ErrorCode::journal_failed, "the game could not be stored; try again");
-        return;
-    }
+    // The room waits (busy) until the start is stored: nobody takes or leaves a seat meanwhile.
+    auto pending = std::make_shared<std::unique_ptr<Match>>(std::move(match));
+    state_.journal->begin_game(start, on_stored([this, who, start, pending](bool stored) {
+        if (!stored) {
+            reply_error(who, ErrorCode::journal_failed, "the game could not be stored; try again");
+            return;
+        }
+        begin_game(start, std::move(*pending));
+        reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+    }));
+}
+
+void room::begin_game(const game_start& start, std::unique_ptr<Match> match) {
     match_ = std::move(match);
+    match_->keep_log(false);  // record_actions_ is the room's one log
     seed_nonce_ = start.seed_nonce;
     seed_commitment_ = start.seed_commitment;
     initial_hash_ = start.initial_hash;
     started_at_ms_ = start.time_ms;
-    record_actions_.clear();
     if (info_.settings.clock) {
         const auto& c = *info_.settings.clock;
         clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
@@ -102,7 +111,6 @@ void room::on_message(requester& who, protocol::Start&, bool) {
     update_clock();
     game_version_ = version_ + 1;
     publish();
-    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
     schedule_turn();
 }
 
@@ -140,43 +148,55 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
         refuse(std::move(e));
         return;
     }
-    if (auto error = play(seat, m.action)) {
-        refuse(std::move(*error));
-        return;
-    }
-    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+    play(seat, m.action, &who);
 }
 
-std::optional<ErrorMessage> room::play(int seat, const Action& action) {
-    // Applied to a copy first: the journal gets the events and the hash after the action, and
-    // the room changes only once the action is stored.
-    State next = match_->state();
+void room::refuse_move(const requester* who, ErrorMessage error) {
+    if (!who) {
+        spdlog::error("event=automatic_move_refused room={} reason={}", id_, error.message);
+        return;
+    }
+    state_.counters.actions_refused_total.fetch_add(1);
+    reply_error(*who, std::move(error));
+}
+
+void room::play(int seat, const Action& action, const requester* who) {
+    // Applied once, to a copy: the journal gets the events and the hash after the action, and
+    // the room adopts the copy only once the action is stored (busy until then).
+    auto next = std::make_shared<State>(match_->state());
     std::vector<Event> events;
-    if (auto refused = next.apply(action, &events)) {
+    if (auto refused = next->apply(action, &events)) {
         ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
         e.rule = std::string(to_string(refused->code));
-        return e;
+        refuse_move(who, std::move(e));
+        return;
     }
-    journal_action entry;
-    entry.room_id = id_;
-    entry.seq = static_cast<std::int64_t>(match_->actions().size()) + 1;
-    entry.seat = seat;
-    entry.action = action;
-    entry.events = protocol::events_to_json(events, match_->game().tiles());
-    entry.state_hash = next.hash();
-    entry.time_ms = unix_ms();
-    entry.clock_remaining_ms = clock_remaining_now();
-    if (!state_.journal->append_action(entry)) {
-        spdlog::error("event=journal_failed room={} action={}", id_, describe(action));
-        return make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied");
+    auto entry = std::make_shared<journal_action>();
+    entry->room_id = id_;
+    entry->seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
+    entry->seat = seat;
+    entry->action = action;
+    entry->events = protocol::events_to_json(events, match_->game().tiles());
+    entry->state_hash = next->hash();
+    entry->time_ms = unix_ms();
+    entry->clock_remaining_ms = clock_remaining_now();
+    std::optional<requester> asker;
+    if (who) asker = *who;
+    state_.journal->append_action(*entry, on_stored([this, next, entry, asker](bool stored) {
+        on_action_stored(stored, *next, *entry, asker ? &*asker : nullptr);
+    }));
+}
+
+void room::on_action_stored(bool stored, State& next, const journal_action& entry, const requester* who) {
+    if (!stored) {
+        spdlog::error("event=journal_failed room={} action={}", id_, describe(entry.action));
+        refuse_move(who, make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied"));
+        return;
     }
-    if (auto refused = match_->apply(action)) {
-        // The copy accepted it a moment ago; this would be an engine bug.
-        spdlog::error("event=engine_disagrees room={} action={} reason={}", id_, describe(action),
-                      refused->message);
-        return make_error(ErrorCode::internal, refused->message);
-    }
-    record_actions_.push_back({seat, action, entry.events, entry.state_hash});
+    const int seat = entry.seat;
+    const Action& action = entry.action;
+    match_->adopt(action, std::move(next));
+    log_action({seat, action, entry.events, entry.state_hash});
     ++moves_;
     state_.counters.actions_accepted_total.fetch_add(1);
     spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
@@ -188,7 +208,7 @@ std::optional<ErrorMessage> room::play(int seat, const Action& action) {
     }
     publish(entry.events);
     schedule_turn();
-    return std::nullopt;
+    if (who) reply(*who, protocol::encode(protocol::Ack{version_}, who->id));
 }
 
 void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
@@ -232,22 +252,28 @@ void room::on_message(requester& who, protocol::Resign&, bool) {
         reply_error(who, ErrorCode::wrong_status, "there is no game to resign from", {{"reason", "no_game"}});
         return;
     }
-    if (!resign_seat(*me->seat)) {
-        reply_error(who, ErrorCode::journal_failed, "the resignation could not be stored; try again");
-        return;
-    }
-    reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+    resign_seat(*me->seat, [this, who](bool stored) {
+        if (!stored) reply_error(who, ErrorCode::journal_failed, "the resignation could not be stored; try again");
+        else reply(who, protocol::encode(protocol::Ack{version_}, who.id));
+    });
 }
 
-bool room::resign_seat(int seat) {
-    if (info_.status != RoomStatus::playing) return true;
-    if (!state_.journal->resign_seat(id_, seat, journal_seat_of(seat))) return false;
-    info_.seats[static_cast<std::size_t>(seat)].resigned = true;
-    spdlog::info("event=resign room={} seat={}", id_, seat);
-    if (active_seats() <= 1) finish("resigned");
-    publish();
-    schedule_turn();
-    return true;
+void room::resign_seat(int seat, std::function<void(bool)> then) {
+    if (info_.status != RoomStatus::playing) {
+        if (then) then(true);
+        return;
+    }
+    state_.journal->resign_seat(id_, seat, journal_seat_of(seat), on_stored([this, seat, then](bool stored) {
+        auto& s = info_.seats[static_cast<std::size_t>(seat)];
+        if (stored && info_.status == RoomStatus::playing && !s.resigned) {
+            s.resigned = true;
+            spdlog::info("event=resign room={} seat={}", id_, seat);
+            if (active_seats() <= 1) finish("resigned");
+            publish();
+            schedule_turn();
+        }
+        if (then) then(stored);
+    }));
 }
 
 void room::finish(const char* reason) {
@@ -269,16 +295,30 @@ void room::finish(const char* reason) {
     for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
         if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
             result.winners.push_back(p);
-    result.breakdown = protocol::score_breakdown(*match_);
+    std::vector<Action> actions;
+    actions.reserve(record_actions_.size());
+    for (const record_action& a : record_actions_) actions.push_back(a.action);
+    result.breakdown = protocol::score_breakdown(*match_, actions);
     result_ = result;
     finished_at_ms_ = unix_ms();
     game_end end;
     end.room_id = id_;
-    end.record = build_record(make_record_inputs(), match_->game());
+    end.record = build_record(make_record_inputs(), record_actions_, match_->game());
+    {
+        std::lock_guard lock(record_mutex_);
+        finished_record_ = std::make_shared<const nlohmann::json>(end.record);
+    }
     end.result = result;
     for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
     end.time_ms = finished_at_ms_;
-    state_.journal->end_game(end);
+    // Not a refusable write (the game is over in memory); the room leaves memory only once the
+    // record is stored, since the store serves it from then on.
+    state_.journal->end_game(end, on_stored([this](bool stored) {
+        if (!stored) spdlog::error("event=record_not_stored room={}", id_);
+        record_stored_ = true;
+        if (close_when_stored_) close_room("finished");
+        else review_lifecycle();
+    }, false));
     state_.counters.games_running.fetch_sub(1);
     state_.counters.games_finished_total.fetch_add(1);
     spdlog::info("event=game_over room={} reason={} moves={}", id_, reason, moves_);
@@ -316,17 +356,18 @@ void room::schedule_turn() {
 }
 
 void room::on_bot_turn(std::uint64_t expected_moves) {
+    if (defer_while_busy([self = shared_from_this(), expected_moves] { self->on_bot_turn(expected_moves); })) return;
     if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_) return;
     const int seat = match_->state().decider();
     if (!seat_is_automatic(seat)) return;
     const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
     const BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
-    const Action action = choose(kind, match_->state(), bot_rng_);
-    if (auto error = play(seat, action))
-        spdlog::error("event=bot_refused room={} seat={} reason={}", id_, seat, error->message);
+    play(seat, choose(kind, match_->state(), bot_rng_), nullptr);
 }
 
 void room::on_clock_expired(std::uint64_t expected_moves) {
+    if (defer_while_busy([self = shared_from_this(), expected_moves] { self->on_clock_expired(expected_moves); }))
+        return;
     if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_ || !clock_) return;
     const int seat = clock_->running();
     if (seat < 0) return;
@@ -335,12 +376,12 @@ void room::on_clock_expired(std::uint64_t expected_moves) {
     clock_timeouts_.resize(info_.seats.size(), 0);
     ++clock_timeouts_[static_cast<std::size_t>(seat)];
     if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
-        if (!resign_seat(seat)) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
+        resign_seat(seat, [this, seat](bool stored) {
+            if (!stored) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
+        });
         return;
     }
-    const Action action = choose_random(match_->state(), bot_rng_);
-    if (auto error = play(seat, action))
-        spdlog::error("event=clock_move_refused room={} seat={} reason={}", id_, seat, error->message);
+    play(seat, choose_random(match_->state(), bot_rng_), nullptr);
 }
 
 }  // namespace carc::server

@@ -27,7 +27,6 @@ record_inputs room::make_record_inputs() const {
     }
     in.seed_commitment = seed_commitment_;
     in.started_at_ms = started_at_ms_;
-    in.actions = record_actions_;
     if (result_ && match_) {
         in.result = result_;
         in.seed = match_->setup().seed;
@@ -41,14 +40,37 @@ record_inputs room::make_record_inputs() const {
 
 void room::refresh_public_record() {
     if (!match_) return;
-    auto record = std::make_shared<const nlohmann::json>(build_record(make_record_inputs(), match_->game()));
+    record_inputs head = make_record_inputs();
     std::lock_guard lock(record_mutex_);
-    public_record_ = std::move(record);
+    record_head_ = std::move(head);
+    if (!record_game_) record_game_ = match_->game_ptr();
+}
+
+void room::log_action(record_action entry) {
+    std::lock_guard lock(record_mutex_);
+    record_actions_.push_back(std::move(entry));
 }
 
 std::shared_ptr<const nlohmann::json> room::public_record() const {
     std::lock_guard lock(record_mutex_);
-    return public_record_;
+    if (finished_record_ || !record_game_) return finished_record_;
+    return std::make_shared<const nlohmann::json>(build_record(record_head_, record_actions_, *record_game_));
+}
+
+nlohmann::json room::running_summary() const {
+    std::lock_guard lock(record_mutex_);
+    if (finished_record_ || !record_game_) return nullptr;
+    nlohmann::json players = nlohmann::json::array();
+    for (std::size_t seat = 0; seat < record_head_.players.size(); ++seat)
+        players.push_back({{"seat", seat},
+                           {"name", record_head_.players[seat].name},
+                           {"score", seat < record_head_.scores.size() ? record_head_.scores[seat] : 0}});
+    return {{"id", record_head_.id},
+            {"status", "playing"},
+            {"rules", std::string(to_string(record_head_.settings.config.rules))},
+            {"started_at_ms", record_head_.started_at_ms},
+            {"actions", record_actions_.size()},
+            {"players", std::move(players)}};
 }
 
 journal_seat room::journal_seat_of(int seat) const {
@@ -100,7 +122,11 @@ void room::restore(restored_game game) {
             if (r.info_.host.empty()) r.info_.host = js.person;
         }
         r.match_ = std::move(game.match);
-        r.record_actions_ = std::move(game.actions);
+        r.match_->keep_log(false);  // the room's log below is the one
+        {
+            std::lock_guard lock(r.record_mutex_);
+            r.record_actions_ = std::move(game.actions);
+        }
         r.moves_ = r.record_actions_.size();
         r.seed_nonce_ = std::move(game.seed_nonce);
         r.seed_commitment_ = std::move(game.seed_commitment);

@@ -31,43 +31,50 @@ protocol::GameExtras room::extras() const {
     return out;
 }
 
-json room::build_view_for(int key) const {
-    const std::optional<int> seat = key < 0 ? std::nullopt : std::optional<int>(key);
-    return protocol::build_view(info_, match_ ? &match_->state() : nullptr, extras(), seat);
-}
-
-void room::publish(json events) {
+void room::publish(const json& events) {
     const auto started = std::chrono::steady_clock::now();
     ++version_;
-    info_.spectators.clear();
-    for (const auto& [person, m] : members_)
-        if (!m.seat) info_.spectators.push_back({person, m.name, m.link != nullptr});
-
-    for (auto& [key, previous] : views_) {
-        json next = build_view_for(key);
-        protocol::Patch patch;
-        patch.room = id_;
-        patch.version = version_;
-        patch.patch = json::diff(previous, next);
-        patch.events = events;
-        previous = std::move(next);
-        const auto text = shared_text(protocol::encode(patch));
-        for (const auto& [person, m] : members_)
-            if (m.link && !m.needs_snapshot && view_key(m) == key) m.link->send(text);
-    }
+    const protocol::ViewChange change =
+        views_->update(info_, spectators_changed_, match_ ? &match_->state() : nullptr, extras());
+    spectators_changed_ = false;
+    // The shared operations and the events are serialised once; a viewer key whose `you` did not
+    // change (every spectator, most seats) shares one text with all the others.
+    const std::string operations = change.shared.dump();
+    const std::string events_text = events.dump();
+    std::vector<std::shared_ptr<const std::string>> texts(change.you.size());
+    std::shared_ptr<const std::string> common;
+    const auto text_for = [&](std::size_t key) -> const std::shared_ptr<const std::string>& {
+        auto& text = texts[key];
+        if (text) return text;
+        if (change.you[key].empty()) {
+            if (!common) common = shared_text(protocol::patch_text(id_, version_, operations, {}, events_text));
+            text = common;
+        } else {
+            text = shared_text(protocol::patch_text(id_, version_, operations, change.you[key].dump(), events_text));
+        }
+        return text;
+    };
     for (auto& [person, m] : members_) {
-        if (m.needs_snapshot && m.link) send_snapshot(m);
-        m.needs_snapshot = false;
+        if (!m.link) {
+            m.needs_snapshot = false;
+        } else if (m.needs_snapshot) {
+            send_snapshot(m);
+            m.needs_snapshot = false;
+        } else {
+            m.link->send(text_for(protocol::ViewPublisher::key(m.seat)));
+        }
     }
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
     refresh_public_record();
     report_summary();
+    review_lifecycle();
 }
 
 void room::send_snapshot(const member& m, const json& id) {
     if (!m.link) return;
-    protocol::Snapshot snapshot{id_, version_, views_.at(view_key(m)), event_log(), chat_log()};
-    m.link->send(shared_text(protocol::encode(snapshot, id)));
+    // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
+    const std::string history = "\"log\":" + event_log().dump() + ",\"chat\":" + chat_log().dump();
+    m.link->send(shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 
 void room::report_summary() {

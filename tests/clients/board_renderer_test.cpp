@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "board_renderer.hpp"
 #include "carc/castle.hpp"
 #include "carc/protocol/engine_json.hpp"
@@ -75,18 +77,28 @@ TEST_CASE("The Tower: foundations, height and a follower on top, option numbers"
     scene.followers = {{1, {0, 1}, tower_top_segment}};
     scene.marks = {{{1, 0}, tower_top_segment, '1'}};
     const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
-    CHECK(row_text(lines, 4).substr(0, 7) == "..B3...");  // height 3, follower B on top
+    CHECK(row_text(lines, 4).substr(0, 7) == "..BT3..");  // follower B on top, height 3 after the T  // height 3, follower B on top
     CHECK(row_text(lines, 1).substr(7, 7) == "==1T===");  // option 1 by the empty foundation
-    CHECK(style_codes(lines[4]).substr(3, 1) == "t");
+    CHECK(style_codes(lines[4]).substr(3, 2) == "tt");
     CHECK(check_golden("tower.txt", lines) == "");
 }
 
 TEST_CASE("The Castle: the walled board, start spaces, tokens and the score track") {
     const carc::CastleBoard& castle = carc::CastleBoard::instance();
     const carc::TileCatalog& catalog = carc::TileCatalog::instance();
+    // The walled board's layout as the view carries it (protocol/src/view.cpp).
+    json wall = json::array(), interior = json::array();
+    for (std::size_t k = 0; k < castle.wall().size(); ++k) {
+        const auto& w = castle.wall()[k];
+        const auto& slots = castle.token_towers();
+        const auto slot = std::find(slots.begin(), slots.end(), static_cast<int>(k));
+        wall.push_back({{"x", w.at.x}, {"y", w.at.y}, {"track", w.first_number}, {"tower", w.tower}, {"start", w.start},
+                        {"slot", slot == slots.end() ? -1 : static_cast<int>(slot - slots.begin())}});
+    }
+    for (const auto& c : castle.interior()) interior.push_back({c.x, c.y});
     json game = {{"rules", "castle"}, {"board", json::array()},
                  {"players", {{{"score", 7}}, {{"score", 12}}}},
-                 {"castle", {{"towers_with_token", {0, 1, 2, 5}}}}};
+                 {"castle", {{"towers_with_token", {0, 1, 2, 5}}, {"board", {{"wall", wall}, {"interior", interior}}}}}};
     for (const auto& s : castle.starts())
         game["board"].push_back({{"x", s.at.x}, {"y", s.at.y}, {"tile", catalog.at(s.type).id},
                                  {"rotation", s.rotation}, {"height", 0}});
@@ -193,4 +205,26 @@ TEST_CASE("a follower into the City and the Count: the choice numbers stand on t
     game["phase"] = "place_tile";
     CHECK_FALSE(city_focus(game));
     CHECK_FALSE(scene_city({{"board", json::array({{{"x", 0}, {"y", 0}, {"tile", "B-D"}}})}}, options));
+}
+
+TEST_CASE("a cursor where the tile does not fit, the opponents' last tiles, a new floor's number") {
+    BoardScene scene;
+    scene.tiles = {{{0, 0}, "B-D", 0, 0}, {{1, 0}, "T-05", 0, 2}};
+    scene.cursor = BoardCoord{0, 1};
+    scene.cursor_fits = false;
+    scene.last_tiles = {{{1, 0}, 1}};
+    scene.marks = {{{1, 0}, tower_floor_segment, '1'}, {{1, 0}, tower_top_segment, '2'}};
+    auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 3).substr(0, 7) == "x-----x");
+    CHECK(row_text(lines, 4).substr(0, 7) == "| no  |");
+    CHECK(style_codes(lines[3]).substr(0, 7) == "ZZZZZZZ");  // the bad style, reversed
+    // Seat B's last tile: its corners in B's colour; the floor mark 1, the follower mark 2, T2.
+    CHECK(style_codes(lines[0]).substr(7, 1) == "1");
+    CHECK(style_codes(lines[2]).substr(13, 1) == "1");
+    CHECK(row_text(lines, 1).substr(7, 7).substr(1, 4) == "12T2");
+    // Over a tile already there the cursor keeps the tile and crosses its corners.
+    scene.cursor = BoardCoord{0, 0};
+    lines = render_board(scene, book(), fit_viewport(scene, 0));
+    CHECK(row_text(lines, 0).substr(0, 7) == "x#####x");
+    CHECK(row_text(lines, 1).substr(0, 7) == "=======");
 }

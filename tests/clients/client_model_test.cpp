@@ -69,7 +69,7 @@ TEST_CASE("snapshots and patches keep the view; a version gap asks for a snapsho
                               {"value", {{"seat", 1}, {"kind", "bot"}, {"bot", "greedy"}, {"name", "Greedy bot"}}}}}},
                   {"events", json::array()}});
     CHECK(model.version() == 5);
-    CHECK(model.seat_name(1) == "Greedy bot");
+    CHECK(model.seat_name(1) == "Bot 2 (greedy)");
     CHECK(model.take_outbox().empty());
 
     model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 7}, {"patch", json::array()}, {"events", json::array()}});
@@ -82,7 +82,7 @@ TEST_CASE("snapshots and patches keep the view; a version gap asks for a snapsho
     model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 6},
                   {"patch", {{{"op", "remove"}, {"path", "/room/nothing"}}}}, {"events", json::array()}});
     CHECK(model.version() == 5);
-    CHECK(model.seat_name(1) == "Greedy bot");
+    CHECK(model.seat_name(1) == "Bot 2 (greedy)");
     CHECK(types_of(model.take_outbox()) == json({"snapshot"}));
 }
 
@@ -207,4 +207,110 @@ TEST_CASE("the City, the Count, King and Robber Baron and River II have sentence
           "put a follower into the blacksmith quarter");
     CHECK(describe_action({{"type", "market_move"}, {"x", -3}, {"y", 2}, {"segment", 0}}, json(), none, name) ==
           "move a follower from the market to the field at (-3,2)");
+}
+
+TEST_CASE("a snapshot's history fills the log, the chat and the last tiles; a history reply too") {
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    json view = waiting_view();
+    view["room"]["seats"][1] = {{"seat", 1}, {"kind", "human"}, {"person", "p2"}, {"name", "Bob"}, {"online", true}};
+    const json log = {{{"type", "turn_started"}, {"player", 0}},
+                      {{"type", "tile_placed"}, {"player", 0}, {"tile", "B-U"}, {"x", 1}, {"y", 0}, {"rotation", 0}},
+                      {{"type", "tile_placed"}, {"player", 1}, {"tile", "B-E"}, {"x", 0}, {"y", -1}, {"rotation", 0}},
+                      {{"type", "tile_placed"}, {"player", 0}, {"tile", "B-V"}, {"x", 2}, {"y", 0}, {"rotation", 1}}};
+    const json chat = {{{"from", "p2"}, {"name", "Bob"}, {"text", "привет"}, {"time", 1}}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 9}, {"view", view}, {"log", log}, {"chat", chat}});
+    CHECK(model.log() == std::deque<std::string>{"Ada laid B-U at (1,0)", "Bob laid B-E at (0,-1)", "Ada laid B-V at (2,0)"});
+    CHECK(model.chat() == std::deque<std::string>{"Bob: привет"});
+    CHECK(model.last_tiles() == std::map<int, BoardCoord>{{0, {2, 0}}, {1, {0, -1}}});
+    // The view marks the opponents' last tiles, not one's own.
+    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 1}, {"result", nullptr},
+                    {"board", json::array()}, {"followers", json::array()}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}, {"log", log}, {"chat", chat}});
+    const BoardScene scene = build_scene(model, {});
+    CHECK(scene.last_tiles == std::vector<std::pair<BoardCoord, int>>{{{0, -1}, 1}});
+    // Another snapshot (a reconnect) replaces the history rather than adding to it.
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 11}, {"view", view}, {"log", log}, {"chat", chat}});
+    CHECK(model.log().size() == 3);
+    model.handle({{"type", "history"}, {"room", "r1"}, {"version", 11}, {"log", json::array({log[1]})}, {"chat", json::array()}});
+    CHECK(model.log() == std::deque<std::string>{"Ada laid B-U at (1,0)"});
+    CHECK(model.chat().empty());
+}
+
+TEST_CASE("a spectator the server forgot (a restart) watches again; a room that is gone is left") {
+    ClientModel model("Eve");
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p7"}, {"name", "Eve"}, {"token", "t1"}, {"rooms", json::array()}});
+    model.take_outbox();
+    json view = waiting_view();
+    view["you"]["seat"] = nullptr;
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", view}});
+    REQUIRE(model.in_room());
+    // The server restarts: the link drops, the old token is unknown, a new person is welcomed.
+    model.disconnected();
+    model.connected();
+    CHECK(model.take_outbox()[0]["token"] == "t1");
+    model.handle({{"type", "error"}, {"code", "unknown_token"}, {"message", "unknown token"}});
+    auto out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK_FALSE(out[0].contains("token"));
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"rooms", json::array()}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 3);
+    CHECK(out[2]["type"] == "spectate");
+    CHECK(out[2]["room"] == "r1");
+    CHECK(model.in_room());  // still showing the room until the new snapshot comes
+    model.handle({{"type", "joined"}, {"room", "r1"}, {"seat", nullptr}});
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 4}, {"view", view}});
+    CHECK(model.version() == 4);
+
+    // A resumed welcome that lists the room asks for nothing more.
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"resumed", true}, {"rooms", {"r1"}}});
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe"}));  // no spectate
+    // "not in room" for a room we show: watch it again; gone: leave it.
+    model.handle({{"type", "error"}, {"code", "not_in_room"}, {"message", "not in room"}, {"room", "r1"}});
+    CHECK(types_of(model.take_outbox()) == json({"spectate"}));
+    model.handle({{"type", "error"}, {"code", "no_such_room"}, {"message", "no such room"}});
+    CHECK_FALSE(model.in_room());
+}
+
+TEST_CASE("the follower step defaults to no follower; a cursor where the tile does not fit says why") {
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    json view = waiting_view();
+    view["room"]["status"] = "playing";
+    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 0}, {"turn_player", 0},
+                    {"drawn_tile", "B-U"}, {"result", nullptr},
+                    {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
+                    {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
+    model.handle({{"type", "legal_placements"}, {"room", "r1"}, {"version", 10}, {"tile", "B-U"},
+                  {"placements", {{{"x", 1}, {"y", 0}, {"rotation", 1}}}}});
+    CHECK(misfit_reason(model, {1, 0}, 1) == "");
+    CHECK(misfit_reason(model, {1, 0}, 0) == "r: it fits here turned");
+    CHECK(misfit_reason(model, {0, 0}, 0) == "a tile lies here");
+    CHECK(misfit_reason(model, {5, 5}, 0) == "not next to a tile");
+    CHECK(misfit_reason(model, {0, 1}, 0) == "the edges do not match");
+    BoardScene scene = build_scene(model, {{0, 1}, 0});
+    CHECK_FALSE(scene.cursor_fits);
+    CHECK_FALSE(scene.preview);
+    scene = build_scene(model, {{1, 0}, 1});
+    CHECK(scene.cursor_fits);
+    CHECK(scene.preview);
+
+    const std::vector<json> options = {{{"type", "place_follower"}, {"segment", 0}}, {{"type", "add_floor"}, {"x", 2}, {"y", 0}},
+                                       {{"type", "pass"}}};
+    CHECK(pass_option(options) == std::size_t{2});
+    CHECK_FALSE(pass_option({options[0]}));
+    const SeatNamer name = [](int) { return std::string("Ada"); };
+    CHECK(describe_action({{"type", "pass"}}, {{"phase", "place_follower"}}, TileBook(), name) == "no follower (pass)");
+}
+
+TEST_CASE("the lobby: a full list, then one room at a time changes, appears or leaves") {
+    ClientModel model("Ada");
+    model.handle({{"type", "lobby"}, {"rooms", {{{"id", "r1"}, {"status", "waiting"}}, {{"id", "r2"}, {"status", "playing"}}}}});
+    model.handle({{"type", "lobby_room"}, {"room", {{"id", "r2"}, {"status", "adjourned"}}}});
+    model.handle({{"type", "lobby_room"}, {"room", {{"id", "r3"}, {"status", "waiting"}}}});
+    model.handle({{"type", "lobby_room_removed"}, {"room", "r1"}});
+    CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"adjourned"},{"id":"r3","status":"waiting"}])"));
 }

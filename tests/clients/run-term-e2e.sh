@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# End-to-end test of carc-term: starts a real carc-server on a free port, runs the real terminal
-# client inside a detached tmux session, and plays through the keyboard (send-keys) while
-# reading the screen (capture-pane): create a room against a greedy bot, start, watch it from a
-# second client, lay tiles, place a follower or pass, until the score board changes; chat; drop
-# the connection and check it comes back with its token; resize; quit with q. Every wait polls the screen with a deadline.
+# End-to-end test of carc-term at 80x24: a real carc-server on a free port, the real terminal
+# client in a detached tmux session, played through the keyboard (send-keys) while reading the
+# screen (capture-pane): create a room with a turn clock against a greedy bot, start, watch it
+# from a second client, lay tiles, place a follower once and pass otherwise until the score
+# board changes; at every step the clock, the follower counts, the key hints and every choice
+# including pass are on screen; q asks first; a UTF-8 chat; drop the connection and come back
+# with the token; resize to 120x40 and back; quit. Every wait polls the screen with a deadline.
 # Usage: run-term-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 set -euo pipefail
 server=$1
@@ -12,53 +14,79 @@ work=$3
 
 source "$(dirname "$0")/term-e2e-lib.sh"
 
-tmux new-session -d -s "$session" -n main -x 150 -y 48 \
-  "$client --server ws://127.0.0.1:$port --name Tester; echo carc-term-exited-\$?; sleep 30"
+tmux new-session -d -s "$session" -n main -x 80 -y 24 "$(client Tester)"
 
 wait_for 'carc-term - lobby'
 wait_for 'online: Tester'
+wait_for 'Up/Down choose  Enter join'  # the key hints
 keys c
 wait_for 'create a room'
+keys Up Up Right  # the turn clock: 5 min + 10 s
+wait_for 'Turn clock +5 min \+ 10 s a move'
 snap create
-keys Enter  # the defaults: Carcassonne, 2 seats, a greedy bot in seat 2
+keys Enter  # Carcassonne, 2 seats, a greedy bot in seat 2
 wait_for '\(waiting\)'
-wait_for 'greedy bot'
+wait_for 'Bot 2 \(greedy\)'
 keys s
 wait_for 'turn [0-9]+ +tiles left'
-wait_for 'Players'
+wait_for 'Players +pts'
 snap started
 
 # A second client watches: the lobby lists the running room, Enter spectates it.
-tmux new-window -d -t "$session" -n eve \
-  "$client --server ws://127.0.0.1:$port --name Eve; echo carc-term-exited-\$?; sleep 30"
+tmux new-window -d -t "$session" -n eve "$(client Eve)"
 window=eve
 wait_for 'online: Eve'
-wait_for 'Tester.s room +Carcassonne +playing'
+wait_for "Tester's room +Carcassonne +playing"
 keys Enter
 wait_for 'spectating'
-wait_for 'B Greedy bot'
+wait_for 'B Bot 2 '
+wait_for 'arrows look  c centre'
 snap spectator
 window=main
+
+# What must be on screen at 80x24 whenever it is Tester's turn: both clocks, both follower
+# counts, the key hints of the step.
+check_panel() {
+  screen | grep -Eq '^.{50}A Tester +[0-9]+ f[0-7] +[0-9]+:[0-9]{2} <' || fail "Tester's row (score, followers, clock, <) at 80x24"
+  screen | grep -Eq '^.{50}B Bot 2 +[0-9]+ f[0-7] +[0-9]+:[0-9]{2}' || fail "the bot's row at 80x24"
+  screen | grep -q "$1" || fail "the key hints '$1'"
+}
 
 turns=0
 last_turn=none
 placed_follower=no
 dropped=no
+asked_quit=no
 first_scores=$(scores)
 while :; do
   # My turn again: a new turn number, the legal places loaded (or the game is over).
-  wait_true 'screen | grep -q "Game over" || { [[ $(turn_no) != "$last_turn" ]] && screen | grep -Eq "[0-9]+ places fit"; }' 30 "my next turn"
+  wait_true 'screen | grep -q "Game over" || { [[ $(turn_no) != "$last_turn" ]] && screen | grep -Eq "fits in [0-9]+ places?"; }' 30 "my next turn"
   screen | grep -q 'Game over' && break
   last_turn=$(turn_no)
+  check_panel 'arrows move  n next fit  r rotate  Enter lay'
+  if [[ $asked_quit == no ]]; then
+    keys q  # quitting asks first; n keeps playing
+    wait_for 'Quit\? Your seat stays yours'
+    wait_for 'y yes  any other key: no'
+    snap quit-question
+    keys n
+    wait_for 'arrows move  n next fit'
+    asked_quit=yes
+  fi
   keys n Enter
   wait_true 'screen | grep -q "Your turn: place a follower" || [[ $(turn_no) != "$last_turn" ]]' 15 "the tile to be laid"
   if screen | grep -q 'Your turn: place a follower'; then
+    snap "follower-$turns"
+    check_panel '1-9 choose  p pass'
+    # Every choice is on screen, pass last, selected by default; nothing scrolled away.
+    screen | grep -Eq '^.{50}p no follower \(pass\)' || fail "the pass line"
+    screen | grep -q 'more below' && fail "choices scrolled off at 80x24"
     if [[ $placed_follower == no ]] && screen | grep -Eq '1 follower on the'; then
       keys 1
-      wait_for 'Tester put a follower on the' 15
+      wait_true '! frame | grep -q "Your turn: place a follower"' 15 "the follower to be placed"
       placed_follower=yes
     else
-      keys p
+      keys Enter  # the default: no follower
     fi
     wait_true '[[ $(turn_no) != "$last_turn" ]]' 15 "the follower step to end the turn"
   fi
@@ -77,31 +105,55 @@ done
 snap scored
 echo "term-e2e: $turns turns, scores now: $(scores)"
 
-# The board is drawn: the start tile's city and road at least.
-screen | grep -q '#######' || fail "no city on the board"
-screen | grep -Eq '=======|\|' || fail "no road on the board"
-# The follower placed shows as the player's letter A on the board, the log has the moves.
-screen | grep -q 'Tester laid' || fail "the log shows no tile laid by Tester"
+# The board is drawn: the start tile's city and road at least; the whole log has the moves.
+screen | grep -q '###' || fail "no city on the board"
+keys z
+wait_for 'log \(whole game\)'
+wait_for 'Tester laid'
+snap log
+keys Escape
+wait_for 'Players +pts'
 
+# Chat in any script: typed as UTF-8, shown whole.
 keys t
 wait_for 'Chat: _'
-keys 'hello from tmux' Enter
-wait_for 'Tester: hello from tmux'
+tmux send-keys -t "$session:main" -l 'привет, ёж 日本'
+keys Enter
+wait_for 'Tester: привет, ёж 日本'
 
-# The window shrinks and grows: the screen is drawn again at the new size.
-tmux resize-window -t "$session" -x 100 -y 30 2>/dev/null || true
-wait_for 'Players'
-tmux resize-window -t "$session" -x 150 -y 48 2>/dev/null || true
-wait_for 'Players'
+# Help: every key of the step, then the symbols.
+keys '?'
+wait_for 'carc-term - help: keys'
+wait_for 'q +quit \(asks in a room'
+snap help
+keys '?'
+wait_for 'x-----x red: the tile does not fit'
+keys Escape
+wait_for 'Players +pts'
 
-# The spectator saw the moves too.
+# The window grows and shrinks: the screen is drawn again at the new size, using the room.
+tmux resize-window -t "$session:main" -x 120 -y 40 2>/dev/null || true
+wait_true 'screen | grep -Eq "^.{70,}Players +pts"' 15 "the side panel at 120 columns"
+snap big
+tmux resize-window -t "$session:main" -x 80 -y 24 2>/dev/null || true
+wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 columns"
+
+# The spectator saw the moves and the chat too; a spectator quits after a question too.
 window=eve
+keys z
 wait_for 'Tester laid'
+keys Escape
+wait_for 'spectating'
 keys q
+wait_for 'Quit carc-term\? \(y/n\)'
+keys y
 wait_for 'carc-term-exited-0' 10
 window=main
 
 keys q
+wait_for 'Quit\? Your seat stays yours'
+keys y
 wait_for 'carc-term-exited-0' 10
+screen | grep -q 'your seat in "Tester.s room" is kept' || fail "no word about the kept seat after quitting"
 snap quit
 echo "term-e2e: PASS"

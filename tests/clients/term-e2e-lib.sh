@@ -1,6 +1,11 @@
 # Shared by the terminal client's end-to-end tests (sourced, not run): checks the binaries,
 # starts carc-server on a free port with a private tmux socket, and defines the polling helpers
-# (screen, snap, wait_for, wait_true, keys, scores, turn_no). Expects $server $client $work set.
+# (screen, snap, wait_for, wait_true, keys, scores, turn_no, client, start_server). Expects
+# $server $client $work set. Clients keep their token files under $work/home (their HOME).
+export LC_ALL=C.UTF-8  # grep, awk and tmux read the screens as UTF-8
+# `screen | grep -q X`: grep -q leaves at the first match and the writer gets SIGPIPE; with
+# pipefail that would read as "no match". A pipeline's status is its last command's here.
+set +o pipefail
 for bin in "$server" "$client"; do
   if [[ ! -x "$bin" ]]; then echo "term-e2e: no binary at $bin" >&2; exit 1; fi
 done
@@ -18,8 +23,13 @@ done
 session="carc-term-e2e-$$"
 export TMUX_TMPDIR="$work"  # a private tmux server: nothing of the user's sessions is touched
 
-"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --bot-delay 50 >"$work/server.log" 2>&1 &
-server_pid=$!
+mkdir -p "$work/home"
+# start_server: (again) on the same port and data directory, e.g. after a restart.
+start_server() {
+  "$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --bot-delay 50 >>"$work/server.log" 2>&1 &
+  server_pid=$!
+}
+start_server
 cleanup() {
   tmux kill-session -t "$session" 2>/dev/null || true
   tmux kill-server 2>/dev/null || true
@@ -37,13 +47,39 @@ fail() {
   exit 1
 }
 
-for _ in $(seq 1 100); do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break; fi
-  kill -0 "$server_pid" 2>/dev/null || fail "the server exited"
-  sleep 0.1
-done
+# wait_server: until the server accepts connections.
+wait_server() {
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+    kill -0 "$server_pid" 2>/dev/null || fail "the server exited"
+    sleep 0.1
+  done
+  fail "the server does not listen on $port"
+}
+wait_server
+
+# client NAME [ARGS...]: the command line of a carc-term for tmux, in a UTF-8 locale, with its
+# token file under $work/home; prints its exit status when it ends.
+client() {
+  local name=$1
+  shift
+  printf 'HOME=%q LANG=C.UTF-8 LC_ALL= LC_MESSAGES= %q --server ws://127.0.0.1:%s --name %q %s; echo carc-term-exited-$?; sleep 60' \
+    "$work/home" "$client" "$port" "$name" "$*"
+}
 
 screen() { tmux capture-pane -p -t "$session:${window:-main}"; }
+# frame: the screen once two captures 50 ms apart agree (not a half-drawn update).
+frame() {
+  local a b
+  a=$(screen)
+  for _ in $(seq 1 40); do
+    sleep 0.05
+    b=$(screen)
+    [[ $a == "$b" ]] && break
+    a=$b
+  done
+  printf '%s\n' "$a"
+}
 snap() { screen >"$work/screen-$1.txt" 2>/dev/null || true; }
 
 # wait_for REGEX [SECONDS]: polls the screen until it matches.
@@ -59,8 +95,8 @@ wait_for() {
 
 keys() { tmux send-keys -t "$session:${window:-main}" "$@"; }
 
-# The scores of the score board ("A Tester   12 pts  f7") in seat order: "12 0 ".
-scores() { screen | grep -Eo '[0-9]+ pts' | grep -Eo '[0-9]+' | tr '\n' ' '; }
+# The scores of the side panel's player rows ("A Tester     12 f7 ...") in seat order: "12 0 ".
+scores() { screen | grep -Eo ' [0-9]+ [fп][0-9]+' | awk '{print $1}' | tr '\n' ' '; }
 # The turn number of the header.
 turn_no() { screen | grep -Eo 'turn [0-9]+' | head -1 | grep -Eo '[0-9]+' || echo none; }
 

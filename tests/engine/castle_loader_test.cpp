@@ -5,7 +5,7 @@
 #include <string>
 
 #include "carc/castle.hpp"
-#include "castle_board_data.hpp"
+#include "castle/castle_board_data.hpp"
 
 using namespace carc;
 

@@ -5,45 +5,48 @@
 #include "carc/castle.hpp"
 #include "carc/rng.hpp"
 #include "carc/state.hpp"
+#include "property_support.hpp"
 
 using namespace carc;
+
+namespace {
+
+// The Castle's hooks: every listed action passes check(); after every action the followers
+// are all accounted for and no score went down.
+class CastleChecks : public playout::Hooks {
+public:
+    explicit CastleChecks(std::uint64_t seed) : seed_(seed) {}
+    void before(const State& state, const std::vector<Action>& legal) override {
+        for (const auto& a : legal) {
+            INFO("seed " << seed_ << " action " << describe(a));
+            REQUIRE_FALSE(state.check(a));
+        }
+    }
+    void after(const Action&, PlayerId, const State& state, const std::vector<Event>&) override {
+        for (int p = 0; p < 2; ++p) {
+            int on_board = 0;
+            for (const auto& f : state.followers())
+                if (f.owner == p) ++on_board;
+            REQUIRE(on_board + state.player(p).supply == castle_followers);
+            REQUIRE(state.score(p) >= last_scores_[p]);
+            last_scores_[p] = state.score(p);
+        }
+    }
+
+private:
+    std::uint64_t seed_;
+    std::array<int, 2> last_scores_{};
+};
+
+}  // namespace
 
 TEST_CASE("castle: random playouts keep the invariants and replay exactly", "[castle]") {
     GameConfig config;
     config.rules = RuleSystem::castle;
-    std::string error;
-    const auto game = Game::create(config, &error);
-    REQUIRE(game);
-    std::vector<Action> legal;
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-        State state = State::start(*game, seed);
-        const State initial = state;
-        Rng choices(seed * 7919);
-        std::vector<Action> log;
-        std::array<int, 2> last_scores{};
-        while (!state.is_over()) {
-            state.legal_actions(legal);
-            REQUIRE_FALSE(legal.empty());
-            for (const auto& a : legal) {
-                INFO("seed " << seed << " action " << describe(a));
-                REQUIRE_FALSE(state.check(a));
-            }
-            const Action a = legal[choices.below(static_cast<std::uint32_t>(legal.size()))];
-            REQUIRE_FALSE(state.apply(a));
-            log.push_back(a);
-            for (int p = 0; p < 2; ++p) {
-                int on_board = 0;
-                for (const auto& f : state.followers())
-                    if (f.owner == p) ++on_board;
-                REQUIRE(on_board + state.player(p).supply == castle_followers);
-                REQUIRE(state.score(p) >= last_scores[p]);
-                last_scores[p] = state.score(p);
-            }
-        }
-        State replayed = initial;
-        for (const auto& a : log) REQUIRE_FALSE(replayed.apply(a));
-        REQUIRE(replayed.hash() == state.hash());
-        REQUIRE(replayed.score(0) == state.score(0));
+        CastleChecks checks(seed);
+        auto game = test::play_random_game(config, seed, seed * 7919, checks);
+        test::check_replay(*game);
     }
 }
 

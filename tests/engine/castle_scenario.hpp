@@ -12,7 +12,7 @@
 #include "carc/castle.hpp"
 #include "carc/game.hpp"
 #include "carc/state.hpp"
-#include "castle_rules.hpp"
+#include "castle/castle_rules.hpp"
 #include "scenario.hpp"
 
 namespace carc::test {

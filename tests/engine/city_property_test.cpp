@@ -6,7 +6,7 @@
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
 #include "property_support.hpp"
-#include "city_rules.hpp"
+#include "city/city_rules.hpp"
 
 using namespace carc;
 using carc::test::check_listed_actions_apply;
@@ -85,43 +85,46 @@ struct Tally {
     int quarter_followers = 0, count_moves = 0, redeploys = 0, market_moves = 0, captures = 0;
 };
 
-std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t seed, Tally& tally) {
-    std::string error;
-    auto match = Match::create(MatchSetup{config, seed, {}}, &error);
-    REQUIRE(match);
-    Rng choices(seed * 7919 + 5);
-    std::vector<Action> actions;
-    std::vector<Event> events;
-    std::vector<int> scores(config.players, 0);
-    while (!match->state().is_over()) {
-        const State& s = match->state();
-        s.legal_actions(actions);
-        REQUIRE_FALSE(actions.empty());
+// The City's hooks: every listed action applies; the City's options are taken more often
+// than a uniform choice would; after every action the followers are accounted for, the decision
+// belongs to someone who can make it, and scores go down only by a ransom.
+class CityChecks : public playout::Hooks {
+public:
+    CityChecks(int players, Tally& tally) : scores_(players, 0), tally_(tally) {}
+    void before(const State& s, const std::vector<Action>& actions) override {
         check_listed_actions_apply(s, actions);
+    }
+    std::size_t choose(const State& s, const std::vector<Action>& actions, Rng& choices) override {
         // Lean towards taking the City's options so that the random games use them.
-        Action chosen = actions[choices.below(static_cast<std::uint32_t>(actions.size()))];
+        std::size_t chosen = choices.below(static_cast<std::uint32_t>(actions.size()));
         const bool can_pass = actions.back().type == ActionType::pass;
         if (CityRules::owns(s.phase()) && actions.size() > 1 && choices.below(4) != 0)
-            chosen = actions[choices.below(static_cast<std::uint32_t>(actions.size() - can_pass))];
-        events.clear();
-        REQUIRE_FALSE(match->apply(chosen, &events));
-        const State& after = match->state();
+            chosen = choices.below(static_cast<std::uint32_t>(actions.size() - can_pass));
+        return chosen;
+    }
+    bool wants_events() const override { return true; }
+    void after(const Action& chosen, PlayerId, const State& after,
+               const std::vector<Event>& events) override {
         check_followers(after);
         check_decision(after);
-        for (int p = 0; p < config.players; ++p) {
-            if (chosen.type != ActionType::ransom) REQUIRE(after.score(p) >= scores[p]);
-            scores[p] = after.score(p);
+        for (std::size_t p = 0; p < scores_.size(); ++p) {
+            const int score = after.score(static_cast<int>(p));
+            if (chosen.type != ActionType::ransom) REQUIRE(score >= scores_[p]);
+            scores_[p] = score;
         }
         for (const auto& e : events) {
-            tally.quarter_followers += e.type == EventType::quarter_follower_placed;
-            tally.count_moves += e.type == EventType::count_moved;
-            tally.redeploys += e.type == EventType::follower_moved && e.quarter != static_cast<int>(Quarter::market);
-            tally.market_moves += e.type == EventType::follower_moved && e.quarter == static_cast<int>(Quarter::market);
-            tally.captures += e.type == EventType::follower_captured;
+            tally_.quarter_followers += e.type == EventType::quarter_follower_placed;
+            tally_.count_moves += e.type == EventType::count_moved;
+            tally_.redeploys += e.type == EventType::follower_moved && e.quarter != static_cast<int>(Quarter::market);
+            tally_.market_moves += e.type == EventType::follower_moved && e.quarter == static_cast<int>(Quarter::market);
+            tally_.captures += e.type == EventType::follower_captured;
         }
     }
-    return match;
-}
+
+private:
+    std::vector<int> scores_;
+    Tally& tally_;
+};
 
 void play_many(bool tower, bool market_only, int games) {
     const int max_players = tower ? 6 : 5;
@@ -129,9 +132,11 @@ void play_many(bool tower, bool market_only, int games) {
         Tally tally;
         for (int g = 0; g < games; ++g) {
             const auto seed = static_cast<std::uint64_t>(players * 1000033 + g + (tower ? 500 : 0));
-            auto match = play_random_game(city_config(players, tower, market_only), seed, tally);
-            REQUIRE(match->state().tiles_left() == 0);
-            check_replay(*match);
+            CityChecks checks(players, tally);
+            auto game = test::play_random_game(city_config(players, tower, market_only), seed,
+                                               seed * 7919 + 5, checks);
+            REQUIRE(game->end->tiles_left() == 0);
+            check_replay(*game);
         }
         INFO(players << " players, tower " << tower);
         CHECK(tally.quarter_followers > 0);

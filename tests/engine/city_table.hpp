@@ -12,7 +12,7 @@
 
 #include "carc/game.hpp"
 #include "carc/state.hpp"
-#include "city_rules.hpp"
+#include "city/city_rules.hpp"
 #include "rules_table.hpp"
 
 namespace carc::test {

@@ -3,6 +3,7 @@
 
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
+#include "property_support.hpp"
 
 using namespace carc;
 
@@ -25,32 +26,22 @@ void check_invariants(const State& s, const std::vector<int>& previous_scores) {
     }
 }
 
-// Plays one random game, checking after every action; returns the match.
-std::unique_ptr<Match> play_random_game(const GameConfig& config, std::uint64_t seed) {
-    std::string error;
-    auto match = Match::create(MatchSetup{config, seed, {}}, &error);
-    REQUIRE(match);
-    Rng choices(seed * 7919 + 1);
-    std::vector<Action> actions;
-    std::vector<int> scores(config.players, 0);
-    while (!match->state().is_over()) {
-        const State& s = match->state();
-        s.legal_actions(actions);
-        REQUIRE_FALSE(actions.empty());  // a live game always has a legal action
-        // Every listed action applies (checked on copies for a sample, all for small lists).
-        const std::size_t step = actions.size() > 16 ? actions.size() / 8 : 1;
-        for (std::size_t i = 0; i < actions.size(); i += step) {
-            State copy = s;
-            const auto refused = copy.apply(actions[i]);
-            if (refused) FAIL(describe(actions[i]) << ": " << refused->message);
-        }
-        const Action chosen = actions[choices.below(static_cast<std::uint32_t>(actions.size()))];
-        REQUIRE_FALSE(match->apply(chosen));
-        check_invariants(match->state(), scores);
-        for (int p = 0; p < config.players; ++p) scores[p] = match->state().score(p);
+// The base game's hooks: every listed action applies, and after every action the followers
+// are all accounted for and no score went down.
+class BaseChecks : public playout::Hooks {
+public:
+    explicit BaseChecks(int players) : scores_(players, 0) {}
+    void before(const State& s, const std::vector<Action>& legal) override {
+        test::check_listed_actions_apply(s, legal);
     }
-    return match;
-}
+    void after(const Action&, PlayerId, const State& s, const std::vector<Event>&) override {
+        check_invariants(s, scores_);
+        for (std::size_t p = 0; p < scores_.size(); ++p) scores_[p] = s.score(static_cast<int>(p));
+    }
+
+private:
+    std::vector<int> scores_;
+};
 
 }  // namespace
 
@@ -61,44 +52,53 @@ TEST_CASE("random base games keep every invariant and replay to the same hash", 
             GameConfig config;
             config.players = players;
             const std::uint64_t seed = static_cast<std::uint64_t>(players * 100000 + g);
-            auto match = play_random_game(config, seed);
-            const auto& final_state = match->state();
+            BaseChecks checks(players);
+            auto game = test::play_random_game(config, seed, seed * 7919 + 1, checks);
+            const auto& final_state = *game->end;
             REQUIRE(final_state.tiles_left() == 0);
             for (const auto& f : final_state.followers()) {
                 // Only farmers stay on the board once the game is over.
                 REQUIRE(final_state.board().kind(final_state.board().segment_id(f.tile, f.segment)) ==
                         FeatureKind::field);
             }
-            std::string error;
-            auto replayed = Match::replay(match->setup(), match->actions(), &error);
-            REQUIRE(replayed);
-            REQUIRE(replayed->state().hash() == final_state.hash());
+            test::check_replay(*game);
         }
     }
 }
 
-TEST_CASE("refused actions change nothing", "[property]") {
-    GameConfig config;
-    config.players = 3;
-    std::string error;
-    auto match = Match::create(MatchSetup{config, 99, {}}, &error);
-    REQUIRE(match);
-    Rng rng(5);
-    std::vector<Action> actions;
-    for (int turn = 0; turn < 40 && !match->state().is_over(); ++turn) {
-        State s = match->state();
+// Before each of the first 40 decisions, wrong actions for the phase are refused and change
+// nothing.
+class RefusalChecks : public playout::Hooks {
+public:
+    bool stop(const State&) override { return decisions_ == 40; }
+    void before(const State& current, const std::vector<Action>&) override {
+        ++decisions_;
+        State s = current;
         const auto before = s.hash();
         // A selection of wrong actions for the current phase.
         for (const Action& bad :
              {Action::place_tile(Coord{100, 100}, 0), Action::place_tile(Coord{0, 0}, 1),
               Action::place_follower(11), Action::place_follower(-1)}) {
             if (!s.apply(bad)) continue;  // refused, as expected mostly
-            s = match->state();           // it was legal after all: start again
+            s = current;                  // it was legal after all: start again
         }
         REQUIRE(s.hash() == before);
-        s.legal_actions(actions);
-        REQUIRE_FALSE(match->apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]));
     }
+    int decisions() const { return decisions_; }
+
+private:
+    int decisions_ = 0;
+};
+
+TEST_CASE("refused actions change nothing", "[property]") {
+    GameConfig config;
+    config.players = 3;
+    RefusalChecks checks;
+    std::string error;
+    auto game = playout::random_game(MatchSetup{config, 99, {}}, 5, &checks, &error);
+    REQUIRE(game);
+    REQUIRE_FALSE(game->outcome.refused);
+    REQUIRE(checks.decisions() == 40);
 }
 
 TEST_CASE("same seed and actions give the same game; another seed another pile") {

@@ -263,3 +263,26 @@ TEST_CASE("the tile catalogue has the documented shape", "[protocol]") {
         for (const json& segment : tile["segments"])
             for (const json& port : segment["ports"]) CHECK(port.get<std::string>().size() == 2);
 }
+
+TEST_CASE("a message with bytes after a NUL is bad JSON, not the part before it", "[protocol]") {
+    const std::string hello = R"({"type":"hello","protocol":1,"name":"Ada"})";
+    CHECK(error_of(hello + std::string(1, '\0') + "trailing garbage") == ErrorCode::bad_json);
+    CHECK(error_of(hello + std::string(1, '\0')) == ErrorCode::bad_json);
+    CHECK(parse_as<Hello>(hello).name == "Ada");
+}
+
+TEST_CASE("names and room names with control characters are refused with bad_field", "[protocol]") {
+    for (const std::string& bad : {std::string("Ada\nBob"), std::string("\x1b[2JAda"), std::string("Ada\x7f"),
+                                  std::string("Ada\xc2\x85"), std::string("tab\there"), std::string(1, '\0') + "x"}) {
+        INFO(bad);
+        const json hello = {{"type", "hello"}, {"protocol", 1}, {"name", bad}};
+        CHECK(error_of(hello.dump()) == ErrorCode::bad_field);
+        const json create = {{"type", "create_room"}, {"name", bad}};
+        CHECK(error_of(create.dump()) == ErrorCode::bad_field);
+    }
+    // Letters of every alphabet (two-byte C2 sequences above the C1 block too) stay welcome.
+    CHECK(parse_as<Hello>(json({{"type", "hello"}, {"protocol", 1}, {"name", "Zoë ©Ångström 日本"}}).dump()).name ==
+          "Zoë ©Ångström 日本");
+    CHECK(parse_as<CreateRoom>(json({{"type", "create_room"}, {"name", "Friday game ¡"}}).dump()).settings.name ==
+          "Friday game ¡");
+}

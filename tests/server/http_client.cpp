@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
@@ -33,6 +34,20 @@ http_reply http_get(unsigned short port, const std::string& target,
         reply.headers[name] = std::string(field.value());
     }
     return reply;
+}
+
+raw_reply http_raw(unsigned short port, const std::string& raw) {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    stream.expires_after(std::chrono::seconds(10));
+    beast::error_code ec;
+    net::write(stream, net::buffer(raw), ec);  // may fail half-way once the server answered
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res, ec);
+    if (ec) return {};
+    return {static_cast<int>(res.result_int()), std::string(res[http::field::location])};
 }
 
 }  // namespace carc::test

@@ -4,6 +4,7 @@
 // carc-sim verify's check accepts a real record and rejects a tampered one.
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 
 #include <catch2/catch.hpp>
 
@@ -200,6 +201,14 @@ TEST_CASE("GET /api/games shows a running game without hidden information", "[se
     CHECK_FALSE(server::verify_record(record).ok);  // nothing to verify before the end
 }
 
+// Hands a write to the journal and waits for its answer (the writer thread calls back).
+template <typename Write>
+bool stored_by(server::room_journal&, Write write) {
+    std::promise<bool> answer;
+    write([&answer](bool stored) { answer.set_value(stored); });
+    return answer.get_future().get();
+}
+
 TEST_CASE("a stored game that does not replay is reported, marked abandoned, and the server runs",
           "[server][persistence]") {
     temp_dir dir;
@@ -216,12 +225,12 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         start.seed_commitment = server::seed_commitment(seed, start.seed_nonce);
         start.seats = {{"p1", "Ada", carc::crypto::sha256_hex("token-a"), std::nullopt},
                        {"p2", "Bob", carc::crypto::sha256_hex("token-b"), std::nullopt}};
-        REQUIRE(journal.begin_game(start));
+        REQUIRE(stored_by(journal, [&](auto done) { journal.begin_game(start, done); }));
         server::journal_action bogus;  // far from the start tile: the engine refuses it
         bogus.room_id = "r5";
         bogus.seq = 1;
         bogus.action = Action::place_tile({40, 40}, 0);
-        REQUIRE(journal.append_action(bogus));
+        REQUIRE(stored_by(journal, [&](auto done) { journal.append_action(bogus, done); }));
     }
     {
         test_server server(seeded(), open_store(dir.path));

@@ -16,19 +16,21 @@ TEST_CASE("lobby subscribers see public rooms come and go; private ones never", 
     REQUIRE(first["type"] == "lobby");
     CHECK(first["rooms"].empty());
 
+    // After the whole list, one message per room that appears or changes.
     const json created = ada.request({{"type", "create_room"}, {"name", "Open table"}, {"seats", 3},
                                       {"bots", {{{"seat", 2}, {"kind", "greedy"}}}},
                                       {"clock", {{"initial_ms", 60000}, {"increment_ms", 1000}}}});
     const std::string room = created["room"];
-    auto listed = watcher.wait_for([&](const json& m) { return m["type"] == "lobby" && !m["rooms"].empty(); });
+    auto listed = watcher.wait_type("lobby_room");
     REQUIRE(listed);
-    const json& row = (*listed)["rooms"][0];
+    const json& row = (*listed)["room"];
     CHECK(row["id"] == room);
     CHECK(row["name"] == "Open table");
     CHECK(row["taken"] == 2);
     CHECK(row["bots"] == 1);
     CHECK(row["status"] == "waiting");
     CHECK(row["clock"]["increment_ms"] == 1000);
+    CHECK(watcher.request({{"type", "list_rooms"}})["rooms"] == json::array({row}));
 
     ws_client carol(server.port());
     carol.hello("Carol");
@@ -40,12 +42,24 @@ TEST_CASE("lobby subscribers see public rooms come and go; private ones never", 
     CHECK(dave.request({{"type", "join"}, {"invite", secret["invite"]}})["type"] == "joined");
     for (const json& r : dave.request({{"type", "list_rooms"}})["rooms"]) CHECK(r["id"] != secret["room"]);
 
+    // A change to the public room comes as its new entry; nothing ever names the private one.
+    ws_client bob(server.port());
+    bob.hello("Bob");
+    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    std::vector<json> seen;
+    auto changed = watcher.wait_for([&](const json& m) { return m["type"] == "lobby_room" && m["room"]["taken"] == 3; },
+                                    std::chrono::seconds(5), &seen);
+    REQUIRE(changed);
+    CHECK((*changed)["room"]["id"] == room);
+
+    bob.request({{"type", "leave"}, {"room", room}});
     ada.request({{"type", "leave"}, {"room", room}});
-    auto emptied = watcher.wait_for([&](const json& m) {
-        return m["type"] == "lobby" &&
-               std::none_of(m["rooms"].begin(), m["rooms"].end(), [&](const json& r) { return r["id"] == room; });
-    });
-    CHECK(emptied);
+    auto removed = watcher.wait_type("lobby_room_removed");
+    REQUIRE(removed);
+    CHECK((*removed)["room"] == room);
+    CHECK(watcher.request({{"type", "list_rooms"}})["rooms"].empty());
+    const std::string secret_id = "\"" + secret["room"].get<std::string>() + "\"";
+    for (const std::string& frame : watcher.frames()) CHECK(frame.find(secret_id) == std::string::npos);
 }
 
 TEST_CASE("host commands: bots, kick, start only when full; chat reaches everyone", "[server]") {
@@ -84,14 +98,17 @@ class flaky_journal final : public carc::server::room_journal {
 public:
     std::atomic<bool> fail_next{false};
     std::atomic<int> appended{0};
-    bool begin_game(const carc::server::game_start&) override { return true; }
-    bool append_action(const carc::server::journal_action&) override {
-        if (fail_next.exchange(false)) return false;
+    void begin_game(const carc::server::game_start&, stored_fn done) override { done(true); }
+    void append_action(const carc::server::journal_action&, stored_fn done) override {
+        if (fail_next.exchange(false)) return done(false);
         ++appended;
-        return true;
+        done(true);
     }
-    bool resign_seat(const std::string&, int, const carc::server::journal_seat&) override { return true; }
-    void end_game(const carc::server::game_end&) override {}
+    void resign_seat(const std::string&, int, const carc::server::journal_seat&, stored_fn done) override {
+        done(true);
+    }
+    void end_game(const carc::server::game_end&, stored_fn done) override { done(true); }
+    void adjourn(const std::string&, bool, stored_fn done) override { done(true); }
     void flush() override {}
 };
 

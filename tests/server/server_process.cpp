@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,7 +32,7 @@ unsigned short port_from_log(const std::filesystem::path& log) {
 }  // namespace
 
 server_process::server_process(const std::string& exe, std::vector<std::string> args,
-                               const std::filesystem::path& log) {
+                               const std::filesystem::path& log, unsigned long nofile) {
     args.insert(args.begin(), exe);
     args.push_back("--port");
     args.push_back("0");
@@ -43,6 +44,10 @@ server_process::server_process(const std::string& exe, std::vector<std::string> 
         if (fd >= 0) {
             dup2(fd, 1);
             dup2(fd, 2);
+        }
+        if (nofile != 0) {
+            const rlimit limit{nofile, nofile};
+            if (setrlimit(RLIMIT_NOFILE, &limit) != 0) _exit(126);
         }
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());

@@ -13,7 +13,9 @@ namespace carc::test {
 class server_process {
 public:
     // Starts `exe` with `args` plus --port 0; waits until it listens. Throws on failure.
-    server_process(const std::string& exe, std::vector<std::string> args, const std::filesystem::path& log);
+    // `nofile`, when not 0, is the child's descriptor limit (RLIMIT_NOFILE).
+    server_process(const std::string& exe, std::vector<std::string> args, const std::filesystem::path& log,
+                   unsigned long nofile = 0);
     ~server_process();
     server_process(const server_process&) = delete;
     server_process& operator=(const server_process&) = delete;

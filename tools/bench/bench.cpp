@@ -9,6 +9,7 @@
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
 #include "playout.hpp"
+#include "random_game.hpp"
 
 using namespace carc;
 
@@ -25,17 +26,27 @@ double seconds_since(std::clock_t t) {
     return static_cast<double>(std::clock() - t) / CLOCKS_PER_SEC;
 }
 
+// Stops a random game at the first tile placement after `tiles` tiles are laid.
+class StopMidGame : public playout::Hooks {
+public:
+    explicit StopMidGame(int tiles) : tiles_(tiles) {}
+    bool stop(const State& s) override {
+        return s.board().size() >= tiles_ + 1 && s.phase() == Phase::place_tile;
+    }
+
+private:
+    int tiles_;
+};
+
 // Seeded random games stopped after `tiles` placements: mid-game positions.
 std::vector<State> mid_game_positions(const Game& game, int count, int tiles) {
     std::vector<State> out;
-    std::vector<Action> actions;
+    StopMidGame stop(tiles);
+    playout::RandomPlayer player;
     for (int i = 0; i < count; ++i) {
         State s = State::start(game, 1000 + static_cast<std::uint64_t>(i));
         Rng rng(static_cast<std::uint64_t>(i));
-        while (!s.is_over() && (s.board().size() < tiles + 1 || s.phase() != Phase::place_tile)) {
-            s.legal_actions(actions);
-            s.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
-        }
+        player.play(s, rng, &stop);
         if (!s.is_over() && s.phase() == Phase::place_tile) out.push_back(s);
     }
     return out;
@@ -78,16 +89,11 @@ void bench_state_copy(const Game& game) {
 
 void bench_replay(const Game& game, const GameConfig& config) {
     std::vector<std::vector<Action>> logs;
-    std::vector<Action> actions;
     for (int g = 0; g < 500; ++g) {
         std::string error;
-        auto match = Match::create(MatchSetup{config, static_cast<std::uint64_t>(g), {}}, &error);
-        Rng rng(static_cast<std::uint64_t>(g) + 77);
-        while (!match->state().is_over()) {
-            match->state().legal_actions(actions);
-            match->apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
-        }
-        logs.push_back(match->actions());
+        auto played = playout::random_game(MatchSetup{config, static_cast<std::uint64_t>(g), {}},
+                                           static_cast<std::uint64_t>(g) + 77, nullptr, &error);
+        logs.push_back(played->log);
     }
     const auto start = clock_type::now();
     std::uint64_t sink = 0;

@@ -5,11 +5,12 @@
 
 #include "carc/rng.hpp"
 #include "carc/state.hpp"
+#include "random_game.hpp"
 
 namespace carc::sim {
 
 nlohmann::json run_playouts(const Game& game, int games, std::uint64_t seed) {
-    std::vector<Action> actions;
+    playout::RandomPlayer player;
     std::vector<double> score_sums(game.players(), 0.0);
     std::uint64_t signature = 0x9E3779B97F4A7C15ull;
     std::uint64_t decisions = 0;
@@ -20,11 +21,7 @@ nlohmann::json run_playouts(const Game& game, int games, std::uint64_t seed) {
         const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(g);
         State state = State::start(game, game_seed);
         Rng choices(game_seed ^ 0xD1B54A32D192ED03ull);  // the players' own randomness
-        while (!state.is_over()) {
-            state.legal_actions(actions);
-            state.apply(actions[choices.below(static_cast<std::uint32_t>(actions.size()))]);
-            ++decisions;
-        }
+        decisions += player.play(state, choices).decisions;
         for (int p = 0; p < game.players(); ++p) score_sums[p] += state.score(p);
         signature = (signature ^ state.hash()) * 0x100000001B3ull;
     }

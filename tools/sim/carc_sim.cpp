@@ -2,6 +2,7 @@
 //   carc-sim replay FILE
 //   carc-sim playout --players N --games G --seed S [--expansions a,b] [--game castle]
 //   carc-sim verify RECORD.json   (a finished game's record from GET /api/games/{id})
+//   carc-sim golden DIR           (rewrites the golden games, tests/engine/golden)
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "carc/game.hpp"
 #include "script_config.hpp"
+#include "golden.hpp"
 #include "playout.hpp"
 #include "carc/records/record_verify.hpp"
 #include "script.hpp"
@@ -22,7 +24,8 @@ int usage() {
     std::cerr << "usage: carc-sim replay FILE\n"
                  "       carc-sim playout --players N --games G --seed S"
                  " [--expansions tower,river2,...] [--game carcassonne|castle]\n";
-    std::cerr << "       carc-sim verify RECORD.json\n";
+    std::cerr << "       carc-sim verify RECORD.json\n"
+                 "       carc-sim golden DIR\n";
     return 1;
 }
 
@@ -52,6 +55,23 @@ int replay(const char* path) {
     if (unmet.empty()) return 0;
     std::cerr << "carc-sim: " << path << ": expectation not met: " << unmet << "\n";
     return 3;
+}
+
+// Rewrites every golden game into `dir`: on purpose only, after a rules change, then the diff
+// is reviewed (golden_test.cpp compares and never writes).
+int golden(const char* dir) {
+    for (const auto& g : carc::golden::games()) {
+        std::string error;
+        const std::string text = carc::golden::record(g, &error);
+        const std::string path = std::string(dir) + "/" + g.file_name();
+        std::ofstream out(path);
+        if (text.empty() || !(out << text)) {
+            std::cerr << "carc-sim: " << path << ": " << (error.empty() ? "cannot write" : error) << "\n";
+            return 1;
+        }
+        std::cout << path << "\n";
+    }
+    return 0;
 }
 
 int playout(int argc, char** argv) {
@@ -96,6 +116,7 @@ int playout(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "replay") == 0) return replay(argv[2]);
     if (argc >= 2 && std::strcmp(argv[1], "playout") == 0) return playout(argc, argv);
+    if (argc >= 3 && std::strcmp(argv[1], "golden") == 0) return golden(argv[2]);
     if (argc >= 3 && std::strcmp(argv[1], "verify") == 0) return carc::server::verify_record_file(argv[2]);
     return usage();
 }

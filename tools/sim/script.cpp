@@ -119,7 +119,7 @@ json run_script(const json& script, std::string& error) {
             error = where + error;
             return nullptr;
         }
-        if (!play_city_decisions(*match, move, events, error)) {
+        if (!play_city_decisions(*match, move, events, error, !script.value("finish", true))) {
             error = where + error;
             return nullptr;
         }

@@ -1,5 +1,7 @@
 #include "script_city.hpp"
 
+#include <algorithm>
+
 namespace carc::sim {
 namespace {
 
@@ -43,7 +45,12 @@ bool market_action(const State& state, const json& entry, Action& out, std::stri
 
 }  // namespace
 
-bool play_city_decisions(Match& match, const json& move, std::vector<Event>& events, std::string& error) {
+bool play_city_decisions(Match& match, const json& move, std::vector<Event>& events, std::string& error,
+                         bool stop_at_final_scoring) {
+    const auto final_scoring_began = [&events] {
+        return std::any_of(events.begin(), events.end(),
+                           [](const Event& e) { return e.type == EventType::final_scoring; });
+    };
     const json redeploys = move.value("redeploy", json::array());
     const json market = move.value("market", json::array());
     if (!redeploys.is_array() || !market.is_array()) {
@@ -53,6 +60,7 @@ bool play_city_decisions(Match& match, const json& move, std::vector<Event>& eve
     std::size_t next_redeploy = 0, next_market = 0;
     bool quarter_used = !move.contains("quarter"), count_used = !move.contains("count");
     while (true) {
+        if (stop_at_final_scoring && final_scoring_began()) return true;
         const State& state = match.state();
         Action a = Action::pass();
         switch (state.phase()) {

@@ -2,7 +2,7 @@
 // Carcassonne: The Castle (Die Burg), the two-player game: its walled board with the 0-99
 // scoring track, the wall tokens, and the Castle's public part of a State. The board and the
 // tiles are data (engine/data/castle-board.txt, engine/data/castle.tiles; docs/castle.md).
-// The rules live in engine/src/castle_*.cpp.
+// The rules live in engine/src/castle/.
 
 #include <array>
 #include <cstdint>

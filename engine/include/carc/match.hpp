@@ -36,9 +36,15 @@ public:
     const Game& game() const { return *game_; }
     std::shared_ptr<const Game> game_ptr() const { return game_; }
     const State& state() const { return state_; }
+    // The accepted actions, unless keep_log(false) was called (a caller that keeps its own log).
     const std::vector<Action>& actions() const { return actions_; }
+    // Whether apply() records actions; false also forgets those recorded so far.
+    void keep_log(bool keep);
 
     std::optional<RuleError> apply(const Action& action, std::vector<Event>* events = nullptr);
+    // Takes `next`, the state that applying `action` to a copy of state() gave (a caller that
+    // stores an action's outcome before adopting it), so the action is applied only once.
+    void adopt(const Action& action, State next);
 
 private:
     Match(MatchSetup setup, std::shared_ptr<const Game> game, State state);
@@ -46,6 +52,7 @@ private:
     std::shared_ptr<const Game> game_;
     State state_;
     std::vector<Action> actions_;
+    bool keep_log_ = true;
 };
 
 }  // namespace carc

@@ -141,6 +141,8 @@ public:
     int score(int p) const { return players_[p].score; }
     int tiles_left() const { return static_cast<int>(pile_.size()) - next_draw_; }
     // How many of each tile type are still face down (the multiset is public; the order is not).
+    // With options.pile_limit the pile is a secret part of the box, so this counts the box's
+    // tiles not drawn yet, some of which will never come.
     std::vector<int> remaining_tiles() const;
     // The order itself: hidden information, for the server's journal and tests only.
     std::vector<TileTypeId> hidden_pile_order() const;
@@ -200,48 +202,14 @@ private:
     void score_farms(std::vector<Event>* events);
     std::array<int, max_players> followers_on(int root) const;
 
-    // Placement rules beyond edge matching: River II's flow (state_river.cpp) and the Cult's
-    // shrine/monastery limits (state_cult.cpp). A reason when the placement is refused.
-    bool has_placement_rules(TileTypeId type) const;
-    const char* placement_rule_violation(TileTypeId type, Coord at, int rotation) const;
-    bool fits_somewhere(TileTypeId type) const;
-    bool ruled_placements(TileTypeId type, std::vector<Action>* out) const;
-    const char* river_violation(const TileType& tile, Coord at, int rotation) const;
-    // The Cult's monasteries and shrines on the board, gathered once per listing: the limits
-    // test them by distance instead of looking up 8 cells per candidate.
-    struct Building {
-        Coord at;
-        bool shrine = false;
-    };
-    using Buildings = StaticVector<Building, max_placed_tiles>;
-    void collect_buildings(Buildings& out) const;
-    const char* cult_violation(bool shrine, Coord at, const Buildings& buildings) const;
-    void init_river_ends();
-    void update_river_ends(int placed_index);
-    bool set_aside_river_tile(std::vector<Event>* events);  // the drawn river tile fit nowhere
-    // The Cult: the opposite building of a scored cloister or shrine loses its challenge.
-    void resolve_challenge(int placed_index, int segment, std::vector<Event>* events);
-    // King and Robber Baron (state_king.cpp).
-    void update_king_robber(std::vector<Event>* events);
-    void score_king_robber(std::vector<Event>* events);
-
-    // The Tower (state_tower.cpp).
-    void append_tower_actions(std::vector<Action>& out) const;
-    void append_captures(std::vector<Action>& out) const;
-    void append_ransoms(std::vector<Action>& out) const;
-    std::optional<RuleError> check_tower_action(const Action& a) const;
-    std::optional<RuleError> check_capture_step(const Action& a) const;
-    std::optional<RuleError> check_ransom(const Action& a) const;
-    bool has_foundation(int placed_index) const;
-    bool in_reach(int tower_index, const Follower& f) const;
-    bool apply_add_floor(const Action& a, std::vector<Event>* events);  // true: may capture
-    void apply_tower_follower(const Action& a, std::vector<Event>* events);
-    void apply_capture(const Action& a, std::vector<Event>* events);
-    void exchange_prisoners(PlayerId captor, PlayerId owner, std::vector<Event>* events);
-    void apply_ransom(const Action& a, std::vector<Event>* events);
-
-    friend struct CastleRules;  // The Castle's turn flow and scoring (castle_rules.cpp)
-    friend struct CityRules;    // The City of Carcassonne (city_rules.cpp)
+    // The rule modules (engine/src/<module>/): each expansion is a struct of static functions
+    // that State's turn flow calls and that reads and changes the State as a friend.
+    friend struct TowerRules;       // The Tower (tower/)
+    friend struct RiverRules;       // River II (river/)
+    friend struct CultRules;        // the Cult (cult/)
+    friend struct KingRobberRules;  // King and Robber Baron (king_robber/)
+    friend struct CityRules;        // the City of Carcassonne with the Count (city/)
+    friend struct CastleRules;      // The Castle (castle/)
 
     const Game* game_ = nullptr;
     Phase phase_ = Phase::place_tile;

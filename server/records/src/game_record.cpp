@@ -23,7 +23,7 @@ json setup_tiles_json(const Game& game) {
     return tiles;
 }
 
-json build_record(const record_inputs& in, const Game& game) {
+json build_record(const record_inputs& in, std::span<const record_action> actions, const Game& game) {
     const bool over = in.result.has_value();
     json players = json::array();
     for (std::size_t seat = 0; seat < in.players.size(); ++seat) {
@@ -40,13 +40,13 @@ json build_record(const record_inputs& in, const Game& game) {
                                in.result->winners.end();
         players.push_back(std::move(player));
     }
-    json actions = json::array();
-    for (std::size_t i = 0; i < in.actions.size(); ++i) {
-        const record_action& a = in.actions[i];
+    json entries = json::array();
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const record_action& a = actions[i];
         json entry = {{"seq", i + 1}, {"seat", a.seat}, {"action", protocol::action_to_json(a.action)},
                       {"events", a.events}};
         if (over) entry["state_hash"] = hash_hex(a.state_hash);
-        actions.push_back(std::move(entry));
+        entries.push_back(std::move(entry));
     }
     json record = {{"format", record_format},
                    {"format_version", record_format_version},
@@ -56,7 +56,7 @@ json build_record(const record_inputs& in, const Game& game) {
                    {"settings", in.settings},
                    {"players", std::move(players)},
                    {"setup", setup_tiles_json(game)},
-                   {"actions", std::move(actions)},
+                   {"actions", std::move(entries)},
                    {"seed_commitment", in.seed_commitment},
                    {"seed", nullptr},
                    {"seed_nonce", nullptr},

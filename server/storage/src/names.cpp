@@ -27,13 +27,14 @@ const char* to_string(RoomStatus status) {
         case RoomStatus::running: return "running";
         case RoomStatus::finished: return "finished";
         case RoomStatus::abandoned: return "abandoned";
+        case RoomStatus::adjourned: return "adjourned";
     }
     return "unknown";
 }
 
 std::optional<RoomStatus> room_status_from_string(const std::string& text) {
     for (RoomStatus status : {RoomStatus::lobby, RoomStatus::running, RoomStatus::finished,
-                              RoomStatus::abandoned}) {
+                              RoomStatus::abandoned, RoomStatus::adjourned}) {
         if (text == to_string(status)) return status;
     }
     return std::nullopt;

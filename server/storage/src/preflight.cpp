@@ -6,6 +6,7 @@
 
 #include "schema.hpp"
 #include "sqlite_handle.hpp"
+#include "wal_scan.hpp"
 
 namespace carc::storage {
 namespace {
@@ -25,10 +26,56 @@ std::uint32_t big_endian(const unsigned char* bytes, int count) {
     return value;
 }
 
-bool has_wal_frames(const fs::path& file) {
+Error refuse_files(ErrorCode code, const fs::path& file, const std::string& problem) {
+    return {code, file.string() + ": " + problem +
+                      "; the files were left untouched: restore a backup, or move the database "
+                      "and its companions away to start afresh (docs/storage.md)"};
+}
+
+fs::path companion(const fs::path& file, const char* suffix) { return fs::path(file).concat(suffix); }
+
+// Size of `path`, 0 when it does not exist.
+std::uintmax_t size_or_zero(const fs::path& path) {
     std::error_code ec;
-    const fs::path wal = fs::path(file).concat("-wal");
-    return fs::exists(wal, ec) && fs::file_size(wal, ec) > 0;
+    const auto size = fs::file_size(path, ec);
+    return ec ? 0 : size;
+}
+
+bool has_wal_frames(const fs::path& file) { return size_or_zero(companion(file, "-wal")) > 0; }
+
+// The files SQLite keeps next to the database, judged before SQLite opens any of them: it
+// would act on each without a word (play a rollback journal back over a WAL database, drop a
+// log it cannot read, or take an empty database for a new one and delete its log).
+Status check_companions(const fs::path& file, bool database_present) {
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        std::error_code ec;
+        const fs::path path = companion(file, suffix);
+        const auto status = fs::symlink_status(path, ec);
+        if (fs::exists(status) && !fs::is_regular_file(status))
+            return refuse_files(ErrorCode::io_error, file, path.string() + " exists but is not a regular file");
+    }
+    const fs::path journal = companion(file, "-journal");
+    if (const auto size = size_or_zero(journal); size > 0) {
+        return refuse_files(ErrorCode::corrupt, file,
+                            "a rollback journal " + journal.string() + " (" + std::to_string(size) +
+                                " bytes) lies next to it; this server never writes one, and "
+                                "SQLite would play it back over the database, undoing later writes");
+    }
+    const fs::path wal = companion(file, "-wal");
+    const auto wal_size = size_or_zero(wal);
+    if (wal_size == 0) return {};
+    if (!database_present) {
+        return refuse_files(ErrorCode::corrupt, file,
+                            "missing or empty while its write-ahead log " + wal.string() + " holds " +
+                                std::to_string(wal_size) +
+                                " bytes; games may live in that log only, and SQLite would delete it");
+    }
+    if (const WalScan scan = scan_wal(wal); !scan.problem.empty()) {
+        return refuse_files(ErrorCode::corrupt, file,
+                            "its write-ahead log " + wal.string() + " is damaged: " + scan.problem +
+                                "; SQLite would discard what it holds");
+    }
+    return {};
 }
 
 // What the 100-byte header alone tells: SQLite would say "file is not a database" or
@@ -96,13 +143,16 @@ Status check_integrity(const sqlite::Database& db, const fs::path& file) {
 Status preflight_check(const fs::path& file, const std::string& vfs, bool check_integrity_too) {
     std::error_code ec;
     const auto status = fs::status(file, ec);
-    if (!fs::exists(status)) return {};  // a new database
-    if (!fs::is_regular_file(status)) {
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
         return refuse(ErrorCode::io_error, file, "exists but is not a regular file");
     }
-    const std::uintmax_t size = fs::file_size(file, ec);
-    if (ec) return Error{ErrorCode::io_error, file.string() + ": " + ec.message()};
-    if (size == 0) return {};  // SQLite's own empty database
+    std::uintmax_t size = 0;
+    if (fs::exists(status)) {
+        size = fs::file_size(file, ec);
+        if (ec) return Error{ErrorCode::io_error, file.string() + ": " + ec.message()};
+    }
+    if (auto companions = check_companions(file, size > 0); !companions) return companions;
+    if (size == 0) return {};  // a new database: missing, or SQLite's own empty one
     if (auto header = check_header(file, size); !header) return header;
 
     auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READONLY, vfs);

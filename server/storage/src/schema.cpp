@@ -8,7 +8,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 1> migrations = {
+constexpr std::array<const char*, 2> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -88,6 +88,12 @@ CREATE TABLE game_players (
     PRIMARY KEY (game_id, seat)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX game_players_by_name ON game_players (name);
+)sql",
+    // 2: adjourned games (running rooms put aside because no one was online).
+    R"sql(
+CREATE TABLE adjourned (
+    room_id TEXT PRIMARY KEY REFERENCES rooms (room_id) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
 )sql",
 };
 

@@ -48,19 +48,28 @@ Result<Database> Database::open(const std::string& file, int flags, const std::s
 }
 
 Database::Database(Database&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), file_(std::move(other.file_)) {}
+    : db_(std::exchange(other.db_, nullptr)),
+      file_(std::move(other.file_)),
+      idle_statements_(std::move(other.idle_statements_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
-        if (db_) sqlite3_close_v2(db_);
+        close();
         db_ = std::exchange(other.db_, nullptr);
         file_ = std::move(other.file_);
+        idle_statements_ = std::move(other.idle_statements_);
     }
     return *this;
 }
 
-Database::~Database() {
+Database::~Database() { close(); }
+
+void Database::close() {
+    for (auto& [sql, statements] : idle_statements_)
+        for (sqlite3_stmt* stmt : statements) sqlite3_finalize(stmt);
+    idle_statements_.clear();
     if (db_) sqlite3_close_v2(db_);
+    db_ = nullptr;
 }
 
 Status Database::exec(std::string_view sql) {
@@ -85,6 +94,11 @@ std::string Database::last_message() const {
 // --- Statement --------------------------------------------------------------------------------
 
 Result<Statement> Statement::prepare(const Database& db, std::string_view sql) {
+    if (const auto idle = db.idle_statements_.find(sql); idle != db.idle_statements_.end() && !idle->second.empty()) {
+        sqlite3_stmt* stmt = idle->second.back();
+        idle->second.pop_back();
+        return Statement(db, stmt, sql);
+    }
     sqlite3_stmt* stmt = nullptr;
     const int rc = sqlite3_prepare_v2(db.get(), sql.data(), static_cast<int>(sql.size()), &stmt,
                                       nullptr);
@@ -92,23 +106,36 @@ Result<Statement> Statement::prepare(const Database& db, std::string_view sql) {
         sqlite3_finalize(stmt);
         return db.error(rc, "prepare " + std::string(sql));
     }
-    return Statement(db, stmt);
+    return Statement(db, stmt, sql);
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)), bind_error_(other.bind_error_) {}
+    : db_(other.db_),
+      stmt_(std::exchange(other.stmt_, nullptr)),
+      sql_(std::move(other.sql_)),
+      bind_error_(other.bind_error_) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
-        sqlite3_finalize(stmt_);
+        release();
         db_ = other.db_;
         stmt_ = std::exchange(other.stmt_, nullptr);
+        sql_ = std::move(other.sql_);
         bind_error_ = other.bind_error_;
     }
     return *this;
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() { release(); }
+
+void Statement::release() {
+    if (!stmt_) return;
+    // Back to the connection's idle statements, reset and unbound, for the next prepare.
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    db_->idle_statements_[sql_].push_back(stmt_);
+    stmt_ = nullptr;
+}
 
 Statement& Statement::bind(int index, std::int64_t value) {
     const int rc = sqlite3_bind_int64(stmt_, index, value);

@@ -5,9 +5,11 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "carc/storage/result.hpp"
 
@@ -39,8 +41,13 @@ public:
     std::string last_message() const;
 
 private:
+    friend class Statement;
+    void close();
     sqlite3* db_ = nullptr;
     std::string file_;
+    // Prepared statements not in use, by SQL text: the journal runs the same few statements
+    // for every action, so preparing each once saves parsing on the hot path.
+    mutable std::map<std::string, std::vector<sqlite3_stmt*>, std::less<>> idle_statements_;
 };
 
 class Statement {
@@ -71,9 +78,11 @@ public:
     bool column_is_null(int column) const;
 
 private:
-    Statement(const Database& db, sqlite3_stmt* stmt) : db_(&db), stmt_(stmt) {}
+    Statement(const Database& db, sqlite3_stmt* stmt, std::string_view sql) : db_(&db), stmt_(stmt), sql_(sql) {}
+    void release();
     const Database* db_ = nullptr;
     sqlite3_stmt* stmt_ = nullptr;
+    std::string sql_;  // the text it was prepared from: its key among the idle statements
     int bind_error_ = SQLITE_OK;
 };
 

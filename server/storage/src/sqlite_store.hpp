@@ -1,8 +1,8 @@
 #pragma once
-// SqliteStore: Store over one SQLite connection guarded by a mutex. Rooms run on strands across
-// threads, but each write ends in an fsync that dominates its cost, so one connection serialising
-// writes costs nothing a writer thread would win back, and keeps every call synchronous: when
-// append_action returns, the action is on disk or refused.
+// SqliteStore: Store over one SQLite connection guarded by a mutex. Every call is synchronous:
+// when append_action returns, the action is on disk or refused. The server writes through
+// write_batch from one writer thread (group commit: one fsync for many rooms' actions); the
+// single-write calls are the same writes in a transaction of their own.
 
 #include <mutex>
 
@@ -29,7 +29,10 @@ public:
     Status save_clock(std::string_view room_id, const ClockState& clock) override;
     Status save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) override;
     Result<std::vector<StoredRoom>> load_unfinished() override;
+    Result<std::optional<StoredRoom>> load_room(std::string_view room_id) override;
     Result<std::vector<std::string>> known_ids() override;
+
+    std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) override;
 
     Status finish_game(const FinishedGame& game) override;
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
@@ -38,8 +41,21 @@ public:
 private:
     // Helpers named *_locked expect mutex_ held (and usually a transaction open).
     Result<RoomStatus> room_status_locked(std::string_view room_id);
+    // The writes themselves, inside a transaction the caller opened.
+    Status create_room_locked(const NewRoom& room);
+    Status set_room_status_locked(std::string_view room_id, RoomStatus status);
+    Status put_seat_locked(std::string_view room_id, const SeatRecord& seat);
+    Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
+    Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
+    Status finish_game_locked(const FinishedGame& game);
+    Status write_locked(const JournalWrite& write);
+    // Runs `write` inside a transaction of its own (the single-write calls).
+    template <typename Write>
+    Status in_transaction(Write write);
     Result<std::int64_t> last_seq_locked(std::string_view room_id);
     Status write_clock_locked(std::string_view room_id, const ClockState& clock);
+    Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);
+    Status load_seats_locked(StoredRoom& room);
     Status load_room_details_locked(StoredRoom& room);
     Result<std::vector<PlayerResult>> game_players_locked(std::string_view game_id);
 
@@ -47,5 +63,14 @@ private:
     DataDirLock lock_;  // declared first: released only after the connection is closed
     sqlite::Database db_;
 };
+
+template <typename Write>
+Status SqliteStore::in_transaction(Write write) {
+    std::lock_guard guard(mutex_);
+    auto tx = sqlite::WriteTransaction::begin(db_);
+    if (!tx) return tx.status();
+    if (auto written = write(); !written) return written;
+    return tx->commit();
+}
 
 }  // namespace carc::storage

@@ -4,19 +4,19 @@
 namespace carc::storage {
 
 Status SqliteStore::finish_game(const FinishedGame& game) {
-    if (game.record_json.empty()) return {ErrorCode::invalid_argument, "empty record_json"};
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::WriteTransaction::begin(db_);
-    if (!tx) return tx.status();
+    return in_transaction([&] { return finish_game_locked(game); });
+}
 
+Status SqliteStore::finish_game_locked(const FinishedGame& game) {
+    if (game.record_json.empty()) return {ErrorCode::invalid_argument, "empty record_json"};
     auto status = room_status_locked(game.game_id);
     if (!status) return status.status();
     if (*status == RoomStatus::finished) {
         return {ErrorCode::already_exists, "game " + game.game_id + ": already finished"};
     }
-    {
-        auto room = sqlite::Statement::prepare(
-            db_, "UPDATE rooms SET status = 'finished' WHERE room_id = ?");
+    for (const char* sql : {"UPDATE rooms SET status = 'finished' WHERE room_id = ?",
+                            "DELETE FROM adjourned WHERE room_id = ?"}) {
+        auto room = sqlite::Statement::prepare(db_, sql);
         if (!room) return room.status();
         room->bind(1, game.game_id);
         if (auto ran = room->run(); !ran) return ran;
@@ -46,7 +46,7 @@ Status SqliteStore::finish_game(const FinishedGame& game) {
             .bind(5, player.winner ? 1 : 0);
         if (auto ran = insert->run(); !ran) return ran;
     }
-    return tx->commit();
+    return {};
 }
 
 Result<std::vector<PlayerResult>> SqliteStore::game_players_locked(std::string_view game_id) {

@@ -24,10 +24,13 @@ Result<std::int64_t> SqliteStore::last_seq(std::string_view room_id) {
 Status SqliteStore::append_action(const ActionRecord& action,
                                   const std::optional<ClockState>& clock_after) {
     if (action.action_json.empty()) return {ErrorCode::invalid_argument, "empty action_json"};
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::WriteTransaction::begin(db_);
-    if (!tx) return tx.status();
+    // synchronous=FULL: COMMIT returns after the WAL is fsynced.
+    return in_transaction([&] { return append_action_locked(action, clock_after); });
+}
 
+Status SqliteStore::append_action_locked(const ActionRecord& action,
+                                         const std::optional<ClockState>& clock_after) {
+    if (action.action_json.empty()) return {ErrorCode::invalid_argument, "empty action_json"};
     auto status = room_status_locked(action.room_id);
     if (!status) return status.status();
     if (*status == RoomStatus::finished || *status == RoomStatus::abandoned) {
@@ -60,19 +63,15 @@ Status SqliteStore::append_action(const ActionRecord& action,
     }
     if (auto ran = insert->run(); !ran) return ran;
 
-    if (clock_after) {
-        if (auto written = write_clock_locked(action.room_id, *clock_after); !written) {
-            return written;
-        }
-    }
-    // synchronous=FULL: COMMIT returns after the WAL is fsynced.
-    return tx->commit();
+    if (clock_after) return write_clock_locked(action.room_id, *clock_after);
+    return {};
 }
 
 Status SqliteStore::save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) {
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::WriteTransaction::begin(db_);
-    if (!tx) return tx.status();
+    return in_transaction([&] { return save_checkpoint_locked(room_id, checkpoint); });
+}
+
+Status SqliteStore::save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint) {
     auto last = last_seq_locked(room_id);
     if (!last) return last.status();
     if (auto exists = room_status_locked(room_id); !exists) return exists.status();
@@ -90,8 +89,7 @@ Status SqliteStore::save_checkpoint(std::string_view room_id, const Checkpoint& 
     upsert->bind(1, room_id)
         .bind(2, checkpoint.seq)
         .bind(3, std::bit_cast<std::int64_t>(checkpoint.state_hash));
-    if (auto ran = upsert->run(); !ran) return ran;
-    return tx->commit();
+    return upsert->run();
 }
 
 }  // namespace carc::storage

@@ -5,7 +5,7 @@
 
 namespace carc::storage {
 
-Status SqliteStore::load_room_details_locked(StoredRoom& room) {
+Status SqliteStore::load_seats_locked(StoredRoom& room) {
     {
         auto seats = sqlite::Statement::prepare(
             db_,
@@ -30,6 +30,11 @@ Status SqliteStore::load_room_details_locked(StoredRoom& room) {
             room.seats.push_back(std::move(seat));
         }
     }
+    return {};
+}
+
+Status SqliteStore::load_room_details_locked(StoredRoom& room) {
+    if (auto seats = load_seats_locked(room); !seats) return seats;
     {
         auto actions = sqlite::Statement::prepare(
             db_,
@@ -106,19 +111,18 @@ Status SqliteStore::load_room_details_locked(StoredRoom& room) {
     return {};
 }
 
-Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::ReadTransaction::begin(db_);
-    if (!tx) return tx.error();
-
+Result<std::vector<StoredRoom>> SqliteStore::load_rooms_locked(std::string_view only_room) {
     std::vector<StoredRoom> rooms;
     {
+        const std::string select =
+            "SELECT r.room_id, r.status, r.config_json, r.seed, r.seed_commitment, r.engine_version,"
+            " r.created_at_ms, r.clock_active_seat, r.clock_turn_started_at_ms, a.room_id IS NOT NULL"
+            " FROM rooms r LEFT JOIN adjourned a ON a.room_id = r.room_id"
+            " WHERE r.status IN ('lobby', 'running')";
         auto stmt = sqlite::Statement::prepare(
-            db_,
-            "SELECT room_id, status, config_json, seed, seed_commitment, engine_version,"
-            " created_at_ms, clock_active_seat, clock_turn_started_at_ms FROM rooms"
-            " WHERE status IN ('lobby', 'running') ORDER BY created_at_ms, room_id");
+            db_, only_room.empty() ? select + " ORDER BY r.created_at_ms, r.room_id" : select + " AND r.room_id = ?");
         if (!stmt) return stmt.error();
+        if (!only_room.empty()) stmt->bind(1, only_room);
         for (;;) {
             auto row = stmt->step();
             if (!row) return row.error();
@@ -126,6 +130,7 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
             StoredRoom room;
             room.room_id = stmt->column_text(0);
             room.status = room_status_from_string(stmt->column_text(1)).value_or(RoomStatus::lobby);
+            if (room.status == RoomStatus::running && stmt->column_int64(9) != 0) room.status = RoomStatus::adjourned;
             room.config_json = stmt->column_text(2);
             room.seed = std::bit_cast<std::uint64_t>(stmt->column_int64(3));
             room.seed_commitment = stmt->column_text(4);
@@ -139,9 +144,31 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
         }
     }
     for (auto& room : rooms) {
-        if (auto loaded = load_room_details_locked(room); !loaded) return loaded.error();
+        // At start-up an adjourned game needs only its seats (who may bring it back).
+        const bool whole = !only_room.empty() || room.status != RoomStatus::adjourned;
+        if (auto loaded = whole ? load_room_details_locked(room) : load_seats_locked(room); !loaded)
+            return loaded.error();
+        if (!whole) room.clock.reset();
     }
     return rooms;
+}
+
+Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
+    std::lock_guard guard(mutex_);
+    auto tx = sqlite::ReadTransaction::begin(db_);
+    if (!tx) return tx.error();
+    return load_rooms_locked({});
+}
+
+Result<std::optional<StoredRoom>> SqliteStore::load_room(std::string_view room_id) {
+    if (room_id.empty()) return std::optional<StoredRoom>();
+    std::lock_guard guard(mutex_);
+    auto tx = sqlite::ReadTransaction::begin(db_);
+    if (!tx) return tx.error();
+    auto rooms = load_rooms_locked(room_id);
+    if (!rooms) return rooms.error();
+    if (rooms->empty()) return std::optional<StoredRoom>();
+    return std::optional<StoredRoom>(std::move(rooms->front()));
 }
 
 }  // namespace carc::storage

@@ -1,4 +1,8 @@
 // open_sqlite_store: lock the directory, check the file read-only, then configure and migrate.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <system_error>
 
 #include "carc/storage/sqlite_store.hpp"
@@ -44,6 +48,14 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
     if (ec) {
         return Error{ErrorCode::io_error,
                      options.data_dir.string() + ": cannot create data directory: " + ec.message()};
+    }
+    // SQLite needs to create its log and shared-memory files next to the database; in a
+    // read-only folder it would fail half-way through (or, read-only, lose the log's games).
+    if (::access(options.data_dir.c_str(), W_OK | X_OK) != 0) {
+        const int err = errno;
+        return Error{ErrorCode::io_error, options.data_dir.string() +
+                                              ": the data directory is not writable (" +
+                                              std::strerror(err) + "); nothing was changed"};
     }
     const fs::path file = options.data_dir / options.file_name;
 

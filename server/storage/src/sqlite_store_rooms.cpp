@@ -27,23 +27,33 @@ Status require_changes(const sqlite::Database& db, std::string_view room_id) {
 }  // namespace
 
 Result<RoomStatus> SqliteStore::room_status_locked(std::string_view room_id) {
-    auto stmt = sqlite::Statement::prepare(db_, "SELECT status FROM rooms WHERE room_id = ?");
+    // An adjourned game is a running room with a row in `adjourned`.
+    auto stmt = sqlite::Statement::prepare(
+        db_,
+        "SELECT r.status, a.room_id IS NOT NULL FROM rooms r LEFT JOIN adjourned a"
+        " ON a.room_id = r.room_id WHERE r.room_id = ?");
     if (!stmt) return stmt.error();
     stmt->bind(1, room_id);
     auto row = stmt->step();
     if (!row) return row.error();
     if (!*row) return room_not_found(room_id);
     const std::string text = stmt->column_text(0);
-    if (auto status = room_status_from_string(text)) return *status;
-    return Error{ErrorCode::corrupt, "room " + std::string(room_id) + ": unknown status " + text};
+    const auto status = room_status_from_string(text);
+    if (!status || *status == RoomStatus::adjourned)
+        return Error{ErrorCode::corrupt, "room " + std::string(room_id) + ": unknown status " + text};
+    if (*status == RoomStatus::running && stmt->column_int64(1) != 0) return RoomStatus::adjourned;
+    return *status;
 }
 
 Status SqliteStore::create_room(const NewRoom& room) {
+    return in_transaction([&] { return create_room_locked(room); });
+}
+
+Status SqliteStore::create_room_locked(const NewRoom& room) {
     if (auto valid = require_room_id(room.room_id); !valid) return valid;
     if (room.status != RoomStatus::lobby && room.status != RoomStatus::running) {
         return {ErrorCode::invalid_argument, "a new room is in the lobby or running"};
     }
-    std::lock_guard guard(mutex_);
     auto stmt = sqlite::Statement::prepare(
         db_,
         "INSERT INTO rooms (room_id, status, config_json, seed, seed_commitment, engine_version,"
@@ -64,30 +74,44 @@ Status SqliteStore::create_room(const NewRoom& room) {
 }
 
 Status SqliteStore::set_room_status(std::string_view room_id, RoomStatus status) {
+    return in_transaction([&] { return set_room_status_locked(room_id, status); });
+}
+
+Status SqliteStore::set_room_status_locked(std::string_view room_id, RoomStatus status) {
     if (status == RoomStatus::finished) {
         return {ErrorCode::invalid_argument, "a room becomes finished only through finish_game"};
     }
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::WriteTransaction::begin(db_);
-    if (!tx) return tx.status();
     auto current = room_status_locked(room_id);
     if (!current) return current.status();
     if (*current == RoomStatus::finished || *current == RoomStatus::abandoned) {
         return {ErrorCode::invalid_state, "room " + std::string(room_id) + " is already " +
                                               to_string(*current)};
     }
+    if (status == RoomStatus::adjourned) {
+        if (*current == RoomStatus::lobby) {
+            return {ErrorCode::invalid_state, "room " + std::string(room_id) + ": only a running game is adjourned"};
+        }
+        auto mark = sqlite::Statement::prepare(db_, "INSERT OR IGNORE INTO adjourned (room_id) VALUES (?)");
+        if (!mark) return mark.status();
+        mark->bind(1, room_id);
+        return mark->run();
+    }
+    auto unmark = sqlite::Statement::prepare(db_, "DELETE FROM adjourned WHERE room_id = ?");
+    if (!unmark) return unmark.status();
+    unmark->bind(1, room_id);
+    if (auto ran = unmark->run(); !ran) return ran;
     auto stmt = sqlite::Statement::prepare(db_, "UPDATE rooms SET status = ? WHERE room_id = ?");
     if (!stmt) return stmt.status();
     stmt->bind(1, std::string_view(to_string(status))).bind(2, room_id);
-    if (auto ran = stmt->run(); !ran) return ran;
-    return tx->commit();
+    return stmt->run();
 }
 
 Status SqliteStore::put_seat(std::string_view room_id, const SeatRecord& seat) {
+    return in_transaction([&] { return put_seat_locked(room_id, seat); });
+}
+
+Status SqliteStore::put_seat_locked(std::string_view room_id, const SeatRecord& seat) {
     if (seat.seat < 0) return {ErrorCode::invalid_argument, "negative seat index"};
-    std::lock_guard guard(mutex_);
-    auto tx = sqlite::WriteTransaction::begin(db_);
-    if (!tx) return tx.status();
     if (auto exists = room_status_locked(room_id); !exists) return exists.status();
     auto stmt = sqlite::Statement::prepare(
         db_,
@@ -102,8 +126,7 @@ Status SqliteStore::put_seat(std::string_view room_id, const SeatRecord& seat) {
     } else {
         stmt->bind_null(4);
     }
-    if (auto ran = stmt->run(); !ran) return ran;
-    return tx->commit();
+    return stmt->run();
 }
 
 Status SqliteStore::remove_seat(std::string_view room_id, int seat) {

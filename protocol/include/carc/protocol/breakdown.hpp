@@ -4,6 +4,7 @@
 // never saw the earlier scoring events).
 
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,7 @@ namespace carc::protocol {
 using ScoreBreakdown = std::vector<std::map<std::string, int>>;
 
 ScoreBreakdown score_breakdown(const Match& match);
+// The same for a match that keeps no log of its own: `actions` is its log.
+ScoreBreakdown score_breakdown(const Match& match, std::span<const Action> actions);
 
 }  // namespace carc::protocol

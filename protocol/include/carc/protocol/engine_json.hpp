@@ -26,5 +26,7 @@ nlohmann::json events_to_json(const std::vector<Event>& events, const TileCatalo
 std::string_view port_name(int port);
 nlohmann::json tile_to_json(const TileType& tile);
 nlohmann::json catalog_to_json(const TileCatalog& catalog);  // {"tiles": [...]}
+// catalog_to_json of the built-in catalogue, built once per process.
+const nlohmann::json& builtin_catalog_json();
 
 }  // namespace carc::protocol

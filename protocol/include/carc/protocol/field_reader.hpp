@@ -21,6 +21,10 @@ public:
 
     std::string string(std::string_view name, std::size_t max_length) const;
     std::optional<std::string> optional_string(std::string_view name, std::size_t max_length) const;
+    // A name shown to other people (a person's, a room's): also refuses control characters
+    // (C0, DEL, C1), which could break a log line or a terminal client's screen.
+    std::string label(std::string_view name, std::size_t max_length) const;
+    std::optional<std::string> optional_label(std::string_view name, std::size_t max_length) const;
     std::int64_t integer(std::string_view name, std::int64_t min, std::int64_t max) const;
     std::optional<std::int64_t> optional_integer(std::string_view name, std::int64_t min,
                                                  std::int64_t max) const;

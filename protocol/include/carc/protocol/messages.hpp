@@ -178,6 +178,18 @@ struct Lobby {
     std::vector<RoomSummary> rooms;
     friend bool operator==(const Lobby&, const Lobby&) = default;
 };
+// To lobby subscribers after the full `lobby`: one public room appeared or changed...
+struct LobbyRoom {
+    static constexpr std::string_view type = "lobby_room";
+    RoomSummary room;
+    friend bool operator==(const LobbyRoom&, const LobbyRoom&) = default;
+};
+// ... or left the list.
+struct LobbyRoomRemoved {
+    static constexpr std::string_view type = "lobby_room_removed";
+    std::string room;
+    friend bool operator==(const LobbyRoomRemoved&, const LobbyRoomRemoved&) = default;
+};
 struct RoomCreated {
     static constexpr std::string_view type = "room_created";
     std::string room;
@@ -309,6 +321,8 @@ CARC_PROTOCOL_JSON(RoomInfoReply)
 CARC_PROTOCOL_JSON(Welcome)
 CARC_PROTOCOL_JSON(Tiles)
 CARC_PROTOCOL_JSON(Lobby)
+CARC_PROTOCOL_JSON(LobbyRoom)
+CARC_PROTOCOL_JSON(LobbyRoomRemoved)
 CARC_PROTOCOL_JSON(RoomCreated)
 CARC_PROTOCOL_JSON(Joined)
 CARC_PROTOCOL_JSON(Left)

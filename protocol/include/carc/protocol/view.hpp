@@ -17,7 +17,8 @@
 
 namespace carc::protocol {
 
-enum class RoomStatus : std::uint8_t { waiting, playing, finished };
+// adjourned: a running game unloaded because no human was online (lobby entries only).
+enum class RoomStatus : std::uint8_t { waiting, playing, finished, adjourned };
 std::string_view to_string(RoomStatus status);
 
 struct SeatInfo {
@@ -28,12 +29,14 @@ struct SeatInfo {
     bool online = false;
     BotKind bot = BotKind::random;  // bot seats
     bool resigned = false;
+    friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
 };
 
 struct MemberInfo {
     std::string person;
     std::string name;
     bool online = false;
+    friend bool operator==(const MemberInfo&, const MemberInfo&) = default;
 };
 
 struct RoomInfo {
@@ -43,7 +46,7 @@ struct RoomInfo {
     RoomStatus status = RoomStatus::waiting;
     RoomSettings settings;
     std::vector<SeatInfo> seats;
-    std::vector<MemberInfo> spectators;
+    std::vector<MemberInfo> spectators;  // sorted by person id (ViewPublisher relies on it)
 };
 
 struct ClockState {
@@ -51,6 +54,7 @@ struct ClockState {
     int running = -1;            // seat whose time runs, -1: none
     std::int64_t since_ms = 0;   // Unix ms when `running` started this stretch
     std::vector<int> timeouts;   // per seat: moves the server made because that seat's time ran out
+    friend bool operator==(const ClockState&, const ClockState&) = default;
 };
 
 struct GameResult {
@@ -59,6 +63,7 @@ struct GameResult {
     std::vector<int> winners;
     std::vector<int> resigned;
     ScoreBreakdown breakdown;  // per seat: points by feature kind
+    friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
 // Everything about a running game the engine does not know.
@@ -72,6 +77,9 @@ struct GameExtras {
 
 nlohmann::json room_to_json(const RoomInfo& room);
 nlohmann::json game_to_json(const State& state, const GameExtras& extras);
+// The viewer's own part: `{"seat", "legal"}` (legal actions only for the decider, outside tile
+// placement).
+nlohmann::json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat);
 // The view of one viewer: `seat` is theirs, nullopt for spectators. `state` is null before start.
 nlohmann::json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
                           std::optional<int> seat);

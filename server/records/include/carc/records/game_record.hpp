@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,6 @@ struct record_inputs {
     std::vector<record_player> players;  // by seat
     std::string seed_commitment;
     std::int64_t started_at_ms = 0;
-    std::vector<record_action> actions;
     std::vector<int> scores;  // current (running) or final scores, by seat
     std::vector<int> resigned;
     // Set once the game is over; everything below is revealed only then.
@@ -59,6 +59,7 @@ std::string hash_hex(std::uint64_t hash);
 // The tiles laid before the first turn, as `[{x, y, tile, rotation}]` with catalogue tile ids.
 nlohmann::json setup_tiles_json(const Game& game);
 
-nlohmann::json build_record(const record_inputs& in, const Game& game);
+// The record of `in` with `actions` (the game's log, in order).
+nlohmann::json build_record(const record_inputs& in, std::span<const record_action> actions, const Game& game);
 
 }  // namespace carc::server

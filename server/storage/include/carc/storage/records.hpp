@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "carc/storage/token_hash.hpp"
@@ -14,7 +15,9 @@ namespace carc::storage {
 // Wall-clock milliseconds since the Unix epoch.
 using TimeMs = std::int64_t;
 
-enum class RoomStatus { lobby, running, finished, abandoned };
+// `adjourned`: a running game put aside because no one was online (it is kept with its journal,
+// not loaded at start-up until a player comes back); set_room_status(running) resumes it.
+enum class RoomStatus { lobby, running, finished, abandoned, adjourned };
 
 const char* to_string(RoomStatus status);
 std::optional<RoomStatus> room_status_from_string(const std::string& text);
@@ -110,6 +113,29 @@ struct FinishedGame {
     std::vector<PlayerResult> players;
     std::string record_json;
 };
+
+// The writes of a group commit (Store::write_batch), one for each journal call of a room.
+struct BeginGameWrite {  // create_room (running), its seats and the checkpoint of seq 0, together
+    NewRoom room;
+    std::vector<SeatRecord> seats;
+    Checkpoint initial;
+};
+struct ActionWrite {  // append_action
+    ActionRecord action;
+    std::optional<ClockState> clock_after;
+};
+struct SeatWrite {  // put_seat
+    std::string room_id;
+    SeatRecord seat;
+};
+struct StatusWrite {  // set_room_status
+    std::string room_id;
+    RoomStatus status = RoomStatus::running;
+};
+struct FinishWrite {  // finish_game
+    FinishedGame game;
+};
+using JournalWrite = std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite>;
 
 // One row of GET /api/games.
 struct GameSummary {

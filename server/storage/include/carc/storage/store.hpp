@@ -26,8 +26,9 @@ public:
     // --- rooms ---------------------------------------------------------------------------------
     // A new room in room.status (lobby or running). already_exists when the id is taken.
     virtual Status create_room(const NewRoom& room) = 0;
-    // lobby -> running -> abandoned; `finished` only through finish_game. invalid_state when the
-    // room is already finished or abandoned.
+    // lobby -> running -> abandoned; running <-> adjourned; `finished` only through finish_game.
+    // invalid_state when the room is already finished or abandoned, or is adjourned without
+    // running first.
     virtual Status set_room_status(std::string_view room_id, RoomStatus status) = 0;
     // Inserts or replaces one seat.
     virtual Status put_seat(std::string_view room_id, const SeatRecord& seat) = 0;
@@ -53,12 +54,23 @@ public:
     // recorded for that seq. invalid_argument when seq is beyond the journal.
     virtual Status save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) = 0;
 
-    // Every room in status lobby or running, ordered by creation, with its seats, ordered
-    // actions, clocks and recent chat: what start-up replays through the engine.
+    // Every room in status lobby, running or adjourned, ordered by creation, with its seats,
+    // ordered actions, clocks and recent chat: what start-up replays through the engine. An
+    // adjourned room comes with its seats only (start-up does not bring it back); load_room
+    // loads it whole when a player returns.
     virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
+    // One unfinished room whole; nullopt when there is no such unfinished room.
+    virtual Result<std::optional<StoredRoom>> load_room(std::string_view room_id) = 0;
     // The id of every room and finished game ever stored, so a restarted server never hands out
     // an id again (a new game under an old id could not be stored).
     virtual Result<std::vector<std::string>> known_ids() = 0;
+
+    // --- group commit --------------------------------------------------------------------------
+    // Every write in one transaction with one commit (one fsync) for all. Each write runs in
+    // its own savepoint, so a refused write (a sequence gap, a finished room, ...) changes
+    // nothing and leaves the others; result i is write i's outcome, as the single call would
+    // give it. When the commit itself fails every write fails and none is stored.
+    virtual std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) = 0;
 
     // --- finished games ------------------------------------------------------------------------
     // Marks the room finished and keeps the game's record, in one transaction.

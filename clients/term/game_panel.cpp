@@ -1,0 +1,214 @@
+// The game's side panel: the players (score, followers and floors in supply, clock, whose
+// decision), prisoners and the City's and crowns' state, whose turn it is with the tile in hand
+// and why the cursor's place does not fit, the choices (scrolling, `pass` always in sight), and
+// the log or the chat in the rows left (both when there is room), scrollable.
+
+#include <algorithm>
+#include <chrono>
+
+#include "app.hpp"
+#include "event_text.hpp"
+#include "i18n.hpp"
+#include "text_width.hpp"
+#include "tile_art.hpp"
+
+namespace carc::term {
+
+namespace {
+
+// "m:ss" left on a seat's clock, counting down for the seat whose time runs.
+std::string clock_text(const json& clock, int seat) {
+    const json remaining = clock.value("remaining_ms", json::array());
+    if (seat >= static_cast<int>(remaining.size()) || !remaining[static_cast<std::size_t>(seat)].is_number()) return "";
+    long long ms = remaining[static_cast<std::size_t>(seat)].get<long long>();
+    if (clock.value("running", -1) == seat) {
+        const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::system_clock::now().time_since_epoch()).count();
+        ms -= std::max(0LL, now - clock.value("since", now));
+    }
+    ms = std::max(0LL, ms);
+    const long long seconds = (ms / 1000) % 60;
+    return std::to_string(ms / 60000) + ":" + (seconds < 10 ? "0" : "") + std::to_string(seconds);
+}
+
+std::string letter(int seat) { return std::string(1, static_cast<char>('A' + seat)); }
+
+}  // namespace
+
+void App::draw_sidebar(int x, int width) {
+    const int bottom = screen_.height() - 2;  // the status line
+    int y = draw_players(1, x, width);
+    y = draw_turn(y, x, width);
+    // The choices first (they are the decision at hand), the log and chat in what is left.
+    y = draw_choices(y, x, width, bottom - y);
+    if (bottom - y >= 3) draw_panel(y, x, width, bottom - y);
+}
+
+int App::draw_players(int y, int x, int width) {
+    const json& g = model_.game();
+    const json& seats = model_.view()["room"]["seats"];
+    const json players = player_states(g);
+    const bool clock = g.contains("clock") && g["clock"].is_object();
+    const bool tower = model_.view()["room"]["settings"].value("expansions", json::object()).value("tower", false);
+    // Fixed-width columns, so a long name is what gets cut and the numbers line up under
+    // their heading: points, followers in supply (f), tower floors (t), clock, < who decides.
+    auto numbers_of = [&](const json& p, int seat) {
+        std::string n = std::string(" ") + pad_left(std::to_string(p.value("score", 0)), 3) + " " +
+                        tr("side.supply", {{"n", pad(std::to_string(p.value("supply", 0)), 1)}});
+        if (tower) n += " " + tr("side.floors", {{"n", pad(std::to_string(p.value("floors", 0)), 2)}});
+        if (clock) n += " " + pad_left(clock_text(g["clock"], seat), 5);
+        return n + (g.value("decider", -1) == seat && g["result"].is_null() ? " <" : "  ");
+    };
+    const int numbers_w = players.empty() ? 0 : display_width(numbers_of(players[0], 0));
+    const int name_w = std::max(1, width - 2 - numbers_w);
+    const std::string points = tr("side.points");
+    screen_.text(y, x, tr("side.players"), width, Style::text, true);
+    const int points_x = x + 2 + name_w + 4 - display_width(points);
+    if (points_x > x + display_width(tr("side.players"))) screen_.text(y, points_x, points, display_width(points), Style::text, true);
+    ++y;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const int seat = static_cast<int>(i);
+        std::string name = model_.seat_name(seat, true);
+        if (i < seats.size() && seats[i].value("kind", std::string()) == "human" && !seats[i].value("online", true))
+            name += " " + tr("side.offline");
+        if (i < seats.size() && seats[i].value("resigned", false)) name += " " + tr("side.resigned");
+        screen_.text(y, x, letter(seat), 1, player_style(seat));
+        screen_.text(y++, x + 2, pad(name, name_w) + numbers_of(players[i], seat), width - 2, Style::text, model_.my_seat() == seat);
+    }
+    // Prisoners (The Tower): who holds whose followers.
+    std::string held;
+    for (std::size_t holder = 0; holder < players.size(); ++holder) {
+        std::string of;
+        const json prisoners = players[holder].value("prisoners", json::array());
+        for (std::size_t owner = 0; owner < prisoners.size(); ++owner)
+            for (int n = 0; n < prisoners[owner].get<int>(); ++n) of += letter(static_cast<int>(owner));
+        if (!of.empty()) held += (held.empty() ? "" : ", ") + tr("side.holds", {{"who", letter(static_cast<int>(holder))}, {"them", of}});
+    }
+    if (!held.empty()) screen_.text(y++, x, tr("side.prisoners", {{"list", held}}), width);
+    // The City of Carcassonne: the Count's quarter and who stands in which; King and Robber Baron.
+    if (g.contains("count_quarter") && g["count_quarter"].is_string()) {
+        std::string city = tr("side.count", {{"quarter", tr("quarter_short." + g["count_quarter"].get<std::string>())}});
+        for (const auto& f : g.value("followers", json::array()))
+            if (f.value("spot", std::string()) == "quarter")
+                city += " " + letter(f.value("owner", 0)) + ":" + tr("quarter_short." + f.value("quarter", std::string()));
+        screen_.text(y++, x, city, width);
+    }
+    std::string crowns;
+    for (const char* crown : {"king", "robber"})
+        if (g.contains(crown) && g[crown].is_number_integer() && g[crown].get<int>() >= 0)
+            crowns += (crowns.empty() ? "" : "  ") + tr(std::string("side.") + crown, {{"who", letter(g[crown].get<int>())}});
+    if (!crowns.empty()) screen_.text(y++, x, crowns, width);
+    return y;
+}
+
+int App::draw_turn(int y, int x, int width) {
+    const json& g = model_.game();
+    const json& result = g["result"];
+    if (result.is_object()) {
+        std::string winners;
+        for (const auto& s : result.value("winners", json::array()))
+            winners += (winners.empty() ? "" : ", ") + model_.seat_name(s.get<int>());
+        screen_.text(y++, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
+        return y;
+    }
+    const bool mine = model_.my_seat() && g.value("decider", -1) == *model_.my_seat();
+    const std::string phase = g.value("phase", std::string());
+    const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
+                                  : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
+    const auto turn_lines = wrap(turn, width);  // two lines at most
+    for (std::size_t i = 0; i < turn_lines.size() && i < 2; ++i) screen_.text(y++, x, turn_lines[i], width, Style::text, mine);
+    // The tile in hand while it is to be laid (afterwards it is on the board).
+    if (g["drawn_tile"].is_string() && phase == "place_tile") {
+        const std::string id = g["drawn_tile"].get<std::string>();
+        if (const TileInfo* t = model_.tiles().find(id)) {
+            const int rotation = model_.my_placement() ? cursor_.rotation : 0;
+            const TileArt art = draw_tile(*t, rotation, 0);
+            for (int r = 0; r < tile_height; ++r) {
+                StyledLine row(art.cells.begin() + r * tile_width, art.cells.begin() + (r + 1) * tile_width);
+                screen_.line(y + r, x + 1, row, tile_width);
+            }
+            const int tx = x + tile_width + 2, tw = width - tile_width - 2;
+            screen_.text(y, tx, id + (model_.my_placement() ? "  " + tr("side.rotation", {{"n", std::to_string(cursor_.rotation)}}) : ""), tw);
+            if (model_.my_placement() && !model_.placements_ready()) screen_.text(y + 1, tx, tr("side.finding"), tw);
+            else if (model_.my_placement())
+                screen_.text(y + 1, tx, tr("side.places_fit", {{"count", std::to_string(legal_cells(model_.placements()).size())}}), tw);
+            if (const std::string why = misfit_reason(model_, cursor_.at, cursor_.rotation); !why.empty())
+                screen_.text(y + 2, tx, why, tw, Style::bad);
+            y += tile_height;
+        }
+    }
+    const int holder = model_.my_seat() ? ransom_holder(g, *model_.my_seat()) : -1;
+    if (holder >= 0) screen_.text(y++, x, tr("side.ransom", {{"who", model_.seat_name(holder)}}), width);
+    return y;
+}
+
+// The choices in `rows` rows at most: a window around the selected one, `pass` always shown.
+int App::draw_choices(int y, int x, int width, int rows) {
+    const std::vector<json> options = decision_options(model_);
+    if (options.empty() || rows < 2) return y;
+    if (selected_option_ >= options.size()) selected_option_ = 0;
+    const auto pass = pass_option(options);
+    const SeatNamer namer = [this](int s) { return model_.seat_name(s); };
+    screen_.text(y++, x, tr("side.choices"), width, Style::text, true);
+    --rows;
+    std::vector<std::size_t> order;  // every choice but pass, in the server's order
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (i != pass) order.push_back(i);
+    const int list_rows = std::max(1, rows - (pass ? 1 : 0));
+    const int n = static_cast<int>(order.size());
+    int first = 0;
+    if (n > list_rows) {
+        const auto at = std::find(order.begin(), order.end(), selected_option_);
+        const int sel = at == order.end() ? 0 : static_cast<int>(at - order.begin());
+        first = std::clamp(sel - list_rows / 2, 0, n - list_rows + 1);
+    }
+    auto line = [&](std::size_t i) {
+        const bool on = i == selected_option_;
+        const std::string key = i == pass ? "p" : i < 9 ? std::to_string(i + 1) : " ";
+        screen_.text(y++, x, key + " " + describe_action(options[i], model_.game(), model_.tiles(), namer), width, Style::text, on, on);
+    };
+    for (int k = first; k < n && k - first < list_rows; ++k) {
+        const bool more_above = k == first && first > 0;
+        const bool more_below = k - first == list_rows - 1 && k < n - 1;
+        if (more_above) screen_.text(y++, x, tr("side.more_above", {{"count", std::to_string(first)}}), width);
+        else if (more_below) screen_.text(y++, x, tr("side.more_below", {{"count", std::to_string(n - k)}}), width);
+        else line(order[static_cast<std::size_t>(k)]);
+    }
+    if (pass) line(*pass);
+    return y;
+}
+
+void App::draw_panel(int y, int x, int width, int rows) {
+    // Room for both: the log above, the chat below.
+    if (rows >= 14) {
+        const int log_rows = rows * 2 / 3;
+        screen_.text(y, x, tr("side.log"), width, Style::text, true);
+        const int a = draw_lines(y + 1, x, width, log_rows - 1, model_.log(), panel_ == Panel::log ? panel_scroll_ : 0);
+        screen_.text(y + log_rows, x, tr("side.chat"), width, Style::text, true);
+        const int b = draw_lines(y + log_rows + 1, x, width, rows - log_rows - 1, model_.chat(), panel_ == Panel::chat ? panel_scroll_ : 0);
+        panel_scroll_ = std::min(panel_scroll_, panel_ == Panel::log ? a : b);
+        return;
+    }
+    const bool log = panel_ == Panel::log;
+    screen_.text(y, x, tr(log ? "side.log_switch" : "side.chat_switch"), width, Style::text, true);
+    panel_scroll_ = std::min(panel_scroll_, draw_lines(y + 1, x, width, rows - 1, log ? model_.log() : model_.chat(), panel_scroll_));
+}
+
+int App::draw_lines(int y, int x, int width, int rows, const std::deque<std::string>& lines, int scroll) {
+    if (rows <= 0) return 0;
+    std::vector<std::string> wrapped;  // a long entry goes on indented
+    for (const std::string& line : lines) {
+        const auto parts = wrap(line, width - 2);
+        for (std::size_t i = 0; i < parts.size(); ++i) wrapped.push_back((i == 0 ? "" : "  ") + parts[i]);
+    }
+    const int total = static_cast<int>(wrapped.size());
+    const int max_scroll = std::max(0, total - rows);
+    scroll = std::clamp(scroll, 0, max_scroll);
+    const int end = total - scroll;
+    const int begin = std::max(0, end - rows);
+    for (int i = begin; i < end; ++i) screen_.text(y++, x, wrapped[static_cast<std::size_t>(i)], width);
+    if (scroll > 0) screen_.text(y - 1, x, pad(tr("side.newer", {{"count", std::to_string(scroll)}}), width), width, Style::mark);
+    return max_scroll;
+}
+
+}  // namespace carc::term

@@ -1,0 +1,217 @@
+// ViewPublisher over long random games of every rule system, with people coming, going,
+// renaming and dropping in between: for a seat and for the spectators, the published patch
+// applied to the previous view always equals a view built afresh, and the publisher's own
+// snapshot (document and text) equals it too. A spectator arriving or leaving is one operation.
+#include <algorithm>
+
+#include <catch2/catch.hpp>
+
+#include "carc/bots.hpp"
+#include "carc/match.hpp"
+#include "carc/protocol/view.hpp"
+#include "carc/protocol/view_publisher.hpp"
+
+using namespace carc;
+using namespace carc::protocol;
+using nlohmann::json;
+
+namespace {
+
+struct rules_case {
+    const char* name;
+    GameConfig config;
+};
+
+std::vector<rules_case> every_rule_system() {
+    std::vector<rules_case> out;
+    GameConfig base;
+    base.players = 3;
+    out.push_back({"base", base});
+    GameConfig tower;
+    tower.players = 2;
+    tower.expansions.tower = true;
+    out.push_back({"tower", tower});
+    GameConfig ckc;
+    ckc.players = 3;
+    ckc.expansions.river2 = true;
+    ckc.expansions.count = true;
+    ckc.expansions.king_robber = true;
+    ckc.expansions.cult = true;
+    out.push_back({"count king and cult with River II and the City", ckc});
+    GameConfig city_tower;
+    city_tower.players = 2;
+    city_tower.expansions.count = true;
+    city_tower.expansions.tower = true;
+    out.push_back({"the City with The Tower", city_tower});
+    GameConfig castle;
+    castle.rules = RuleSystem::castle;
+    castle.players = 2;
+    out.push_back({"the castle", castle});
+    return out;
+}
+
+// A room around the game: seat 0 a person, the others bots; spectators come and go.
+struct room_model {
+    RoomInfo info;
+    int next_person = 100;
+    bool spectators_changed = false;
+
+    explicit room_model(const GameConfig& config) {
+        info.id = "r7";
+        info.invite = "ABCD-EFGH";
+        info.host = "p1";
+        info.settings.config = config;
+        info.settings.name = "test";
+        info.seats.resize(static_cast<std::size_t>(config.players));
+        info.seats[0] = SeatInfo{SeatInfo::Kind::human, "p1", "Ada", true, BotKind::random, false};
+        for (std::size_t i = 1; i < info.seats.size(); ++i)
+            info.seats[i] = SeatInfo{SeatInfo::Kind::bot, "", "Random bot", false, BotKind::random, false};
+    }
+
+    void add_spectator(const std::string& person, const std::string& name) {
+        MemberInfo m{person, name, true};
+        auto& list = info.spectators;
+        list.insert(std::lower_bound(list.begin(), list.end(), m,
+                                     [](const MemberInfo& a, const MemberInfo& b) { return a.person < b.person; }),
+                    m);
+        spectators_changed = true;
+    }
+
+    // Something that is not a game move, chosen by `rng`.
+    void random_change(Rng& rng) {
+        auto& list = info.spectators;
+        switch (rng.below(7)) {
+            case 0:
+            case 1: {
+                const int n = next_person++;
+                add_spectator("p" + std::to_string(n), "Watcher " + std::to_string(n));
+                break;
+            }
+            case 2:
+                if (!list.empty()) list.erase(list.begin() + static_cast<long>(rng.below(static_cast<std::uint32_t>(list.size()))));
+                spectators_changed = true;
+                break;
+            case 3:
+                if (!list.empty()) list[rng.below(static_cast<std::uint32_t>(list.size()))].name += "!";
+                spectators_changed = true;
+                break;
+            case 4:
+                if (!list.empty()) {
+                    auto& m = list[rng.below(static_cast<std::uint32_t>(list.size()))];
+                    m.online = !m.online;
+                }
+                spectators_changed = true;
+                break;
+            case 5: info.seats[0].online = !info.seats[0].online; break;
+            case 6: info.seats[0].name = info.seats[0].name == "Ada" ? "Ada L." : "Ada"; break;
+        }
+    }
+};
+
+// The viewers whose views the test follows: the spectators and seat 0.
+const std::vector<std::optional<int>> followed = {std::nullopt, 0};
+
+void publish_and_check(ViewPublisher& publisher, room_model& room, const State* state, const GameExtras& extras,
+                       std::vector<json>& held) {
+    const ViewChange change = publisher.update(room.info, room.spectators_changed, state, extras);
+    room.spectators_changed = false;
+    for (std::size_t i = 0; i < followed.size(); ++i) {
+        const std::optional<int> seat = followed[i];
+        json patch = change.shared;
+        for (const json& op : change.you[ViewPublisher::key(seat)]) patch.push_back(op);
+        held[i] = held[i].patch(patch);
+        const json fresh = build_view(room.info, state, extras, seat);
+        REQUIRE(held[i] == fresh);
+        REQUIRE(publisher.view(seat) == fresh);
+        REQUIRE(json::parse(publisher.view_text(seat)) == fresh);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("published patches equal fresh views over random games of every rule system", "[protocol][views]") {
+    for (const rules_case& rules : every_rule_system()) {
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+            INFO(rules.name << ", seed " << seed);
+            MatchSetup setup;
+            setup.config = rules.config;
+            setup.seed = seed * 7919;
+            std::string error;
+            auto match = Match::create(setup, &error);
+            REQUIRE(match);
+            room_model room(rules.config);
+            room.add_spectator("p50", "Eve");
+            room.spectators_changed = false;
+            ViewPublisher publisher(room.info);
+            std::vector<json> held;
+            for (const auto& seat : followed) held.push_back(build_view(room.info, nullptr, GameExtras{}, seat));
+            for (std::size_t i = 0; i < followed.size(); ++i) REQUIRE(publisher.view(followed[i]) == held[i]);
+
+            GameExtras extras;
+            extras.seed_commitment = "c0ffee";
+            extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000};
+            room.info.status = RoomStatus::playing;
+            publish_and_check(publisher, room, &match->state(), extras, held);
+
+            Rng rng(seed);
+            int moves = 0;
+            while (!match->state().is_over()) {
+                REQUIRE_FALSE(match->apply(choose_random(match->state(), rng)));
+                ++moves;
+                auto& clock = *extras.clock;
+                clock.running = match->state().is_over() ? -1 : match->state().decider();
+                if (clock.running >= 0) clock.remaining_ms[static_cast<std::size_t>(clock.running)] -= 10;
+                clock.since_ms += 10;
+                while (rng.below(3) == 0) {
+                    room.random_change(rng);
+                    publish_and_check(publisher, room, &match->state(), extras, held);
+                }
+                publish_and_check(publisher, room, &match->state(), extras, held);
+            }
+            CHECK(moves > 40);
+            // The end: the seed revealed, the result, the room finished.
+            room.info.status = RoomStatus::finished;
+            extras.clock->running = -1;
+            extras.seed = std::to_string(setup.seed);
+            extras.seed_nonce = "00ff";
+            GameResult result;
+            result.reason = "complete";
+            result.scores = {1, 2};
+            result.winners = {1};
+            extras.result = result;
+            publish_and_check(publisher, room, &match->state(), extras, held);
+            room.random_change(rng);
+            publish_and_check(publisher, room, &match->state(), extras, held);
+        }
+    }
+}
+
+TEST_CASE("a spectator arriving or leaving is one operation for everyone", "[protocol][views]") {
+    GameConfig config;
+    room_model room(config);
+    for (int i = 0; i < 300; ++i) room.add_spectator("p" + std::to_string(1000 + i), "W");
+    room.spectators_changed = false;
+    ViewPublisher publisher(room.info);
+    MatchSetup setup;
+    setup.seed = 3;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    publisher.update(room.info, false, &match->state(), GameExtras{});
+
+    room.add_spectator("p1150x", "Newcomer");
+    ViewChange arrive = publisher.update(room.info, true, &match->state(), GameExtras{});
+    REQUIRE(arrive.shared.size() == 1);
+    CHECK(arrive.shared[0]["op"] == "add");
+    CHECK(arrive.shared[0]["path"] == "/room/spectators/151");
+    for (const json& you : arrive.you) CHECK(you.empty());
+
+    room.info.spectators.erase(room.info.spectators.begin() + 20);
+    ViewChange leave = publisher.update(room.info, true, &match->state(), GameExtras{});
+    REQUIRE(leave.shared.size() == 1);
+    CHECK(leave.shared[0] == json{{"op", "remove"}, {"path", "/room/spectators/20"}});
+
+    // A move touches the game only: the spectator list is not looked at unless told.
+    ViewChange nothing = publisher.update(room.info, false, &match->state(), GameExtras{});
+    CHECK(nothing.shared.empty());
+}

@@ -1,0 +1,93 @@
+#pragma once
+// The people of the load scenarios. A host opens a room (seat 0, a random bot on seat 1 unless
+// told otherwise), starts it and plays uniformly random legal moves as fast as its acks come
+// back, keeping its view up to date from snapshots and patches exactly as a client must.
+// Spectators watch a host's room and only note when each patch arrives, which gives the
+// broadcast latency: host action sent -> spectator holds the patch it caused.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "ws_conn.hpp"
+
+namespace carc::load {
+
+// What a scenario's people measured; samples are kept only while `recording`.
+struct play_stats {
+    bool recording = false;
+    std::vector<double> ack_ms;
+    std::vector<double> broadcast_ms;
+    std::int64_t host_actions = 0;  // acked host actions while recording
+    std::int64_t refused = 0;
+    std::string first_refusal;
+};
+
+class room_host {
+public:
+    room_host(boost::asio::io_context& ioc, std::uint64_t seed, play_stats& stats);
+
+    boost::asio::awaitable<void> connect(const boost::asio::ip::tcp::endpoint& endpoint, const std::string& name);
+    // create_room with `settings` (type added); waits for the first snapshot.
+    boost::asio::awaitable<void> open_room(nlohmann::json settings);
+    boost::asio::awaitable<void> start();
+    // Plays until the game is over (true), `max_actions` host actions were made or stop() was
+    // called (false).
+    boost::asio::awaitable<bool> play(int max_actions = -1);
+    void stop() { stopping_ = true; }
+
+    const std::string& room() const { return room_; }
+    const std::string& token() const { return token_; }
+    bool game_over() const;
+    std::uint64_t version() const { return version_; }
+    ws_conn& conn() { return *conn_; }
+    std::shared_ptr<ws_conn> conn_ptr() { return conn_; }
+    // When the host action that produced `version` was sent (spectators look here).
+    const steady::time_point* sent_at(std::uint64_t version) const;
+
+private:
+    void absorb(const nlohmann::json& message);
+    boost::asio::awaitable<void> wait_change();
+    nlohmann::json pick_action();
+
+    std::shared_ptr<ws_conn> conn_;
+    play_stats& stats_;
+    std::mt19937_64 rng_;
+    boost::asio::steady_timer changed_;
+    std::string room_;
+    std::string token_;
+    nlohmann::json view_;
+    std::uint64_t version_ = 0;
+    int seat_ = 0;
+    bool stopping_ = false;
+    std::unordered_map<std::uint64_t, steady::time_point> sent_at_;
+};
+
+class spectator {
+public:
+    spectator(boost::asio::io_context& ioc, play_stats& stats);
+
+    boost::asio::awaitable<void> connect(const boost::asio::ip::tcp::endpoint& endpoint, const std::string& name);
+    // Spectates `host`'s room and measures its patches from then on.
+    boost::asio::awaitable<void> watch(const room_host& host);
+    boost::asio::awaitable<void> leave();
+    ws_conn& conn() { return *conn_; }
+
+private:
+    void on_frame(std::string_view text, steady::time_point at);
+
+    std::shared_ptr<ws_conn> conn_;
+    play_stats& stats_;
+    const room_host* host_ = nullptr;
+    std::string room_key_;  // "\"room\":\"r12\"", to skip frames of any other room
+};
+
+}  // namespace carc::load
