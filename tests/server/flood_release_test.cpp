@@ -21,10 +21,12 @@ bool seat_online(const json& view, int seat) {
     return view.is_object() && view["room"]["seats"][seat].value("online", false);
 }
 
-bool lists_room(const json& lobby, const std::string& room) {
-    for (const auto& r : lobby["rooms"])
-        if (r["id"] == room) return true;
-    return false;
+// A lobby subscriber hears of each public room on its own (docs/protocol.md, Lobby).
+bool room_listed(const json& m, const std::string& room) {
+    return m.value("type", "") == "lobby_room" && m["room"].value("id", "") == room;
+}
+bool room_unlisted(const json& m, const std::string& room) {
+    return m.value("type", "") == "lobby_room_removed" && m.value("room", "") == room;
 }
 
 }  // namespace
@@ -69,13 +71,11 @@ TEST_CASE("a member closed for flooding goes offline, frees its address slot, an
         REQUIRE(again.hello("Carol")["type"] == "welcome");
     }
 
-    REQUIRE(watcher_ws.wait_for(
-        [&](const json& m) { return m.value("type", "") == "lobby" && lists_room(m, room); }));
+    REQUIRE(watcher_ws.wait_for([&](const json& m) { return room_listed(m, room); }));
     // Ada floods too: nobody is online in the waiting room any more, so it is abandoned.
     flood_until_closed(*ada_ws);
-    const auto gone = watcher_ws.wait_for(
-        [&](const json& m) { return m.value("type", "") == "lobby" && !lists_room(m, room); },
-        std::chrono::seconds(10));
+    const auto gone = watcher_ws.wait_for([&](const json& m) { return room_unlisted(m, room); },
+                                          std::chrono::seconds(10));
     CHECK(gone);
     ada_ws.reset();
     ws_client first(server.port());
