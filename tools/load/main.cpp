@@ -43,7 +43,8 @@ bool parse_url(const std::string& url, std::string& host, unsigned short& port) 
 std::vector<std::string> server_flags(const options& opt, const std::string& scenario, bool has_adjourn) {
     std::vector<std::string> args = {"--threads", std::to_string(opt.threads), "--bot-delay", "0",
                                      "--rate", "1000000", "--burst", "1000000",
-                                     "--max-connections-per-ip", "100000", "--web-root", "/nonexistent"};
+                                     "--max-connections-per-ip", "100000", "--max-http-per-ip", "100000",
+                                     "--web-root", "/nonexistent"};
     if (scenario == "abandoned") {
         args.insert(args.end(), {"--grace", std::to_string(opt.grace_ms)});
         if (has_adjourn) args.insert(args.end(), {"--adjourn-after", std::to_string(opt.adjourn_after_ms)});
