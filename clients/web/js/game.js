@@ -70,7 +70,7 @@ class RoomScreen {
     if (detail.kicked) { toast('You were removed from the room', 'error'); this.app.navigate('#/'); return; }
     if (detail.chat) { this.chat = this.state?.chat || [...this.chat, detail.chat]; this.drawChat(); return; }
     const view = this.view;
-    if (!view) { fill(this.root, h('div', { class: 'loading' }, 'Joining the room…')); return; }
+    if (!view) { fill(this.root, h('div', { class: 'loading' }, t('game.room.joining'))); return; }
     if (detail.snapshot) {
       // The snapshot brings the whole history: the log and the chat start again from it.
       this.log = [];
@@ -143,15 +143,15 @@ class RoomScreen {
 
   buildChat() {
     this.chatList = h('ol', { class: 'chat-list' });
-    const input = h('input', { class: 'chat-input', placeholder: 'Say something…', maxlength: 500, 'aria-label': 'Chat message' });
-    const box = h('section', { class: 'panel chat-panel' }, h('h3', {}, 'Chat'), this.chatList,
+    const input = h('input', { class: 'chat-input', placeholder: t('game.chat.placeholder'), maxlength: 500, 'aria-label': t('game.chat.label') });
+    const box = h('section', { class: 'panel chat-panel' }, h('h3', {}, t('game.tab.chat')), this.chatList,
       h('form', { class: 'row', onsubmit: async (e) => {
         e.preventDefault();
         const text = input.value.trim();
         if (!text) return;
         input.value = '';
         try { await this.app.conn.request({ type: 'chat', room: this.roomId, text }); } catch (err) { toast(errorText(err), 'error'); }
-      } }, input, h('button', { class: 'btn', type: 'submit' }, 'Send')));
+      } }, input, h('button', { class: 'btn', type: 'submit' }, t('game.chat.send'))));
     this.drawChat();
     return box;
   }
@@ -213,27 +213,27 @@ class RoomScreen {
     const spectator = this.me === null;
     const playing = r.status === 'playing';
     fill(this.bar, 
-      h('a', { class: 'back', href: '#/', 'aria-label': 'Back to the lobby' }, '←'),
+      h('a', { class: 'back', href: '#/', 'aria-label': t('game.room.back') }, '←'),
       h('h2', {}, r.name),
-      h('span', { class: `tag tag-${r.status}` }, r.status),
+      h('span', { class: `tag tag-${r.status}` }, t(`game.room.status.${r.status}`)),
       r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, t('game.rules_castle')) : null,
       ...Object.entries(r.settings?.expansions || {}).filter(([, on]) => on).map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
-      spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, 'Spectating') : null,
+      spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
       h('span', { class: 'spacer' }),
       copyLinkButton(r),
-      playing && !spectator ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => this.resign() }, 'Resign') : null,
-      h('button', { class: 'btn', id: 'leave', onclick: () => this.leave() }, 'Leave'));
+      playing && !spectator ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => this.resign() }, t('game.room.resign')) : null,
+      h('button', { class: 'btn', id: 'leave', onclick: () => this.leave() }, t('game.room.leave')));
   }
 
   async leave() {
     const r = this.view?.room;
-    if (r?.status === 'playing' && this.me !== null && !confirm('Leaving a running game resigns it. Leave?')) return;
+    if (r?.status === 'playing' && this.me !== null && !confirm(t('game.room.leave_confirm'))) return;
     try { await this.app.conn.request({ type: 'leave', room: this.roomId }); } catch { /* already gone */ }
     this.app.navigate('#/');
   }
 
   async resign() {
-    if (!confirm('Resign this game?')) return;
+    if (!confirm(t('game.room.resign_confirm'))) return;
     try { await this.app.conn.request({ type: 'resign', room: this.roomId }); } catch (e) { toast(errorText(e), 'error'); }
   }
 
@@ -245,22 +245,22 @@ class RoomScreen {
     const host = r.host === me;
     const list = h('ol', { class: 'seat-list' });
     for (const s of r.seats) {
-      const who = s.kind === 'empty' ? h('span', { class: 'muted' }, 'empty seat')
-        : h('span', { class: 'seat-name' }, s.name, s.kind === 'bot' ? h('span', { class: 'tag' }, `${s.bot} bot`) : null,
-          s.person === me ? h('span', { class: 'tag tag-you' }, 'you') : null,
-          s.person === r.host ? h('span', { class: 'tag' }, 'host') : null,
-          s.kind === 'human' ? h('span', { class: `online ${s.online ? 'on' : 'off'}`, title: s.online ? 'online' : 'offline' }) : null);
+      const who = s.kind === 'empty' ? h('span', { class: 'muted' }, t('game.room.empty_seat'))
+        : h('span', { class: 'seat-name' }, s.name, s.kind === 'bot' ? h('span', { class: 'tag' }, t(`game.room.bot_${s.bot}`)) : null,
+          s.person === me ? h('span', { class: 'tag tag-you' }, t('game.room.you')) : null,
+          s.person === r.host ? h('span', { class: 'tag' }, t('game.room.host')) : null,
+          s.kind === 'human' ? h('span', { class: `online ${s.online ? 'on' : 'off'}`, title: t(s.online ? 'game.room.online' : 'game.room.offline') }) : null);
       const actions = h('span', { class: 'seat-actions' });
       if (s.kind === 'empty') {
-        actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'join', room: this.roomId, seat: s.seat }) }, this.me === null ? 'Sit here' : 'Move here'));
+        actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'join', room: this.roomId, seat: s.seat }) }, t(this.me === null ? 'game.room.sit_here' : 'game.room.move_here')));
         if (host) {
-          actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'greedy' }) }, '+ greedy bot'),
-            h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'random' }) }, '+ random bot'));
+          actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'greedy' }) }, t('game.room.add_greedy')),
+            h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'random' }) }, t('game.room.add_random')));
         }
       } else if (host && s.kind === 'bot') {
-        actions.append(h('button', { class: 'btn btn-ghost', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: null }) }, 'remove bot'));
+        actions.append(h('button', { class: 'btn btn-ghost', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: null }) }, t('game.room.remove_bot')));
       } else if (host && s.kind === 'human' && s.person !== me) {
-        actions.append(h('button', { class: 'btn btn-ghost', onclick: () => this.request({ type: 'kick', room: this.roomId, person: s.person }) }, 'kick'));
+        actions.append(h('button', { class: 'btn btn-ghost', onclick: () => this.request({ type: 'kick', room: this.roomId, person: s.person }) }, t('game.room.kick')));
       }
       list.append(h('li', { class: 'seat', dataset: { seat: s.seat } }, h('span', { class: 'seat-badge', innerHTML: '' }), who, actions));
       list.lastChild.firstChild.innerHTML = badgeSvg(s.seat, 26);
@@ -268,15 +268,19 @@ class RoomScreen {
     const full = r.seats.every((s) => s.kind !== 'empty');
     const s = r.settings || {};
     fill(this.waiting, 
-      h('h2', {}, 'Waiting for players'),
-      h('p', { class: 'muted' }, `${s.rules === 'castle' ? 'The Castle' : 'Carcassonne'} · ${r.seats.length} seats · ${s.clock ? `clock ${Math.round(s.clock.initial_ms / 60000)} min + ${Math.round(s.clock.increment_ms / 1000)} s` : 'no clock'} · ${r.spectators_allowed ? 'spectators welcome' : 'no spectators'}${s.options?.pile_limit ? ` · short game: ${s.options.pile_limit} tiles` : ''}`),
+      h('h2', {}, t('game.room.waiting')),
+      h('p', { class: 'muted' }, [t(s.rules === 'castle' ? 'game.rules_castle' : 'game.room.rules_carcassonne'),
+        t('game.room.seats', { count: r.seats.length }),
+        s.clock ? t('game.room.clock', { min: Math.round(s.clock.initial_ms / 60000), sec: Math.round(s.clock.increment_ms / 1000) }) : t('game.room.no_clock'),
+        t(r.spectators_allowed ? 'game.room.spectators_yes' : 'game.room.spectators_no'),
+        s.options?.pile_limit ? t('game.room.short_game', { count: s.options.pile_limit }) : null].filter(Boolean).join(' · ')),
       h('p', { class: 'room-link' }, t('common.room_link_label'), ' ', h('input', { class: 'link-field', id: 'room-link', readonly: true, value: roomLink(r), onfocus: (e) => e.target.select() }), ' ', copyLinkButton(r)),
       r.invite ? h('p', { class: 'muted' }, t('common.invite_code_label'), ' ', h('code', { class: 'invite-code', id: 'invite' }, r.invite)) : null,
       r.private ? h('p', { class: 'muted', id: 'invite-watch' }, t(r.spectators_allowed ? 'common.invite_watch_yes' : 'common.invite_watch_no')) : null,
       list,
-      r.spectators?.length ? h('p', { class: 'muted' }, `Watching: ${r.spectators.map((x) => x.name).join(', ')}`) : null,
-      host ? h('button', { class: 'btn btn-primary btn-wide', id: 'start', disabled: !full, onclick: () => this.request({ type: 'start', room: this.roomId }) }, full ? 'Start the game' : 'Waiting for every seat to be filled…')
-        : h('p', { class: 'muted' }, 'The host starts the game when every seat is filled.'));
+      r.spectators?.length ? h('p', { class: 'muted' }, t('game.room.watching', { names: r.spectators.map((x) => x.name).join(', ') })) : null,
+      host ? h('button', { class: 'btn btn-primary btn-wide', id: 'start', disabled: !full, onclick: () => this.request({ type: 'start', room: this.roomId }) }, t(full ? 'game.room.start' : 'game.room.start_waiting'))
+        : h('p', { class: 'muted' }, t('game.room.host_starts')));
   }
 
   async request(msg) {
