@@ -129,3 +129,32 @@ TEST_CASE("a node writes only rooms it leased", "[postgres][lease]") {
     // Reads need no lease: any node serves finished games and the lobby.
     CHECK(node(dir, "node-b").store->load_room("r1").value().has_value());
 }
+
+TEST_CASE("a new room id is claimed once, never over a stored room or game", "[postgres][lease]") {
+    TempDir dir;
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
+    CHECK(a.leases->claim_new("r1", "ws://a", 60s).value());
+    CHECK_FALSE(b.leases->claim_new("r1", "ws://b", 60s).value());
+    REQUIRE(a.store->create_room(running_room("r1")).ok());
+    REQUIRE(a.leases->release("r1").ok());
+    CHECK_FALSE(b.leases->claim_new("r1", "ws://b", 60s).value());  // the room exists
+    CHECK(b.leases->claim_new("r2", "ws://b", 60s).value());
+}
+
+TEST_CASE("people and their seats are found by token hash on any node", "[postgres][people]") {
+    TempDir dir;
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
+    const TokenHash ada = TokenHash::of_token("token-ada");
+    REQUIRE(a.leases->put_person({"p-ada", "Ada", ada}).ok());
+    REQUIRE(a.leases->claim_new("r1", "ws://a", 60s).value());
+    REQUIRE(a.store->create_room(running_room("r1")).ok());
+    REQUIRE(a.store->put_seat("r1", {0, "Ada", ada, ""}).ok());
+    auto found = b.leases->find_person(ada).value();
+    REQUIRE(found);
+    CHECK(found->person_id == "p-ada");
+    CHECK(found->name == "Ada");
+    CHECK_FALSE(b.leases->find_person(TokenHash::of_token("other")).value());
+    CHECK(b.leases->seated_rooms(ada).value() == std::vector<std::string>{"r1"});
+}

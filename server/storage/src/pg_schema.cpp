@@ -8,7 +8,7 @@ namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
 constexpr std::array<const char*, 1> migrations = {
-    // 1: rooms, seats, the journal, clocks, chat, finished games and room leases.
+    // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
     room_id         TEXT PRIMARY KEY,
@@ -98,6 +98,14 @@ CREATE TABLE room_leases (
 );
 CREATE INDEX room_leases_by_node ON room_leases (node_id);
 CREATE INDEX room_leases_by_expiry ON room_leases (expires_at);
+
+-- People, so a token works on every node (only its SHA-256 is kept, as in seats).
+CREATE TABLE people (
+    token_sha256 TEXT PRIMARY KEY CHECK (length(token_sha256) = 64),
+    person_id    TEXT NOT NULL,
+    name         TEXT NOT NULL
+);
+CREATE INDEX seats_by_token ON seats (token_sha256);
 )sql",
 };
 

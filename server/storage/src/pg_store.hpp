@@ -44,6 +44,11 @@ public:
     Status release(std::string_view room_id) override;
     Result<std::optional<RoomLease>> lease_of(std::string_view room_id) override;
     Result<std::vector<std::string>> orphaned_rooms(int limit) override;
+    Result<bool> claim_new(std::string_view room_id, std::string_view public_url,
+                           std::chrono::milliseconds ttl) override;
+    Status put_person(const StoredPerson& person) override;
+    Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) override;
+    Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) override;
 
 private:
     // Helpers named *_locked expect mutex_ held; the writes expect a transaction open.

@@ -90,3 +90,52 @@ Result<std::vector<std::string>> PostgresStore::orphaned_rooms(int limit) {
 }
 
 }  // namespace carc::storage
+
+namespace carc::storage {
+
+Result<bool> PostgresStore::claim_new(std::string_view room_id, std::string_view public_url,
+                                      std::chrono::milliseconds ttl) {
+    if (node_id_.empty()) return Error{ErrorCode::invalid_argument, "leases need a node id"};
+    std::lock_guard guard(mutex_);
+    auto taken = conn_.query(
+        "INSERT INTO room_leases (room_id, node_id, public_url, epoch, expires_at)"
+        " SELECT $1, $2, $3, 1, clock_timestamp() + $4::bigint * interval '1 millisecond'"
+        " WHERE NOT EXISTS (SELECT 1 FROM rooms WHERE room_id = $1)"
+        " AND NOT EXISTS (SELECT 1 FROM games WHERE game_id = $1)"
+        " ON CONFLICT (room_id) DO NOTHING RETURNING epoch",
+        {text(room_id), text(node_id_), text(public_url), number(ttl.count())});
+    if (!taken) return taken.error();
+    if (taken->size() == 0) return false;
+    epochs_.insert_or_assign(std::string(room_id), taken->int64(0, 0));
+    return true;
+}
+
+Status PostgresStore::put_person(const StoredPerson& person) {
+    std::lock_guard guard(mutex_);
+    return conn_.run(
+        "INSERT INTO people (token_sha256, person_id, name) VALUES ($1, $2, $3)"
+        " ON CONFLICT (token_sha256) DO UPDATE SET person_id = excluded.person_id, name = excluded.name",
+        {text(person.token_hash.hex()), text(person.person_id), text(person.name)});
+}
+
+Result<std::optional<StoredPerson>> PostgresStore::find_person(const TokenHash& token_hash) {
+    std::lock_guard guard(mutex_);
+    auto rows = conn_.query("SELECT person_id, name FROM people WHERE token_sha256 = $1", {text(token_hash.hex())});
+    if (!rows) return rows.error();
+    if (rows->size() == 0) return std::optional<StoredPerson>();
+    return std::optional<StoredPerson>(StoredPerson{rows->text(0, 0), rows->text(0, 1), token_hash});
+}
+
+Result<std::vector<std::string>> PostgresStore::seated_rooms(const TokenHash& token_hash) {
+    std::lock_guard guard(mutex_);
+    auto rows = conn_.query(
+        "SELECT DISTINCT s.room_id FROM seats s JOIN rooms r ON r.room_id = s.room_id"
+        " WHERE s.token_sha256 = $1 AND r.status IN ('lobby', 'running', 'adjourned') ORDER BY 1",
+        {text(token_hash.hex())});
+    if (!rows) return rows.error();
+    std::vector<std::string> rooms;
+    for (int i = 0; i < rows->size(); ++i) rooms.push_back(rows->text(i, 0));
+    return rooms;
+}
+
+}  // namespace carc::storage

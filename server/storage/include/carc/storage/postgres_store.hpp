@@ -32,6 +32,12 @@ struct RoomLease {
     bool live = false;  // false once expires_at has passed
 };
 
+struct StoredPerson {
+    std::string person_id;
+    std::string name;
+    TokenHash token_hash;
+};
+
 // Leases of rooms. With a node_id set, every write to a room needs this node's current lease
 // of it: a node whose lease another node took (paused, partitioned) gets ErrorCode::fenced.
 class LeaseStore {
@@ -50,6 +56,16 @@ public:
     // Unfinished rooms whose lease expired or that have none (lobby or running, not adjourned),
     // oldest first: what a node takes over after another died.
     virtual Result<std::vector<std::string>> orphaned_rooms(int limit) = 0;
+    // A new room id: leased to this node only when no node ever leased it and no room or game
+    // has it (false: pick another id).
+    virtual Result<bool> claim_new(std::string_view room_id, std::string_view public_url,
+                                   std::chrono::milliseconds ttl) = 0;
+
+    // --- people, so a token works on every node ---------------------------------------------
+    virtual Status put_person(const StoredPerson& person) = 0;
+    virtual Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) = 0;
+    // The unfinished rooms (lobby, running, adjourned) where that token holds a seat.
+    virtual Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) = 0;
 };
 
 int postgres_schema_version();
