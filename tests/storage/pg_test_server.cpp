@@ -61,8 +61,10 @@ std::string test_postgres_url() {
     return server.url();
 }
 
-std::string test_postgres_query(const std::string& sql) {
-    std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(test_postgres_url().c_str()), &PQfinish);
+std::string test_postgres_query(const std::string& sql) { return postgres_query_at(test_postgres_url(), sql); }
+
+std::string postgres_query_at(const std::string& url, const std::string& sql) {
+    std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(url.c_str()), &PQfinish);
     if (PQstatus(conn.get()) != CONNECTION_OK) throw std::runtime_error(PQerrorMessage(conn.get()));
     std::unique_ptr<PGresult, decltype(&PQclear)> result(PQexec(conn.get(), sql.c_str()), &PQclear);
     if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) throw std::runtime_error(PQerrorMessage(conn.get()));

@@ -32,5 +32,7 @@ std::string test_postgres_url();
 
 // The first column of the first row of `sql` on the shared server ("" when no row).
 std::string test_postgres_query(const std::string& sql);
+// The same on the server at `url`.
+std::string postgres_query_at(const std::string& url, const std::string& sql);
 
 }  // namespace carc::storage::testing
