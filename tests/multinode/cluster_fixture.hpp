@@ -68,32 +68,21 @@ inline unsigned short redirect_port(const json& redirect) {
     return static_cast<unsigned short>(std::stoi(url.substr(url.rfind(':') + 1)));
 }
 
-// Says hello with `token` at `port`, following redirects, until a node welcomes the person with
-// `room` among their rooms (a takeover happens once the dead owner's lease expires). Returns
-// the connected client; fails the test after `deadline`.
+// Says hello with `token` at `port` until that node welcomes the person with `room` among
+// their rooms: while the dead (or paused) owner's lease runs, the node redirects to it; once the
+// lease expired, the node takes the game over. Fails the test after `deadline`.
 inline std::unique_ptr<ws_client> reconnect_seated(unsigned short port, const std::string& name,
                                                    const std::string& token, const std::string& room,
                                                    std::chrono::milliseconds deadline = std::chrono::seconds(20)) {
     const auto until = std::chrono::steady_clock::now() + deadline;
-    unsigned short target = port;
     while (std::chrono::steady_clock::now() < until) {
-        try {
-            auto client = std::make_unique<ws_client>(target);
-            const json reply = client->hello(name, token);
-            if (reply["type"] == "redirect") {
-                target = redirect_port(reply);
-                continue;
-            }
-            if (reply["type"] == "welcome" && reply["rooms"] == json::array({room})) return client;
-        } catch (const std::exception&) {
-            // The node we were sent to is dead: start again from the node we know.
-        }
-        target = port;
-        // Poll, not synchronise: the outcome is whatever the cluster decides; each try is a
-        // real request and the deadline bounds the wait.
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        auto client = std::make_unique<ws_client>(port);
+        const json reply = client->hello(name, token);
+        if (reply["type"] == "welcome" && reply["rooms"] == json::array({room})) return client;
+        // Polling, not synchronisation: each try is a real hello, the deadline bounds the wait.
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    FAIL("no node brought back room " << room << " for " << name);
+    FAIL("node at port " << port << " never brought back room " << room << " for " << name);
     return nullptr;
 }
 
