@@ -42,8 +42,10 @@ server::server(server_config config, std::shared_ptr<storage::Store> store,
     : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
     state_->store = store;
     static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
+    storage::PostgresOptions feed;
+    feed.url = state_->config.postgres_url;
     state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
-                                                     state_->config.lease);
+                                                     state_->config.lease, std::move(feed));
     state_->persons.set_id_suffix("-" + state_->config.node_id);
     recover_rooms(*state_, *store);  // reserves the stored ids; loads nothing
 }

@@ -1,6 +1,9 @@
 #include "cluster/cluster_node.hpp"
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+
+#include "carc/protocol/view.hpp"
 
 #include "app/shared_state.hpp"
 #include "people/person_registry.hpp"
@@ -18,14 +21,89 @@ constexpr int takeovers_per_tick = 16;
 }  // namespace
 
 cluster_node::cluster_node(shared_state& state, std::shared_ptr<st::LeaseStore> leases, std::string node_id,
-                           std::chrono::milliseconds lease)
-    : state_(state), leases_(std::move(leases)), node_id_(std::move(node_id)), lease_(lease) {}
+                           std::chrono::milliseconds lease, st::PostgresOptions feed)
+    : state_(state), leases_(std::move(leases)), node_id_(std::move(node_id)), lease_(lease),
+      feed_options_(std::move(feed)) {}
 
 cluster_node::~cluster_node() { stop(); }
 
 void cluster_node::start(std::string public_url) {
     public_url_ = std::move(public_url);
+    state_.rooms.observe_listed([this](const std::string& id, const protocol::RoomSummary* summary) {
+        {
+            std::lock_guard lock(mutex_);
+            to_publish_[id] = summary ? std::optional<std::string>(nlohmann::json(*summary).dump()) : std::nullopt;
+        }
+        wake_.notify_all();
+    });
     thread_ = std::thread([this] { run(); });
+    publish_thread_ = std::thread([this] { publish_loop(); });
+    feed_thread_ = std::thread([this] { feed_loop(); });
+}
+
+void cluster_node::publish_loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        wake_.wait(lock, [this] { return stopping_ || !to_publish_.empty(); });
+        auto batch = std::move(to_publish_);
+        to_publish_.clear();
+        lock.unlock();
+        for (const auto& [id, summary] : batch) {
+            if (auto published = leases_->publish_room(id, summary); !published)
+                spdlog::warn("event=lobby_publish_failed room={} error=\"{}\"", id, published.message());
+        }
+        lock.lock();
+    }
+}
+
+void cluster_node::feed_loop() {
+    std::unique_ptr<st::LobbyFeed> feed;
+    auto last_refresh = std::chrono::steady_clock::time_point{};
+    for (;;) {
+        {
+            std::lock_guard lock(mutex_);
+            if (stopping_) return;
+        }
+        if (!feed) {
+            if (auto opened = st::open_lobby_feed(feed_options_)) feed = std::move(opened).value();
+        }
+        bool changed = false;
+        if (feed) {
+            auto waited = feed->wait(std::chrono::milliseconds(250));
+            if (!waited) feed.reset();
+            else changed = *waited;
+        } else {
+            std::unique_lock lock(mutex_);
+            wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopping_; });
+        }
+        // A notification, or a second without one (a dead node's rooms leave when its leases expire).
+        const auto now = std::chrono::steady_clock::now();
+        if (changed || now - last_refresh >= std::chrono::seconds(1)) {
+            last_refresh = now;
+            refresh_remote();
+        }
+    }
+}
+
+void cluster_node::refresh_remote() {
+    auto listed = leases_->listed_rooms();
+    if (!listed) return;
+    std::map<std::string, std::string> now;
+    for (auto& row : *listed)
+        if (row.node_id != node_id_) now.emplace(row.room_id, std::move(row.summary_json));
+    for (const auto& [id, summary] : remote_)
+        if (!now.contains(id)) state_.rooms.set_remote(id, nullptr);
+    for (const auto& [id, summary] : now) {
+        const auto known = remote_.find(id);
+        if (known != remote_.end() && known->second == summary) continue;
+        try {
+            const auto parsed = nlohmann::json::parse(summary).get<protocol::RoomSummary>();
+            state_.rooms.set_remote(id, &parsed);
+        } catch (const std::exception& e) {
+            spdlog::warn("event=lobby_entry_unreadable room={} error=\"{}\"", id, e.what());
+        }
+    }
+    remote_ = std::move(now);
 }
 
 void cluster_node::stop() {
@@ -35,6 +113,8 @@ void cluster_node::stop() {
     }
     wake_.notify_all();
     if (thread_.joinable()) thread_.join();
+    if (publish_thread_.joinable()) publish_thread_.join();
+    if (feed_thread_.joinable()) feed_thread_.join();
 }
 
 void cluster_node::run() {

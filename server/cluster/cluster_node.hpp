@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -24,8 +25,9 @@ struct person_identity;
 
 class cluster_node {
 public:
+    // `feed` opens the connection that listens for lobby changes (again after it broke).
     cluster_node(shared_state& state, std::shared_ptr<storage::LeaseStore> leases, std::string node_id,
-                 std::chrono::milliseconds lease);
+                 std::chrono::milliseconds lease, storage::PostgresOptions feed);
     ~cluster_node();
     cluster_node(const cluster_node&) = delete;
     cluster_node& operator=(const cluster_node&) = delete;
@@ -53,6 +55,11 @@ public:
 private:
     void run();
     void tick();
+    // One lobby across nodes: this node's public list goes to PostgreSQL (publish thread), the
+    // others' comes back through LISTEN/NOTIFY, or a read every second at the latest (feed thread).
+    void publish_loop();
+    void feed_loop();
+    void refresh_remote();
     // Leases `room_id` and loads it; false when another node owns it or it cannot be loaded.
     bool take_over(const std::string& room_id);
 
@@ -67,6 +74,12 @@ private:
     std::condition_variable wake_;
     bool stopping_ = false;
     std::thread thread_;
+
+    const storage::PostgresOptions feed_options_;
+    std::map<std::string, std::optional<std::string>> to_publish_;  // guarded by mutex_
+    std::map<std::string, std::string> remote_;  // feed thread only: room -> summary json
+    std::thread publish_thread_;
+    std::thread feed_thread_;
 };
 
 }  // namespace carc::server

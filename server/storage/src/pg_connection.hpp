@@ -50,6 +50,7 @@ public:
     // Several statements without parameters (migrations).
     Status run_script(std::string_view sql);
 
+    PGconn* get() const { return conn_.get(); }
     // Whether a transaction is open (or aborted) on the connection.
     bool in_transaction() const;
 

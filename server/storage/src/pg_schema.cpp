@@ -106,6 +106,14 @@ CREATE TABLE people (
     name         TEXT NOT NULL
 );
 CREATE INDEX seats_by_token ON seats (token_sha256);
+
+-- Every node's public rooms, for one lobby across nodes: a node writes its own rows and
+-- NOTIFYs carc_lobby; the others LISTEN and read the rows whose owner's lease is live.
+CREATE TABLE lobby_rooms (
+    room_id      TEXT PRIMARY KEY,
+    node_id      TEXT NOT NULL,
+    summary_json TEXT NOT NULL
+);
 )sql",
 };
 

@@ -49,6 +49,8 @@ public:
     Status put_person(const StoredPerson& person) override;
     Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) override;
     Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) override;
+    Status publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) override;
+    Result<std::vector<ListedRoom>> listed_rooms() override;
 
 private:
     // Helpers named *_locked expect mutex_ held; the writes expect a transaction open.

@@ -66,7 +66,28 @@ public:
     virtual Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) = 0;
     // The unfinished rooms (lobby, running, adjourned) where that token holds a seat.
     virtual Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) = 0;
+
+    // --- one lobby across nodes -------------------------------------------------------------
+    // Lists (summary_json) or unlists (nullopt) this node's public room and NOTIFYs the others.
+    virtual Status publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) = 0;
+    // Every node's listed rooms whose owner's lease is live: (room id, node id, summary json).
+    struct ListedRoom {
+        std::string room_id;
+        std::string node_id;
+        std::string summary_json;
+    };
+    virtual Result<std::vector<ListedRoom>> listed_rooms() = 0;
 };
+
+// A connection that LISTENs for lobby changes of any node (its own, apart from the store's).
+class LobbyFeed {
+public:
+    virtual ~LobbyFeed() = default;
+    // Waits up to `timeout` for a change; true when one came. An error when the connection
+    // broke (open a new feed).
+    virtual Result<bool> wait(std::chrono::milliseconds timeout) = 0;
+};
+Result<std::unique_ptr<LobbyFeed>> open_lobby_feed(const PostgresOptions& options);
 
 int postgres_schema_version();
 
