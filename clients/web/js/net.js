@@ -42,9 +42,10 @@ export class Connection extends EventTarget {
       for (const p of this.pending.values()) p.reject(Object.assign(new Error('connection closed'), { code: 'closed' }));
       this.pending.clear();
       this.setStatus('offline');
-      if (!this.welcomedHere && this.url !== this.home) this.url = this.home;
       // 4000: another tab took over this token; do not fight it.
       if (this.closedByUs || e.code === 4000 || e.code === 1008) return;
+      // A node we were sent to and never reached (it died): start again where we started.
+      if (!this.welcomedHere && this.url !== this.home) this.url = this.home;
       const delay = Math.min(8000, 400 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };
