@@ -28,7 +28,7 @@ std::int64_t actions_of(Store& store, const std::string& room_id) { return store
 
 }  // namespace
 
-TEST_CASE("a batch stores every write; a refused one changes nothing and leaves the others",
+TEST_CASE("a batch stores every write, and a refused one changes nothing and leaves the others",
           "[storage][group_commit]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
