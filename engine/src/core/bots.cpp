@@ -68,7 +68,7 @@ int search_iterations(BotKind kind) {
     switch (kind) {
         case BotKind::easy: return 200;
         case BotKind::medium: return 2000;
-        case BotKind::hard: return 20000;
+        case BotKind::hard: return 100000;
         default: return 0;
     }
 }
