@@ -2,7 +2,7 @@
 //                [--seed S] [--iterations-a N] [--iterations-b N]
 // Plays N two-player games between bot kinds A and B. Games come in pairs on the same seed
 // (the same tiles) with the seats swapped, so neither the draw nor the first move favours a
-// side. Prints A's win rate (a draw counts half) with its 95% confidence interval, the mean
+// side. Prints A's win rate (a draw counts half) with its 95% confidence interval (Wilson), the mean
 // scores, and each side's CPU time per decision.
 #include "arena.hpp"
 
@@ -119,12 +119,15 @@ int arena(int argc, char** argv) {
     const char* names[] = {"random", "greedy", "easy", "medium", "hard"};
     const double n = games;
     const double p = sides[0].wins / n;
-    const double half = 1.96 * std::sqrt(p * (1 - p) / n);
+    // Wilson's score interval: unlike p +- 1.96 sd it stays honest near 0% and 100%.
+    const double z = 1.96, z2 = z * z;
+    const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
     std::printf("arena %s%s%s: A=%s B=%s, %d games\n", config["game"].get<std::string>().c_str(),
                 config["expansions"].empty() ? "" : " +", config["expansions"].empty() ? "" : config["expansions"].dump().c_str(),
                 names[static_cast<int>(sides[0].kind)], names[static_cast<int>(sides[1].kind)], games);
     std::printf("A win rate %.1f%% (95%% CI %.1f%%..%.1f%%), mean score A %.1f B %.1f\n", 100 * p,
-                100 * std::max(0.0, p - half), 100 * std::min(1.0, p + half), sides[0].score / n, sides[1].score / n);
+                100 * std::max(0.0, centre - half), 100 * std::min(1.0, centre + half), sides[0].score / n, sides[1].score / n);
     for (int k = 0; k < 2; ++k)
         std::printf("%c: %.1f ms CPU per decision (%lld decisions)\n", k == 0 ? 'A' : 'B',
                     sides[k].decisions ? 1000 * sides[k].cpu / static_cast<double>(sides[k].decisions) : 0.0,

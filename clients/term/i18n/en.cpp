@@ -17,7 +17,7 @@ const Catalog english = {
     {"header.offline", "offline: {name}"},
     {"keys.lobby", "Up/Down choose  Enter join  s watch  c create  i invite code  ? help  q quit"},
     {"keys.create", "Up/Down row  Left/Right/Space change  Enter create  Esc back  ? help  q quit"},
-    {"keys.waiting_host", "s start  a/A greedy/random bot  x remove bot  t chat  L leave  ? help  q quit"},
+    {"keys.waiting_host", "s start  a/A greedy/random bot  e/m/h easy/medium/hard bot  x remove bot  t chat  L leave  ? help  q quit"},
     {"keys.waiting", "t chat  L leave  ? help  q quit"},
     {"keys.place", "arrows move  n next fit  r rotate  Enter lay  t chat  ? help  q quit"},
     {"keys.decide", "1-9 choose  p pass  Tab+Enter select  arrows look  ? help  q quit"},
@@ -110,6 +110,9 @@ const Catalog english = {
     {"side.points", "pts"},
     {"bot.greedy", "greedy"},
     {"bot.random", "random"},
+    {"bot.easy", "easy"},
+    {"bot.medium", "medium"},
+    {"bot.hard", "hard"},
 
     // The side panel.
     {"side.players", "Players"},
@@ -340,7 +343,7 @@ const Catalog english = {
     {"help.create.4", "Esc      back to the lobby"},
     {"help.waiting", "Waiting room"},
     {"help.waiting.1", "s        start (host, every seat filled)"},
-    {"help.waiting.2", "a / A    a greedy / random bot into the first empty seat (host)"},
+    {"help.waiting.2", "a / A    a greedy / random bot into the first empty seat (host); e / m / h a search bot: easy / medium / hard"},
     {"help.waiting.3", "x        remove the last bot (host)"},
     {"help.waiting.4", "t        chat"},
     {"help.waiting.5", "L        leave"},
