@@ -26,7 +26,7 @@ std::vector<CreateForm::Row> CreateForm::rows() const {
     r[bot_count] = {tr("form.bots"),
                     bots ? tr("form.bots_value", {{"count", std::to_string(bots)}, {"last", std::to_string(bots + 1)}}) : "0",
                     true, tr("form.hint.bots")};
-    r[bot_kind] = {tr("form.bot_kind"), tr(greedy_bots ? "bot.greedy" : "bot.random"), bots > 0, bots > 0 ? "" : tr("form.why.no_bots")};
+    r[bot_kind] = {tr("form.bot_kind"), tr("bot." + std::string(bot_kinds()[static_cast<std::size_t>(bot_kind_index)])), bots > 0, bots > 0 ? "" : tr("form.why.no_bots")};
     r[tower_row] = {tr("form.tower"), yes(tower), base && seats < 6,
                     castle ? no_expansions : seats == 6 ? tr("form.why.tower_six") : ""};
     r[tower_rules_row] = {tr("form.tower_rules"), yes(tower && tower_rules), base && tower,
@@ -61,7 +61,11 @@ void CreateForm::change(int delta) {
             break;
         case seat_count: seats = std::clamp(seats + delta, 2, max_seats()); break;
         case bot_count: bots = (bots + delta + seats) % seats; break;
-        case bot_kind: greedy_bots = !greedy_bots; break;
+        case bot_kind: {
+            const int n = static_cast<int>(bot_kinds().size());
+            bot_kind_index = ((bot_kind_index + delta) % n + n) % n;
+            break;
+        }
         case tower_row: tower = !tower; break;
         case tower_rules_row: tower_rules = !tower_rules; break;
         case river_row: river2 = !river2; break;
@@ -87,7 +91,7 @@ const std::vector<CreateForm::ClockChoice>& CreateForm::clock_choices() {
 
 nlohmann::json CreateForm::request() const {
     nlohmann::json bot_list = nlohmann::json::array();
-    for (int s = 1; s <= bots; ++s) bot_list.push_back({{"seat", s}, {"kind", greedy_bots ? "greedy" : "random"}});
+    for (int s = 1; s <= bots; ++s) bot_list.push_back({{"seat", s}, {"kind", bot_kinds()[static_cast<std::size_t>(bot_kind_index)]}});
     nlohmann::json out = {{"type", "create_room"},
                           {"rules", castle ? "castle" : "carcassonne"},
                           {"seats", castle ? 2 : seats},

@@ -12,11 +12,17 @@
 
 namespace carc::term {
 
+// The bot kinds the form offers, in the order a change steps through them (docs/bots.md).
+inline const std::vector<const char*>& bot_kinds() {
+    static const std::vector<const char*> kinds = {"greedy", "random", "easy", "medium", "hard"};
+    return kinds;
+}
+
 struct CreateForm {
     bool castle = false;
     int seats = 2;
     int bots = 1;            // seats 2.. hold bots
-    bool greedy_bots = true;
+    int bot_kind_index = 0;  // into bot_kinds(): greedy first
     bool tower = false;
     bool tower_rules = true;
     bool river2 = false;

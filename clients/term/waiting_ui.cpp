@@ -51,9 +51,10 @@ void App::waiting_key(int k) {
     };
     if (k == 's') {
         model_.request({{"type", "start"}, {"room", room}});
-    } else if (k == 'a' || k == 'A') {
+    } else if (k == 'a' || k == 'A' || k == 'e' || k == 'm' || k == 'h') {
         const int seat = first_seat("empty", false);
-        if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", k == 'a' ? "greedy" : "random"}});
+        const char* kind = k == 'a' ? "greedy" : k == 'A' ? "random" : k == 'e' ? "easy" : k == 'm' ? "medium" : "hard";
+        if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", kind}});
     } else if (k == 'x') {
         const int seat = first_seat("bot", true);
         if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", nullptr}});

@@ -1,6 +1,7 @@
 #include "carc/protocol/settings.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "carc/protocol/errors.hpp"
 #include "carc/protocol/field_reader.hpp"
@@ -73,13 +74,21 @@ std::vector<BotSeat> read_bots(const json* value, int seats) {
 
 }  // namespace
 
-std::string_view to_string(BotKind kind) { return kind == BotKind::greedy ? "greedy" : "random"; }
+namespace {
+// Indexed by BotKind: random and greedy, then the search bots by strength (docs/bots.md).
+constexpr std::string_view bot_kind_names[] = {"random", "greedy", "easy", "medium", "hard"};
+static_assert(std::size(bot_kind_names) == bot_kind_count);
+}  // namespace
+
+std::string_view to_string(BotKind kind) { return bot_kind_names[static_cast<int>(kind)]; }
 
 bool bot_kind_from_string(std::string_view text, BotKind& out) {
-    if (text == "random") out = BotKind::random;
-    else if (text == "greedy") out = BotKind::greedy;
-    else return false;
-    return true;
+    for (int k = 0; k < bot_kind_count; ++k)
+        if (text == bot_kind_names[k]) {
+            out = static_cast<BotKind>(k);
+            return true;
+        }
+    return false;
 }
 
 std::string_view to_string(TimeoutPolicy policy) {

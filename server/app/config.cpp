@@ -1,5 +1,7 @@
 #include "app/config.hpp"
 
+#include "carc/protocol/settings.hpp"
+
 #include <charconv>
 #include <filesystem>
 #include <iostream>
@@ -34,6 +36,10 @@ Usage: carc-server [flags]
   --idle-timeout MS            close after this long without a frame; pings at half (default 60000)
   --grace MS                   how long a disconnected person's waiting seat is kept (default 120000)
   --bot-delay MS               pause before a bot moves (default 400)
+  --bot-threads N              threads the search bots think on (default 2)
+  --bot-think MS               the most a search bot thinks about one move (default 3000)
+  --resigned-bot KIND          the bot that plays on for a resigned seat: random, greedy, easy,
+                               medium, hard (default random)
   --adjourn-after MS           unload a running game no one is online for after this long; a seated
                                player's hello brings it back (default 86400000, 24 h)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
@@ -94,6 +100,13 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--idle-timeout") ok = parse_ms(value, config.idle_timeout);
         else if (flag == "--grace") ok = parse_ms(value, config.grace);
         else if (flag == "--bot-delay") ok = parse_ms(value, config.bot_delay);
+        else if (flag == "--bot-threads") ok = parse_number(value, config.bot_threads) && config.bot_threads > 0;
+        else if (flag == "--bot-think") ok = parse_ms(value, config.bot_think);
+        else if (flag == "--resigned-bot") {
+            BotKind kind{};
+            ok = protocol::bot_kind_from_string(value, kind);
+            config.resigned_bot = value;
+        }
         else if (flag == "--adjourn-after") ok = parse_ms(value, config.adjourn_after);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed

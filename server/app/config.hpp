@@ -37,6 +37,11 @@ struct server_config {
     std::chrono::milliseconds idle_timeout{60000};
     std::chrono::milliseconds grace{120000};
     std::chrono::milliseconds bot_delay{400};
+    // Search bots (docs/bots.md) think on their own threads, each move at most this long.
+    int bot_threads = 2;
+    std::chrono::milliseconds bot_think{3000};
+    // Who plays on for a person who resigned or ran out of time: "random", "greedy", "easy"...
+    std::string resigned_bot = "random";
     // A running game with no one online this long is adjourned: unloaded until a seated player
     // comes back (room_lifecycle.cpp).
     std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};

@@ -104,6 +104,7 @@ void server::stop() {
         if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
+        state_->bots->stop();  // searches end at their next poll; their moves are dropped
         state_->journal->flush();
         auto timer = std::make_shared<net::steady_timer>(ioc_, shutdown_grace);
         timer->async_wait([this, timer](boost::system::error_code) { ioc_.stop(); });

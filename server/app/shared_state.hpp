@@ -14,6 +14,7 @@
 #include "app/config.hpp"
 #include "net/connection_limiter.hpp"
 #include "persistence/journal.hpp"
+#include "rooms/bot_pool.hpp"
 #include "rooms/lobby.hpp"
 #include "app/metrics.hpp"
 #include "people/person_registry.hpp"
@@ -31,7 +32,8 @@ public:
           journal(std::move(games_journal)),
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
           http_limiter(std::make_shared<connection_limiter>(config.max_http_connections_per_ip)),
-          web_root(std::move(client_root)) {}
+          web_root(std::move(client_root)),
+          bots(std::make_unique<bot_pool>(config.bot_threads, config.bot_think)) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
@@ -47,6 +49,8 @@ public:
     // Plain HTTP connections per address (an upgrade hands its place to `limiter`).
     std::shared_ptr<connection_limiter> http_limiter;
     const std::string web_root;
+    // Search bots think here, off the strands and I/O threads (joined before the rooms go).
+    std::unique_ptr<bot_pool> bots;
 
     // Open WebSocket connections, so shutdown can say goodbye to each.
     void track(const std::shared_ptr<client_link>& link) {

@@ -159,6 +159,8 @@ private:
     void update_clock();
     void schedule_turn();
     void on_bot_turn(std::uint64_t expected_moves);
+    // A search bot's move, back from the bot pool.
+    void on_bot_move(std::uint64_t expected_moves, int seat, Action action);
     void on_clock_expired(std::uint64_t expected_moves);
     bool seat_is_automatic(int seat) const;
     int active_seats() const;

@@ -361,8 +361,32 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
     const int seat = match_->state().decider();
     if (!seat_is_automatic(seat)) return;
     const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
-    const BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
-    play(seat, choose(kind, match_->state(), bot_rng_), nullptr);
+    BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
+    if (s.kind != SeatInfo::Kind::bot || s.resigned)
+        protocol::bot_kind_from_string(state_.config.resigned_bot, kind);
+    if (!is_search_bot(kind)) {
+        play(seat, choose(kind, match_->state(), bot_rng_), nullptr);
+        return;
+    }
+    // A search takes up to seconds: it runs on the bot pool, and its move comes back here to
+    // be checked like anyone's (a move made meanwhile makes it stale).
+    auto self = shared_from_this();
+    state_.bots->think(kind, match_->game_ptr(), match_->state(), bot_rng_.next(),
+                       [self, expected_moves, seat](Action action) {
+                           net::post(self->strand_, [self, expected_moves, seat, action] {
+                               self->on_bot_move(expected_moves, seat, action);
+                           });
+                       });
+}
+
+void room::on_bot_move(std::uint64_t expected_moves, int seat, Action action) {
+    if (defer_while_busy([self = shared_from_this(), expected_moves, seat, action] {
+            self->on_bot_move(expected_moves, seat, action);
+        }))
+        return;
+    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_) return;
+    if (match_->state().decider() != seat || !seat_is_automatic(seat)) return;
+    play(seat, action, nullptr);
 }
 
 void room::on_clock_expired(std::uint64_t expected_moves) {

@@ -1,11 +1,13 @@
 // carc-bench: the engine benchmarks of ../shared/guides/perf-anchors.md section 4.
 // Prints figures; it asserts nothing (speed is never a unit test). docs/benchmarks.md records
 // results with the command that produced them.
+#include <algorithm>
 #include <ctime>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "carc/rng.hpp"
 #include "playout.hpp"
@@ -122,9 +124,35 @@ void bench_playout(const GameConfig& config, int games, const char* label = "") 
                 result["signature"].get<std::string>().c_str());
 }
 
+// CPU time per decision of each search bot on mid-game tile placements (the calibration of
+// docs/bots.md: hard should take about 2 s on an idle core).
+void bench_search(const Game& game) {
+    const auto positions = mid_game_positions(game, 40, 30);
+    for (const BotKind kind : {BotKind::easy, BotKind::medium, BotKind::hard}) {
+        const std::size_t count = std::min<std::size_t>(positions.size(), kind == BotKind::hard ? 3 : 10);
+        std::uint64_t sink = 0;
+        const auto start = clock_type::now();
+        for (std::size_t i = 0; i < count; ++i) {
+            Rng rng(i);
+            sink += static_cast<std::uint64_t>(choose(kind, positions[i], rng).at.x);
+        }
+        const double secs = seconds_since(start);
+        std::printf("search %s: %d iterations, %.1f ms CPU per tile placement (%zu positions) [%llu]\n",
+                    std::string(kind == BotKind::easy ? "easy" : kind == BotKind::medium ? "medium" : "hard").c_str(),
+                    search_iterations(kind), secs * 1e3 / static_cast<double>(count), count,
+                    static_cast<unsigned long long>(sink % 10));
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "search") {  // the search bots only: seconds per move
+        std::string error;
+        auto base = Game::create(GameConfig{}, &error);
+        bench_search(*base);
+        return 0;
+    }
     const int games = argc > 1 ? std::stoi(argv[1]) : 20000;
     GameConfig two;
     two.players = 2;

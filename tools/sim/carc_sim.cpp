@@ -2,6 +2,7 @@
 //   carc-sim replay FILE
 //   carc-sim playout --players N --games G --seed S [--expansions a,b] [--game castle]
 //   carc-sim verify RECORD.json   (a finished game's record from GET /api/games/{id})
+//   carc-sim arena --a KIND --b KIND --games N [...]   (bots against each other, docs/bots.md)
 //   carc-sim golden DIR           (rewrites the golden games, tests/engine/golden)
 #include <cstring>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "arena.hpp"
 #include "carc/game.hpp"
 #include "script_config.hpp"
 #include "golden.hpp"
@@ -25,7 +27,9 @@ int usage() {
                  "       carc-sim playout --players N --games G --seed S"
                  " [--expansions tower,river2,...] [--game carcassonne|castle]\n";
     std::cerr << "       carc-sim verify RECORD.json\n"
-                 "       carc-sim golden DIR\n";
+                 "       carc-sim golden DIR\n"
+                 "       carc-sim arena --a KIND --b KIND --games N [--seed S] [--game G]"
+                 " [--expansions a,b] [--iterations-a N] [--iterations-b N]\n";
     return 1;
 }
 
@@ -116,6 +120,7 @@ int playout(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "replay") == 0) return replay(argv[2]);
     if (argc >= 2 && std::strcmp(argv[1], "playout") == 0) return playout(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "arena") == 0) return carc::sim::arena(argc, argv);
     if (argc >= 3 && std::strcmp(argv[1], "golden") == 0) return golden(argv[2]);
     if (argc >= 3 && std::strcmp(argv[1], "verify") == 0) return carc::server::verify_record_file(argv[2]);
     return usage();

@@ -255,7 +255,11 @@ class RoomScreen {
         actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'join', room: this.roomId, seat: s.seat }) }, t(this.me === null ? 'game.room.sit_here' : 'game.room.move_here')));
         if (host) {
           actions.append(h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'greedy' }) }, t('game.room.add_greedy')),
-            h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'random' }) }, t('game.room.add_random')));
+            h('button', { class: 'btn', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: 'random' }) }, t('game.room.add_random')),
+            // The search bots, by strength (docs/bots.md).
+            h('select', { class: 'bot-pick', 'aria-label': t('game.room.add_search'), onchange: (e) => { if (e.target.value) this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: e.target.value }); } },
+              h('option', { value: '' }, t('game.room.add_search')),
+              ...['easy', 'medium', 'hard'].map((k) => h('option', { value: k }, t(`game.room.bot_${k}`)))));
         }
       } else if (host && s.kind === 'bot') {
         actions.append(h('button', { class: 'btn btn-ghost', onclick: () => this.request({ type: 'set_bot', room: this.roomId, seat: s.seat, bot: null }) }, t('game.room.remove_bot')));

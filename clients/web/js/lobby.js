@@ -208,7 +208,8 @@ function createForm(app) {
       botBox.append(h('div', { class: 'seat-row' }, h('span', {}, t('lobby.seat_n', { n: s + 1 })),
         h('select', { name: `bot-${s}`, 'aria-label': t('lobby.seat_n', { n: s + 1 }) }, h('option', { value: '' }, t('lobby.seat_open')),
           h('option', { value: 'random', selected: old[s - 1] === 'random' }, t('lobby.bot_random')),
-          h('option', { value: 'greedy', selected: old[s - 1] === 'greedy' }, t('lobby.bot_greedy')))));
+          h('option', { value: 'greedy', selected: old[s - 1] === 'greedy' }, t('lobby.bot_greedy')),
+          ...['easy', 'medium', 'hard'].map((k) => h('option', { value: k, selected: old[s - 1] === k }, t(`lobby.bot_${k}`))))));
     }
     f.timeout.disabled = !f.clock.value;
     // In a private room, spectators are the people with the invite link.

@@ -20,6 +20,7 @@
 #include "carc/city.hpp"
 #include "carc/event.hpp"
 #include "carc/game.hpp"
+#include "carc/rng.hpp"
 #include "carc/static_vector.hpp"
 #include "carc/types.hpp"
 
@@ -170,6 +171,30 @@ public:
     std::vector<WallToken> hidden_wall_tokens() const {
         return {castle_wall_.begin(), castle_wall_.end()};
     }
+
+    // ---- chance and hidden information, for search (state_chance.cpp) ------------------
+    // Everything below works from public information only (the tiles already drawn, the
+    // tokens face up), never from the hidden order, so a bot may call it on the real state.
+    //
+    // The tile types the next draw can turn over, with their probabilities (summing to 1),
+    // from the public multiset of tiles still face down; River II's river tiles come before
+    // the land and keep their fixed first and last tiles. Empty when the pile is used up.
+    struct DrawChance {
+        TileTypeId tile = no_tile;
+        int count = 0;        // copies of it among the candidates
+        double probability = 0;
+    };
+    std::vector<DrawChance> next_draw_chances() const;
+    // Makes `tile` the next tile turned over (it must have a non-zero chance above): a search
+    // that resolves a chance node applies the outcome it chose.
+    void set_next_draw(TileTypeId tile);
+    // Replaces the hidden part (the order of the face-down tiles and, in The Castle, the
+    // face-down wall tokens) by a sample drawn with `rng` from what is public. The result
+    // depends only on public information and the rng, never on the replaced order.
+    void determinize(Rng& rng);
+    // Each player's score if the game ended now: incomplete features, fields and the other
+    // final scorings counted on a copy (end-of-game choices take their first option).
+    std::array<int, max_players> scores_if_ended() const;
 
     // A 64-bit digest of everything that matters to the rules (not the Game pointer).
     std::uint64_t hash() const;

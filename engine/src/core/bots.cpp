@@ -1,6 +1,8 @@
 // Built-in bots.
 #include "carc/bots.hpp"
 
+#include "carc/search.hpp"
+
 namespace carc {
 
 Action choose_random(const State& state, Rng& rng) {
@@ -57,7 +59,28 @@ Action choose_greedy(const State& state, Rng& rng) {
     return best_actions[rng.below(static_cast<std::uint32_t>(best_actions.size()))];
 }
 
-Action choose(BotKind kind, const State& state, Rng& rng) {
+bool is_search_bot(BotKind kind) {
+    return kind == BotKind::easy || kind == BotKind::medium || kind == BotKind::hard;
+}
+
+// Calibrated in docs/bots.md: hard thinks about 2 s per decision on one idle core.
+int search_iterations(BotKind kind) {
+    switch (kind) {
+        case BotKind::easy: return 200;
+        case BotKind::medium: return 2000;
+        case BotKind::hard: return 100000;
+        default: return 0;
+    }
+}
+
+Action choose(BotKind kind, const State& state, Rng& rng, const std::function<bool()>& stop) {
+    if (is_search_bot(kind)) {
+        SearchSettings settings;
+        settings.iterations = search_iterations(kind);
+        settings.seed = rng.next();
+        settings.stop = stop;
+        return search(state, settings).action;
+    }
     return kind == BotKind::greedy ? choose_greedy(state, rng) : choose_random(state, rng);
 }
 
