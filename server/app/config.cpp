@@ -39,7 +39,7 @@ Usage: carc-server [flags]
   --bot-threads N              threads the search bots think on (default 2)
   --bot-think MS               the most a search bot thinks about one move (default 3000)
   --resigned-bot KIND          the bot that plays on for a resigned seat: random, greedy, easy,
-                               medium, hard (default random)
+                               medium, hard (default medium)
   --adjourn-after MS           unload a running game no one is online for after this long; a seated
                                player's hello brings it back (default 86400000, 24 h)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)

@@ -41,7 +41,7 @@ struct server_config {
     int bot_threads = 2;
     std::chrono::milliseconds bot_think{3000};
     // Who plays on for a person who resigned or ran out of time: "random", "greedy", "easy"...
-    std::string resigned_bot = "random";
+    std::string resigned_bot = "medium";
     // A running game with no one online this long is adjourned: unloaded until a seated player
     // comes back (room_lifecycle.cpp).
     std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
