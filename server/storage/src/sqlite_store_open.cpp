@@ -77,6 +77,11 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
         return configured.error();
     }
     if (auto migrated = schema::migrate(*db); !migrated) return migrated.error();
+    // The directory lock already keeps every other process out, so the file locks SQLite takes
+    // and drops around each transaction (several fcntl calls per commit) are pure cost: hold
+    // them for the connection's life. Set after the first WAL access, so the shared-memory
+    // index stays as it was (docs/storage.md).
+    if (auto exclusive = db->exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive) return exclusive.error();
 
     return std::unique_ptr<Store>(
         std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value()));
