@@ -73,7 +73,10 @@ server_process::server_process(const std::string& exe, std::vector<std::string> 
 }
 
 server_process::~server_process() {
-    if (pid_ > 0) kill_with(SIGTERM);
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    ::kill(pid_, SIGCONT);  // a stopped child (SIGSTOP in a test) must run to see the SIGTERM
+    kill_with(SIGTERM);
 }
 
 int server_process::kill_with(int signal) {
@@ -83,6 +86,10 @@ int server_process::kill_with(int signal) {
     waitpid(pid_, &status, 0);
     pid_ = -1;
     return status;
+}
+
+void server_process::signal(int signal) {
+    if (pid_ > 0) ::kill(pid_, signal);
 }
 
 }  // namespace carc::test

@@ -23,6 +23,8 @@ public:
     unsigned short port() const { return port_; }
     // Sends `signal` and reaps the child; returns the raw wait status.
     int kill_with(int signal);
+    // Sends `signal` and leaves the child be (SIGSTOP / SIGCONT).
+    void signal(int signal);
 
 private:
     pid_t pid_ = -1;
