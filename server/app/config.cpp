@@ -38,7 +38,7 @@ Usage: carc-server [flags]
                                player's hello brings it back (default 86400000, 24 h)
   --sync full|normal           full: every commit is fsynced before its ack, so it survives a power
                                cut; normal: not fsynced, survives the server's crash or kill but
-                               not the machine's (default full; docs/storage.md)
+                               not the machine's (default full; SQLite only; docs/storage.md)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
