@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
         // The embedded store; a corrupt, foreign, newer or locked database is refused untouched.
         carc::storage::SqliteOptions options;
         options.data_dir = config.data_dir;
+        options.sync_full = config.sync_full;
         auto opened = carc::storage::open_sqlite_store(options);
         if (!opened) {
             spdlog::error("event=store_failed dir={} code={} error=\"{}\"", config.data_dir,
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         store = std::move(opened).value();
-        spdlog::info("event=store_opened dir={}", config.data_dir);
+        spdlog::info("event=store_opened dir={} sync={}", config.data_dir, config.sync_full ? "full" : "normal");
     }
 
     try {

@@ -42,6 +42,9 @@ Usage: carc-server [flags]
                                medium, hard (default medium)
   --adjourn-after MS           unload a running game no one is online for after this long; a seated
                                player's hello brings it back (default 86400000, 24 h)
+  --sync full|normal           full: every commit is fsynced before its ack, so it survives a power
+                               cut; normal: not fsynced, survives the server's crash or kill but
+                               not the machine's (default full; SQLite only; docs/storage.md)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
@@ -109,6 +112,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         else if (flag == "--adjourn-after") ok = parse_ms(value, config.adjourn_after);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
+        else if (flag == "--sync") {
+            ok = value == "full" || value == "normal";
+            config.sync_full = value == "full";
+        }
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;
             ok = parse_number(value, seed);

@@ -46,6 +46,10 @@ struct server_config {
     // comes back (room_lifecycle.cpp).
     std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
     std::vector<std::string> allowed_origins;  // empty: any
+    // --sync: "full" fsyncs every commit (an acknowledged action survives a power cut);
+    // "normal" leaves the commit in the OS page cache (it survives the server's crash or
+    // SIGKILL, not the machine's), docs/storage.md "Durability".
+    bool sync_full = true;
 
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
 
@@ -78,6 +79,9 @@ games_answer one_game(shared_state& state, const std::string& id) {
         if (record && (!r->is_private() || (*record)["status"] == "finished")) return {status::ok, *record};
     }
     if (state.store) {
+        // Adjourned (unloaded until a player returns): its record so far, from the journal.
+        if (state.rooms.is_adjourned(id))
+            if (auto record = adjourned_record(*state.store, id)) return {status::ok, std::move(*record)};
         auto stored = state.store->get_game(id);
         if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());
         if (stored->has_value()) {

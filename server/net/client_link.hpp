@@ -13,6 +13,12 @@ public:
     virtual ~client_link() = default;
     // Thread-safe; the message is shared, never copied per viewer.
     virtual void send(std::shared_ptr<const std::string> message) = 0;
+    // Thread-safe; both messages in this order, handed over at once (a mover's patch and ack:
+    // one hop to the connection instead of two).
+    virtual void send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
+        send(std::move(first));
+        send(std::move(second));
+    }
     // Thread-safe; sends a close frame with `code` and `reason`.
     virtual void close(std::uint16_t code, std::string reason) = 0;
     virtual std::uint64_t id() const = 0;

@@ -103,14 +103,26 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
 
 void websocket_session::send(std::shared_ptr<const std::string> message) {
     net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
-        if (self->closing_ || self->disconnected_) return;
-        if (!self->queue_.push(std::move(message))) {
-            self->state_.counters.slow_clients_dropped_total.fetch_add(1);
-            self->drop("send queue full");
-            return;
-        }
-        if (self->queue_.size() == 1) self->do_write();  // otherwise a write is in flight
+        self->enqueue(std::move(message));
     });
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
+                                   second = std::move(second)]() mutable {
+        self->enqueue(std::move(first));
+        self->enqueue(std::move(second));
+    });
+}
+
+void websocket_session::enqueue(std::shared_ptr<const std::string> message) {
+    if (closing_ || disconnected_) return;
+    if (!queue_.push(std::move(message))) {
+        state_.counters.slow_clients_dropped_total.fetch_add(1);
+        drop("send queue full");
+        return;
+    }
+    if (queue_.size() == 1) do_write();  // otherwise a write is in flight
 }
 
 void websocket_session::do_write() {

@@ -37,6 +37,7 @@ public:
     void run(boost::beast::http::request<boost::beast::http::string_body> request);
 
     void send(std::shared_ptr<const std::string> message) override;
+    void send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) override;
     void close(std::uint16_t code, std::string reason) override;
     std::uint64_t id() const override { return id_; }
 
@@ -44,6 +45,8 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
+    // On the strand: queues the message (a full queue drops the client) and starts writing.
+    void enqueue(std::shared_ptr<const std::string> message);
     void do_write();
     void on_write(boost::beast::error_code ec, std::size_t bytes);
     void on_disconnect();

@@ -23,12 +23,16 @@ journal_writer::~journal_writer() {
 }
 
 void journal_writer::submit(storage::JournalWrite write, done_fn done) {
+    bool idle = false;
     {
         std::lock_guard lock(mutex_);
         queue_.push_back({std::move(write), std::move(done)});
         ++submitted_;
+        idle = idle_;
     }
-    wake_.notify_one();
+    // A busy writer takes the queue when its commit ends; only an idle one needs waking (a
+    // wake-up is a system call and a context switch).
+    if (idle) wake_.notify_one();
 }
 
 void journal_writer::on_commit(std::function<void(std::size_t)> hook) {
@@ -58,7 +62,9 @@ void journal_writer::run() {
     for (;;) {
         {
             std::unique_lock lock(mutex_);
+            idle_ = true;
             wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+            idle_ = false;
             if (queue_.empty()) return;  // stopping, and everything is stored
             // Whatever arrived while the previous batch was being synced goes in this one.
             while (!queue_.empty() && batch.size() < max_batch) {

@@ -54,6 +54,7 @@ private:
     std::uint64_t commits_ = 0;
     std::function<void(std::size_t)> on_commit_;
     bool stopping_ = false;
+    bool idle_ = false;  // the thread waits for work (submit wakes it only then)
     std::thread thread_;  // last: starts once everything above exists
 };
 

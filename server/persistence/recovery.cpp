@@ -173,6 +173,29 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     return r;
 }
 
+std::optional<json> adjourned_record(st::Store& store, const std::string& room_id) {
+    auto loaded = store.load_room(room_id);
+    if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) return std::nullopt;
+    const rebuilt_room rebuilt = rebuild(**loaded);
+    if (!rebuilt.error.empty() || rebuilt.settings.is_private) return std::nullopt;
+    const restored_game& game = rebuilt.game;
+    record_inputs in;
+    in.id = room_id;
+    in.settings = rebuilt.settings;
+    for (std::size_t seat = 0; seat < game.seats.size(); ++seat) {
+        const journal_seat& js = game.seats[seat];
+        in.players.push_back({js.name, js.bot ? "bot" : "human", js.bot});
+        in.scores.push_back(game.match->state().score(static_cast<int>(seat)));
+        if (game.resigned[seat]) in.resigned.push_back(static_cast<int>(seat));
+    }
+    in.seed_commitment = game.seed_commitment;
+    in.started_at_ms = game.started_at_ms;
+    // No result: build_record leaves out the seed, its nonce and the state hashes.
+    json record = build_record(in, game.actions, game.match->game());
+    record["status"] = "adjourned";
+    return record;
+}
+
 bool restore_running(shared_state& state, const st::StoredRoom& stored) {
     rebuilt_room rebuilt;
     if (stored.status == st::RoomStatus::running) {

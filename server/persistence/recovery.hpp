@@ -7,7 +7,10 @@
 // before the server accepts connections.
 
 #include <memory>
+#include <optional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "carc/storage/store.hpp"
 
@@ -32,5 +35,10 @@ bool restore_running(shared_state& state, const storage::StoredRoom& stored);
 // Loads the adjourned game `room_id` from the store, replays it and registers its room (called
 // through lobby::find_or_resume); null, and the game forgotten, when it cannot come back.
 std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id);
+
+// GET /api/games/{id} of an adjourned game: its public record so far, replayed from the store,
+// with status "adjourned" and, as for a running game, no seed, nonce or state hashes. Nothing
+// when `room_id` is not an adjourned game, is a private room's, or does not replay.
+std::optional<nlohmann::json> adjourned_record(storage::Store& store, const std::string& room_id);
 
 }  // namespace carc::server

@@ -192,7 +192,8 @@ private:
     std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
 
     // ---- views (room_views.cpp) --------------------------------------------------------
-    void publish(const nlohmann::json& events = nlohmann::json::array());
+    // Sends every member the change; `ack_to` (the mover) gets its ack with its patch.
+    void publish(const nlohmann::json& events = nlohmann::json::array(), const requester* ack_to = nullptr);
     protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);

@@ -206,9 +206,8 @@ void room::on_action_stored(bool stored, State& next, const journal_action& entr
     } else {
         update_clock();
     }
-    publish(entry.events);
+    publish(entry.events, who);
     schedule_turn();
-    if (who) reply(*who, protocol::encode(protocol::Ack{version_}, who->id));
 }
 
 void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
@@ -341,7 +340,11 @@ void room::schedule_turn() {
     if (info_.status != RoomStatus::playing || closed_) return;
     const int decider = match_->state().decider();
     const std::uint64_t moves = moves_;
-    if (seat_is_automatic(decider)) {
+    if (seat_is_automatic(decider) && state_.config.bot_delay.count() == 0) {
+        // No pause: straight back to the strand, without a timer's system calls. The move count
+        // guards it like the timer's wake-up.
+        net::post(strand_, [self = shared_from_this(), moves] { self->on_bot_turn(moves); });
+    } else if (seat_is_automatic(decider)) {
         bot_timer_.expires_after(state_.config.bot_delay);
         bot_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
             if (!ec) self->on_bot_turn(moves);

@@ -31,7 +31,7 @@ protocol::GameExtras room::extras() const {
     return out;
 }
 
-void room::publish(const json& events) {
+void room::publish(const json& events, const requester* ack_to) {
     const auto started = std::chrono::steady_clock::now();
     ++version_;
     const protocol::ViewChange change =
@@ -54,16 +54,22 @@ void room::publish(const json& events) {
         }
         return text;
     };
+    std::shared_ptr<const std::string> ack;
+    if (ack_to && ack_to->link) ack = shared_text(protocol::encode(protocol::Ack{version_}, ack_to->id));
     for (auto& [person, m] : members_) {
         if (!m.link) {
             m.needs_snapshot = false;
         } else if (m.needs_snapshot) {
             send_snapshot(m);
             m.needs_snapshot = false;
+        } else if (ack && m.link == ack_to->link) {
+            m.link->send(text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
+            ack.reset();
         } else {
             m.link->send(text_for(protocol::ViewPublisher::key(m.seat)));
         }
     }
+    if (ack) ack_to->link->send(std::move(ack));  // the mover had no patch (a snapshot, or left)
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
     refresh_public_record();
     report_summary();

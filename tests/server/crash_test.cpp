@@ -26,14 +26,19 @@ namespace {
 
 constexpr std::uint64_t crash_seed = 424242;
 
-std::vector<std::string> server_args(const fs::path& data_dir) {
+// `sync`: --sync full (fsync per commit) or normal (no fsync; acknowledged moves must survive
+// the kill all the same, docs/storage.md "Durability").
+std::vector<std::string> server_args(const fs::path& data_dir, const std::string& sync) {
     return {"--bind", "127.0.0.1", "--data-dir", data_dir.string(), "--fixed-seed", std::to_string(crash_seed),
-            "--bot-delay", "0", "--rate", "100000", "--burst", "100000", "--web-root", "/nonexistent"};
+            "--bot-delay", "0", "--rate", "100000", "--burst", "100000", "--web-root", "/nonexistent",
+            "--sync", sync};
 }
 
 }  // namespace
 
 TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server][persistence][crash]") {
+    const std::string sync = GENERATE(as<std::string>{}, "full", "normal");
+    INFO("--sync " << sync);
     const fs::path dir = fs::temp_directory_path() / ("carc-crash-" + server::random_hex(6));
     const fs::path data = dir / "data";
     fs::create_directories(dir);
@@ -41,7 +46,7 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
     std::string eve_token;
     json before;
     {
-        server_process first(CARC_SERVER_EXE, server_args(data), dir / "first.log");
+        server_process first(CARC_SERVER_EXE, server_args(data, sync), dir / "first.log");
         ws_client ada_ws(first.port()), bob_ws(first.port()), eve_ws(first.port());
         eve_token = eve_ws.hello("Eve")["token"];
         game = start_two_player_game(ada_ws, bob_ws);
@@ -59,7 +64,7 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
         CHECK(WIFSIGNALED(status));
     }
 
-    server_process second(CARC_SERVER_EXE, server_args(data), dir / "second.log");
+    server_process second(CARC_SERVER_EXE, server_args(data, sync), dir / "second.log");
     const std::string room = game.room;
     ws_client ada_ws(second.port()), bob_ws(second.port());
     viewer ada{ada_ws, room}, bob{bob_ws, room};
@@ -107,7 +112,7 @@ TEST_CASE("carc-server refuses to start on a damaged database and leaves it as i
     fs::create_directories(data);
     const std::string garbage(4096, 'x');
     std::ofstream(data / "carc.sqlite3") << garbage;
-    CHECK_THROWS_WITH(server_process(CARC_SERVER_EXE, server_args(data), dir / "server.log"),
+    CHECK_THROWS_WITH(server_process(CARC_SERVER_EXE, server_args(data, "full"), dir / "server.log"),
                       Catch::Contains("not a SQLite database") && Catch::Contains("left untouched"));
     std::ifstream in(data / "carc.sqlite3");
     const std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

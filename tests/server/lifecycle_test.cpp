@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -53,6 +54,17 @@ double metric(unsigned short port, const std::string& name) {
     const auto at = body.find("\n" + name + " ");
     REQUIRE(at != std::string::npos);
     return std::stod(body.substr(at + name.size() + 2));
+}
+
+// Polls /metrics until `name` reads `value` (a private room's adjourning is announced nowhere
+// else); false after 30 s.
+bool metric_eventually(unsigned short port, const std::string& name, double value) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (metric(port, name) == value) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 // The lobby entry of `room` once it has `status`, as a subscriber is told.
@@ -293,4 +305,53 @@ TEST_CASE("a game only bots play runs to its end when its host leaves, then leav
     test_server server(quick_lifecycle(), open_store(dir.path));
     CHECK(metric(server.port(), "carc_rooms_open") == 0);
     CHECK(json::parse(http_get(server.port(), "/api/games/" + room).body)["status"] == "finished");
+}
+
+TEST_CASE("an adjourned game's record is served from the journal, its secrets still hidden",
+          "[server][lifecycle][persistence]") {
+    temp_dir dir;
+    std::string open_room, private_room;
+    const auto play_and_leave = [](unsigned short port, bool is_private) {
+        ws_client ws(port);
+        ws.hello("Ada");
+        const std::string room = ws.request({{"type", "create_room"}, {"seats", 2}, {"private", is_private},
+                                             {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
+        viewer ada{ws, room};
+        REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+        REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
+        REQUIRE(play_first(ada)["type"] == "ack");
+        ada.sync();
+        REQUIRE(ada.wait_until([](const json& v) { return v["game"]["decider"] == 0; }));
+        return room;  // the connection closes: nobody is online for the game
+    };
+    const auto check_record = [](unsigned short port, const std::string& room) {
+        const auto answer = http_get(port, "/api/games/" + room);
+        REQUIRE(answer.status == 200);
+        const json record = json::parse(answer.body);
+        CHECK(record["status"] == "adjourned");
+        CHECK(record["id"] == room);
+        CHECK_FALSE(record["actions"].empty());  // Ada's move at least
+        CHECK(record["players"][0]["name"] == "Ada");
+        CHECK(record["seed_commitment"].is_string());
+        CHECK(record["seed"].is_null());
+        CHECK(record["seed_nonce"].is_null());
+        CHECK(record["initial_hash"].is_null());
+        for (const json& action : record["actions"]) CHECK_FALSE(action.contains("state_hash"));
+    };
+    {
+        test_server server(quick_lifecycle(), open_store(dir.path));
+        ws_client watcher(server.port());
+        watcher.hello("Watcher");
+        REQUIRE(watcher.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
+        open_room = play_and_leave(server.port(), false);
+        private_room = play_and_leave(server.port(), true);
+        REQUIRE(wait_listed(watcher, open_room, "adjourned"));
+        REQUIRE(metric_eventually(server.port(), "carc_rooms_adjourned", 2));
+        check_record(server.port(), open_room);
+        CHECK(http_get(server.port(), "/api/games/" + private_room).status == 404);
+    }
+    // After a restart the game is still only in the store.
+    test_server server(quick_lifecycle(), open_store(dir.path));
+    check_record(server.port(), open_room);
+    CHECK(http_get(server.port(), "/api/games/" + private_room).status == 404);
 }

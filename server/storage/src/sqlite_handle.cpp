@@ -193,7 +193,10 @@ bool Statement::column_is_null(int column) const {
 
 Result<WriteTransaction> WriteTransaction::begin(Database& db) {
     // IMMEDIATE takes the write lock now, so a conflict shows up here and not at COMMIT.
-    if (auto begun = db.exec("BEGIN IMMEDIATE"); !begun) return begun.error();
+    // Prepared once and kept by the connection: a transaction per journal commit.
+    auto begin = Statement::prepare(db, "BEGIN IMMEDIATE");
+    if (!begin) return begin.error();
+    if (auto begun = begin->run(); !begun) return begun.error();
     return WriteTransaction(db);
 }
 
@@ -204,7 +207,9 @@ WriteTransaction::~WriteTransaction() { rollback(); }
 
 Status WriteTransaction::commit() {
     if (!db_) return {ErrorCode::internal, "commit without a transaction"};
-    Status committed = db_->exec("COMMIT");
+    auto commit = Statement::prepare(*db_, "COMMIT");
+    if (!commit) return commit.status();
+    Status committed = commit->run();
     // A failed COMMIT (e.g. a full disk) may leave the transaction open; the destructor's
     // ROLLBACK then restores the last committed state.
     if (committed) db_ = nullptr;

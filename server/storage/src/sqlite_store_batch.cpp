@@ -31,14 +31,27 @@ std::vector<Status> SqliteStore::write_batch(const std::vector<JournalWrite>& wr
     std::lock_guard guard(mutex_);
     auto tx = sqlite::WriteTransaction::begin(db_);
     if (!tx) return fail_all(tx.status());
-    for (std::size_t i = 0; i < writes.size(); ++i) {
-        if (auto saved = db_.exec("SAVEPOINT journal_write"); !saved) return fail_all(saved);
-        results[i] = write_locked(writes[i]);
-        // A refused write is undone alone; the batch goes on.
-        if (!results[i] && !db_.exec("ROLLBACK TO journal_write")) return fail_all(results[i]);
-        if (auto released = db_.exec("RELEASE journal_write"); !released) return fail_all(released);
+    // The savepoint statements run for every write: prepared once (the connection keeps them).
+    const auto run = [&](std::string_view sql) -> Status {
+        auto stmt = sqlite::Statement::prepare(db_, sql);
+        if (!stmt) return stmt.status();
+        return stmt->run();
+    };
+    if (writes.size() == 1) {
+        // Alone in its transaction: a refused write rolls the transaction back, no savepoint needed.
+        results[0] = write_locked(writes[0]);
+        if (!results[0]) return results;
+    } else {
+        for (std::size_t i = 0; i < writes.size(); ++i) {
+            if (auto saved = run("SAVEPOINT journal_write"); !saved) return fail_all(saved);
+            results[i] = write_locked(writes[i]);
+            // A refused write is undone alone; the batch goes on.
+            if (!results[i] && !run("ROLLBACK TO journal_write")) return fail_all(results[i]);
+            if (auto released = run("RELEASE journal_write"); !released) return fail_all(released);
+        }
     }
-    // synchronous=FULL: COMMIT returns after the WAL is fsynced, for every write at once.
+    // synchronous=FULL: COMMIT returns after the WAL is fsynced, for every write at once
+    // (NORMAL: once the WAL is written).
     if (auto committed = tx->commit(); !committed) return fail_all(committed);
     return results;
 }

@@ -23,7 +23,7 @@ Result<std::string> query_text(const sqlite::Database& db, const char* sql) {
     return *row ? stmt->column_text(0) : std::string();
 }
 
-Status configure(sqlite::Database& db, int busy_timeout_ms) {
+Status configure(sqlite::Database& db, int busy_timeout_ms, bool sync_full) {
     if (sqlite3_busy_timeout(db.get(), busy_timeout_ms) != SQLITE_OK) {
         return db.error(sqlite3_errcode(db.get()), "busy_timeout");
     }
@@ -35,7 +35,10 @@ Status configure(sqlite::Database& db, int busy_timeout_ms) {
                      db.file() + ": cannot use WAL journal mode (got '" + *mode + "')"};
     }
     // FULL: the WAL is fsynced at every commit, so a committed action survives power loss.
-    return db.exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+    // NORMAL (WAL mode): the commit is in the WAL file (the OS's page cache) when COMMIT returns,
+    // so it survives the process's death; the WAL is fsynced at checkpoints only.
+    return db.exec(sync_full ? "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON"
+                             : "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
 }
 
 }  // namespace
@@ -70,10 +73,15 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
     auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                                      options.vfs_name);
     if (!db) return db.error();
-    if (auto configured = configure(*db, options.busy_timeout_ms); !configured) {
+    if (auto configured = configure(*db, options.busy_timeout_ms, options.sync_full); !configured) {
         return configured.error();
     }
     if (auto migrated = schema::migrate(*db); !migrated) return migrated.error();
+    // The directory lock already keeps every other process out, so the file locks SQLite takes
+    // and drops around each transaction (several fcntl calls per commit) are pure cost: hold
+    // them for the connection's life. Set after the first WAL access, so the shared-memory
+    // index stays as it was (docs/storage.md).
+    if (auto exclusive = db->exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive) return exclusive.error();
 
     return std::unique_ptr<Store>(
         std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value()));

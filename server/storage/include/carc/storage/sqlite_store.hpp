@@ -17,6 +17,10 @@ struct SqliteOptions {
     // Run PRAGMA quick_check before touching the file. Linear in the file size; keep it on
     // unless start-up time on a huge database matters more than refusing a damaged one.
     bool check_integrity = true;
+    // true: synchronous=FULL, every commit fsyncs the WAL (survives a power cut). false:
+    // synchronous=NORMAL, a commit is written to the WAL but fsynced only at checkpoints: it
+    // survives the process being killed (the OS has the data) but not the machine failing.
+    bool sync_full = true;
     // SQLite VFS to open the file with; empty for the default. Tests use a fault-injecting one.
     std::string vfs_name;
 };
