@@ -7,19 +7,13 @@
 # follower and tower-floor counts, the key hints and the pass line are on screen; the walled
 # City, the Count, the river, and after the lake another tile, not a follower step.
 # Usage: run-term-ckc-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
-set -euo pipefail
-server=$1
-client=$2
-work=$3
+source "$(dirname "$0")/term-e2e-lib.sh" "$@"
 
-source "$(dirname "$0")/term-e2e-lib.sh"
-
-tmux new-session -d -s "$session" -n main -x 80 -y 24 "$(client Tester)"
+open_client main Tester
 
 wait_for 'carc-term - lobby'
 wait_for 'online: Tester'
-keys c
-wait_for 'create a room'
+open_create_form
 # Rows: game, seats, bots, bot kind, The Tower, tower rules, River II, Count, King, Cult,
 # private, clock.
 keys Down Right                     # 3 seats: Tester, a greedy bot, Eve
@@ -40,8 +34,7 @@ keys Enter
 wait_for '\(waiting\)'
 wait_for 'Bot 2 \(greedy\)'
 # Eve takes the third seat from her lobby.
-tmux new-window -d -t "$session" -n eve "$(client Eve)"
-window=eve
+open_client eve Eve
 wait_for 'online: Eve'
 wait_for 'Tester.s room +Carcassonne +waiting'
 keys Enter
@@ -138,11 +131,7 @@ keys c
 wait_for 'Count: '
 snap centred
 
-keys q
-wait_for 'Quit\? Your seat stays yours'
-keys y
-wait_for 'carc-term-exited-0' 10
+quit_client 'Quit\? Your seat stays yours'
 window=eve
-keys q y
-wait_for 'carc-term-exited-0' 10
+quit_client
 echo "term-ckc-e2e: PASS"
