@@ -9,6 +9,7 @@
 #include "carc/game.hpp"
 #include "carc/tiles.hpp"
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -104,7 +105,7 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
 
             test_server server;
             ws_client host_ws(server.port());
-            host_ws.hello("Host");
+            greet(host_ws, "Host");
             json create = system.create;
             create["type"] = "create_room";
             create["seats"] = 2;
@@ -113,7 +114,7 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
             const json created = host_ws.request(create);
             REQUIRE(created["type"] == "room_created");
             viewer host{host_ws, created["room"]};
-            REQUIRE(host.request({{"type", "start"}, {"room", host.room}})["type"] == "ack");
+            start_game(host);
             REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));
 
             // Replay every frame the host received, as its client did.
