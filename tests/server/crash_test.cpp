@@ -44,7 +44,7 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
     {
         server_process first(CARC_SERVER_EXE, server_args(data), dir / "first.log");
         ws_client ada_ws(first.port()), bob_ws(first.port()), eve_ws(first.port());
-        eve_token = eve_ws.hello("Eve")["token"];
+        eve_token = greet(eve_ws, "Eve")["token"];
         game = start_two_player_game(ada_ws, bob_ws);
         viewer ada{ada_ws, game.room}, bob{bob_ws, game.room}, eve{eve_ws, game.room};
         ada.sync();

@@ -42,7 +42,7 @@ json events_from_patches(const std::vector<std::string>& frames, const std::stri
 TEST_CASE("a late spectator's snapshot holds the whole event log and the last 100 chat lines", "[server]") {
     test_server server;
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    const std::string ada_person = ada_ws.hello("Ada")["person"];
+    const std::string ada_person = greet(ada_ws, "Ada")["person"];
     greet(bob_ws, "Bob");
     const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
     viewer ada{ada_ws, room}, bob{bob_ws, room};
@@ -101,7 +101,7 @@ TEST_CASE("a reconnecting player's snapshot brings back the log and the chat", "
     test_server server;
     auto ada_ws = std::make_unique<ws_client>(server.port());
     ws_client bob_ws(server.port());
-    const std::string token = ada_ws->hello("Ada")["token"];
+    const std::string token = greet(*ada_ws, "Ada")["token"];
     greet(bob_ws, "Bob");
     const std::string room = open_room(*ada_ws, {{"seats", 2}})["room"];
     viewer bob{bob_ws, room};

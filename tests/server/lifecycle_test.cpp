@@ -178,7 +178,7 @@ TEST_CASE("a game nobody is online for is adjourned, and a seated player's hello
         REQUIRE(watcher.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
         {
             ws_client ada_ws(server.port());
-            token = ada_ws.hello("Ada")["token"];
+            token = greet(ada_ws, "Ada")["token"];
             room = open_room(ada_ws, {{"seats", 2},
                                    {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
             viewer ada{ada_ws, room};

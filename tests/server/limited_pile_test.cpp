@@ -107,12 +107,10 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
             ws_client host_ws(server.port());
             greet(host_ws, "Host");
             json create = system.create;
-            create["type"] = "create_room";
             create["seats"] = 2;
             create["options"] = {{"pile_limit", pile_limit}};
             create["bots"] = {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "random"}}};
-            const json created = host_ws.request(create);
-            REQUIRE(created["type"] == "room_created");
+            const json created = open_room(host_ws, create);
             viewer host{host_ws, created["room"]};
             start_game(host);
             REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));

@@ -256,7 +256,7 @@ TEST_CASE("resignations and turn clocks come back after a restart", "[server][pe
     {
         test_server server(seeded(), open_store(dir.path));
         ws_client ada_ws(server.port()), bob_ws(server.port());
-        ada_token = ada_ws.hello("Ada")["token"];
+        ada_token = greet(ada_ws, "Ada")["token"];
         greet(bob_ws, "Bob");
         room = open_room(ada_ws, {{"seats", 3},
                                {"bots", {{{"seat", 2}, {"kind", "random"}}}},

@@ -78,11 +78,7 @@ void play_watched_game(const json& settings, std::uint32_t seed) {
     ws_client ada_ws(server.port()), eve_ws(server.port());
     greet(ada_ws, "Ada");
     greet(eve_ws, "Eve");
-    json create = settings;
-    create["type"] = "create_room";
-    const json created = ada_ws.request(create);
-    REQUIRE(created["type"] == "room_created");
-    const std::string room = created["room"];
+    const std::string room = open_room(ada_ws, settings)["room"];
     viewer ada{ada_ws, room}, eve{eve_ws, room};
     ada.sync();
     watch_room(eve);
