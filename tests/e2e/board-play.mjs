@@ -126,26 +126,14 @@ export async function assertAllOnScreen(page, step) {
 }
 
 // Taps (touch) or clicks (mouse) the middle of a board element, as a person would; the element
-// must be in view and on top there. Its place is read once the page has drawn two frames with
-// the element where it was (a panel that just appeared or left can still move the board).
+// must be in view and on top there.
 export async function tapAt(page, selector, touch) {
-  const box = await page.evaluate(async (sel) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-    const place = () => {
-      const el = document.querySelector(sel);
-      if (!el) return null;
-      const b = (el.querySelector('.hit, rect') || el).getBoundingClientRect();
-      return { el, x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    };
-    let was = place();
-    for (let i = 0; i < 100 && was; i++) {
-      await frame();
-      const now = place();
-      if (now && now.el === was.el && now.x === was.x && now.y === was.y) break;
-      was = now;
-    }
-    if (!was) return null;
-    const { el, x, y } = was;
+  const box = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const hit = el.querySelector('.hit, rect') || el;
+    const b = hit.getBoundingClientRect();
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
     const top = document.elementFromPoint(x, y);
     return { x, y, onTop: !!top && (el === top || el.contains(top)), w: window.innerWidth, h: window.innerHeight };
   }, selector);
