@@ -9,6 +9,7 @@ packages=(
   libboost1.81-dev libssl-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev zlib1g-dev
   catch2 libsqlite3-dev libncurses-dev
+  libpq-dev postgresql
   tmux ccache
 )
 # Browser end-to-end tests need Chromium and Node.js; `make run` does not.

@@ -6,7 +6,9 @@
 #include <boost/asio/signal_set.hpp>
 #include <spdlog/spdlog.h>
 
+#include "carc/storage/postgres_store.hpp"
 #include "carc/storage/sqlite_store.hpp"
+#include "people/security.hpp"
 #include "app/config.hpp"
 #include "app/server.hpp"
 
@@ -14,25 +16,47 @@ int main(int argc, char** argv) {
     using namespace carc::server;
     const parse_outcome parsed = parse_command_line(argc, argv);
     if (!parsed.config) return parsed.exit_code;
-    const server_config& config = *parsed.config;
+    server_config config = *parsed.config;
 
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
     spdlog::set_level(spdlog::level::from_str(config.log_level));
 
-    // The embedded store; a corrupt, foreign, newer or locked database is refused untouched.
-    carc::storage::SqliteOptions options;
-    options.data_dir = config.data_dir;
-    auto opened = carc::storage::open_sqlite_store(options);
-    if (!opened) {
-        spdlog::error("event=store_failed dir={} code={} error=\"{}\"", config.data_dir,
-                      carc::storage::to_string(opened.code()), opened.message());
-        return 1;
+    std::shared_ptr<carc::storage::Store> store;
+    std::shared_ptr<carc::storage::LeaseStore> leases;
+    if (!config.postgres_url.empty()) {
+        // Several nodes sharing PostgreSQL (docs/scaling.md); each needs a name of its own.
+        if (config.node_id.empty()) config.node_id = "node-" + carc::server::random_hex(4);
+        carc::storage::PostgresOptions options;
+        options.url = config.postgres_url;
+        options.node_id = config.node_id;
+        auto opened = carc::storage::open_postgres_store(options);
+        if (!opened) {
+            spdlog::error("event=store_failed store=postgres code={} error=\"{}\"",
+                          carc::storage::to_string(opened.code()), opened.message());
+            return 1;
+        }
+        store = opened->store;
+        leases = opened->leases;
+        spdlog::info("event=store_opened store=postgres node={}", config.node_id);
+    } else {
+        // The embedded store; a corrupt, foreign, newer or locked database is refused untouched.
+        carc::storage::SqliteOptions options;
+        options.data_dir = config.data_dir;
+        auto opened = carc::storage::open_sqlite_store(options);
+        if (!opened) {
+            spdlog::error("event=store_failed dir={} code={} error=\"{}\"", config.data_dir,
+                          carc::storage::to_string(opened.code()), opened.message());
+            return 1;
+        }
+        store = std::move(opened).value();
+        spdlog::info("event=store_opened dir={}", config.data_dir);
     }
-    std::shared_ptr<carc::storage::Store> store = std::move(opened).value();
-    spdlog::info("event=store_opened dir={}", config.data_dir);
 
     try {
-        server app(config, store, find_web_root(config.web_root, argv[0]));
+        const std::string web_root = find_web_root(config.web_root, argv[0]);
+        std::unique_ptr<server> app_ptr = leases ? std::make_unique<server>(config, store, leases, web_root)
+                                                 : std::make_unique<server>(config, store, web_root);
+        server& app = *app_ptr;
         app.start();
         boost::asio::io_context signals_ioc;
         boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);

@@ -15,7 +15,13 @@ Usage: carc-server [flags]
   --bind ADDRESS               listen address (default 0.0.0.0)
   --port N                     listen port, 0 picks a free one (default 8080)
   --threads N                  io_context threads (default 2)
-  --data-dir DIR               persistent data (default ./data)
+  --data-dir DIR               persistent data (default ./data; same as --store sqlite:DIR)
+  --store SPEC                 sqlite:DIR (embedded, the default) or postgres://user@host:port/db
+                               (several nodes sharing PostgreSQL; docs/scaling.md)
+  --public-url URL             with postgres: this node's address as clients reach it
+                               (default http://BIND:PORT); redirects name it
+  --node-id NAME               with postgres: this node's name in leases (default: random)
+  --lease-ms MS                with postgres: room lease length; renewed every third (default 6000)
   --web-root DIR               browser client files (default: clients/web of the repository)
   --log-level LEVEL            trace, debug, info, warn, error, off (default info)
   --max-message BYTES          largest accepted WebSocket message (default 65536)
@@ -68,6 +74,14 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--port") ok = parse_number(value, config.port);
         else if (flag == "--threads") ok = parse_number(value, config.threads) && config.threads > 0;
         else if (flag == "--data-dir") config.data_dir = value;
+        else if (flag == "--store") {
+            if (value.starts_with("sqlite:")) config.data_dir = value.substr(7);
+            else if (value.starts_with("postgres://") || value.starts_with("postgresql://")) config.postgres_url = value;
+            else ok = false;
+        }
+        else if (flag == "--public-url") config.public_url = value;
+        else if (flag == "--node-id") config.node_id = value;
+        else if (flag == "--lease-ms") ok = parse_ms(value, config.lease) && config.lease.count() >= 300;
         else if (flag == "--web-root") config.web_root = value;
         else if (flag == "--log-level") config.log_level = value;
         else if (flag == "--max-message") ok = parse_number(value, config.max_message) && config.max_message >= 1024;

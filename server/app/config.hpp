@@ -14,6 +14,12 @@ struct server_config {
     unsigned short port = 8080;
     int threads = 2;
     std::string data_dir = "./data";
+    // Several nodes (docs/scaling.md): the PostgreSQL store when not empty, this node's public
+    // address and name, and the length of its room leases.
+    std::string postgres_url;
+    std::string public_url;
+    std::string node_id;
+    std::chrono::milliseconds lease{6000};
     std::string web_root;  // empty: found next to the executable or the working directory
     std::string log_level = "info";
 

@@ -37,6 +37,9 @@ std::string metrics::prometheus_text() const {
            journal_commits_total);
     metric("carc_journal_writes_total", "counter", "Journal writes stored (group commit: many per transaction).",
            journal_writes_total);
+    metric("carc_rooms_taken_over_total", "counter", "Games this node took over after their owner's lease expired.",
+           rooms_taken_over);
+    metric("carc_rooms_lost_total", "counter", "Rooms dropped because another node took their lease.", rooms_lost);
 
     out += "# HELP carc_broadcast_seconds Time to build and queue one room update for all viewers.\n"
            "# TYPE carc_broadcast_seconds histogram\n";

@@ -27,6 +27,9 @@ public:
     // Group commit (journal_writer): transactions and the writes they stored.
     std::atomic<std::uint64_t> journal_commits_total{0};
     std::atomic<std::uint64_t> journal_writes_total{0};
+    // Several nodes (cluster_node): rooms this node took from a dead node, and lost to another.
+    std::atomic<std::uint64_t> rooms_taken_over{0};
+    std::atomic<std::uint64_t> rooms_lost{0};
 
     // Time to build, diff, serialise and queue one room update for all its viewers.
     void observe_broadcast(std::chrono::nanoseconds elapsed);

@@ -6,6 +6,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cluster/cluster_node.hpp"
 #include "net/listener.hpp"
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
@@ -36,13 +37,38 @@ server::server(server_config config, std::shared_ptr<storage::Store> store, std:
     recover_rooms(*state_, *store);
 }
 
-server::~server() = default;
+server::server(server_config config, std::shared_ptr<storage::Store> store,
+               std::shared_ptr<storage::LeaseStore> leases, std::string web_root)
+    : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
+    state_->store = store;
+    static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
+    storage::PostgresOptions feed;
+    feed.url = state_->config.postgres_url;
+    state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
+                                                     state_->config.lease, std::move(feed));
+    state_->persons.set_id_suffix("-" + state_->config.node_id);
+    recover_rooms(*state_, *store);  // reserves the stored ids; loads nothing
+}
+
+server::~server() {
+    if (state_->cluster) state_->cluster->stop();
+}
 
 unsigned short server::start() {
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
     net::post(sweep_timer_.get_executor(), [this] { sweep_people(); });
+    if (state_->cluster) {
+        std::string url = state_->config.public_url;
+        if (url.empty()) {
+            const std::string host = state_->config.bind == "0.0.0.0" ? "127.0.0.1" : state_->config.bind;
+            url = "http://" + host + ":" + std::to_string(listener_->port());
+        }
+        spdlog::info("event=cluster_node node={} public_url={} lease_ms={}", state_->config.node_id, url,
+                     state_->config.lease.count());
+        state_->cluster->start(std::move(url));
+    }
     spdlog::info("event=listening bind={} port={} threads={} web_root={}", state_->config.bind,
                  listener_->port(), state_->config.threads, state_->web_root);
     return listener_->port();
@@ -74,6 +100,8 @@ void server::stop() {
         });
         spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
         if (listener_) listener_->stop();
+        // Stop renewing: this node's rooms go to other nodes once their leases expire.
+        if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
         state_->journal->flush();

@@ -10,6 +10,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "app/config.hpp"
+#include "carc/storage/postgres_store.hpp"
 #include "carc/storage/store.hpp"
 #include "persistence/journal.hpp"
 
@@ -25,6 +26,10 @@ public:
     // Keeps games in `store` (storage_journal) and brings back the running games it holds
     // (recovery.hpp) before start(). Throws when the store cannot be read.
     server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root);
+    // One of several nodes sharing PostgreSQL: rooms are leased (cluster_node), none is loaded
+    // at start; the node takes over orphaned games once it runs.
+    server(server_config config, std::shared_ptr<storage::Store> store,
+           std::shared_ptr<storage::LeaseStore> leases, std::string web_root);
     ~server();
     server(const server&) = delete;
     server& operator=(const server&) = delete;

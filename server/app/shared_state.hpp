@@ -20,6 +20,8 @@
 
 namespace carc::server {
 
+class cluster_node;
+
 class shared_state {
 public:
     shared_state(server_config settings, boost::asio::io_context& context,
@@ -39,6 +41,8 @@ public:
     std::shared_ptr<room_journal> journal;
     // The durable store behind the journal, for GET /api/games; null when games are not kept.
     std::shared_ptr<storage::Store> store;
+    // With several nodes sharing PostgreSQL: room leases and routing; null for one node.
+    std::shared_ptr<cluster_node> cluster;
     std::shared_ptr<connection_limiter> limiter;  // WebSocket connections per address
     // Plain HTTP connections per address (an upgrade hands its place to `limiter`).
     std::shared_ptr<connection_limiter> http_limiter;

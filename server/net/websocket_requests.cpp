@@ -2,6 +2,8 @@
 // of room requests to their room.
 #include <spdlog/spdlog.h>
 
+#include "cluster/cluster_node.hpp"
+
 #include "carc/protocol/engine_json.hpp"
 #include "carc/tiles.hpp"
 #include "persistence/recovery.hpp"
@@ -106,6 +108,18 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     }
 }
 
+void websocket_session::send_redirect(const json& id, const std::string& url, const std::optional<std::string>& room) {
+    // docs/protocol.md "Several nodes": reconnect to `ws` and say hello again with the same token.
+    std::string ws = url;
+    if (ws.starts_with("http://")) ws = "ws://" + ws.substr(7);
+    else if (ws.starts_with("https://")) ws = "wss://" + ws.substr(8);
+    json message = {{"type", "redirect"}, {"url", url}, {"ws", ws + "/ws"}};
+    if (!id.is_null()) message["id"] = id;
+    if (room) message["room"] = *room;
+    send_text(message.dump());
+    spdlog::info("event=redirect session={} to={} room={}", id_, url, room.value_or(""));
+}
+
 void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     if (person_) {
         send_error(id, ErrorCode::already_hello, "this connection already said hello");
@@ -126,6 +140,13 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     }
     const std::string& name = *trimmed;
     std::optional<person_identity> identity;
+    if (hello.token && state_.cluster) {
+        // Several nodes: the token's games may live on another node (go there), or on none.
+        if (const auto owner = state_.cluster->route_token(*hello.token)) {
+            send_redirect(id, *owner, std::nullopt);
+            return;
+        }
+    }
     if (hello.token) {
         identity = state_.persons.resume(*hello.token, name);
         if (!identity) {
@@ -134,6 +155,7 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
         }
     } else {
         identity = state_.persons.create(name);
+        if (state_.cluster) state_.cluster->remember(*identity);
     }
     hello_timer_.cancel();
     person_ = identity->id;
@@ -171,7 +193,13 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
         send_error(id, ErrorCode::bad_settings, error, {{"detail", error}});
         return;
     }
-    const std::string room_id = state_.rooms.next_room_id();
+    std::string room_id;
+    try {
+        room_id = state_.cluster ? state_.cluster->claim_room_id() : state_.rooms.next_room_id();
+    } catch (const std::exception& e) {
+        send_error(id, ErrorCode::journal_failed, e.what());
+        return;
+    }
     const std::string invite = random_invite_code();
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
     state_.rooms.add(r, room_id, invite);
@@ -187,6 +215,15 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
     }
     if (!target) {
         if (const auto room_id = room_id_of(message)) target = state_.rooms.find(*room_id);
+    }
+    if (!target && state_.cluster) {
+        if (const auto room_id = room_id_of(message)) {
+            if (const auto owner = state_.cluster->owner_elsewhere(*room_id)) {
+                send_redirect(id, *owner, *room_id);
+                return;
+            }
+            target = state_.rooms.find(*room_id);  // taken over just now, or nowhere
+        }
     }
     if (!target) {
         const auto room_id = room_id_of(message);

@@ -52,6 +52,7 @@ private:
     // Requests (websocket_requests.cpp).
     void on_text(std::string_view text);
     void on_request(const nlohmann::json& id, protocol::ClientMessage& message);
+    void send_redirect(const nlohmann::json& id, const std::string& url, const std::optional<std::string>& room);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
     void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
     void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);

@@ -13,10 +13,15 @@ person_identity person_registry::create(const std::string& name) {
     identity.name = name;
     identity.token = random_hex(32);
     std::lock_guard lock(mutex_);
-    identity.id = "p" + std::to_string(next_id_++);
+    identity.id = "p" + std::to_string(next_id_++) + id_suffix_;
     by_id_[identity.id] = entry{identity, crypto::sha256_hex(identity.token), {}, {}};
     id_by_token_[identity.token] = identity.id;
     return identity;
+}
+
+void person_registry::set_id_suffix(std::string suffix) {
+    std::lock_guard lock(mutex_);
+    id_suffix_ = std::move(suffix);
 }
 
 std::optional<person_identity> person_registry::resume(const std::string& token,

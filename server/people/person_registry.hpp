@@ -29,6 +29,8 @@ class person_registry {
 public:
     person_identity create(const std::string& name);
     // The person holding `token`, with their name updated when `name` is not empty.
+    // Several nodes: ids end with this node's name ("p3-node-a"), so no two nodes make the same.
+    void set_id_suffix(std::string suffix);
     std::optional<person_identity> resume(const std::string& token, const std::string& name);
     // A person of a game brought back after a restart; ids stay unique for later creates.
     void restore(const std::string& id, const std::string& name, const std::string& token_sha256);
@@ -63,7 +65,8 @@ private:
     std::uint64_t next_id_ = 1;
     std::map<std::string, entry> by_id_;
     std::map<std::string, std::string> id_by_token_;
-    std::map<std::string, std::string> id_by_token_sha256_;  // restored people not yet back
+    std::map<std::string, std::string> id_by_token_sha256_;
+    std::string id_suffix_;  // restored people not yet back
 };
 
 }  // namespace carc::server

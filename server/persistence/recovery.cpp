@@ -7,6 +7,7 @@
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
 #include "persistence/storage_journal.hpp"
+#include "cluster/cluster_node.hpp"
 
 namespace carc::server {
 
@@ -147,6 +148,7 @@ void mark_abandoned(st::Store& store, const std::string& room_id, const std::str
 
 std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id) {
     if (!state.store) return nullptr;
+    if (state.cluster && !state.cluster->lease_for_resume(room_id)) return nullptr;
     auto loaded = state.store->load_room(room_id);
     if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) {
         spdlog::error("event=resume_failed room={} error=\"{}\"", room_id,
@@ -171,6 +173,26 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     return r;
 }
 
+bool restore_running(shared_state& state, const st::StoredRoom& stored) {
+    rebuilt_room rebuilt;
+    if (stored.status == st::RoomStatus::running) {
+        rebuilt = rebuild(stored);
+    } else {
+        rebuilt.error = "a lobby without a game";
+    }
+    if (!rebuilt.error.empty()) {
+        mark_abandoned(*state.store, stored.room_id, rebuilt.error);
+        return false;
+    }
+    // Registered now, not on the room's strand, so a hello arriving before the room has run
+    // its restore already lists the room (the room's attach then queues behind the restore).
+    register_people(state, stored.room_id, rebuilt.game);
+    auto r = std::make_shared<room>(state, stored.room_id, rebuilt.invite, rebuilt.settings);
+    state.rooms.add(r, stored.room_id, rebuilt.invite);
+    r->restore(std::move(rebuilt.game));
+    return true;
+}
+
 recovery_report recover_rooms(shared_state& state, st::Store& store) {
     recovery_report report;
     if (auto ids = store.known_ids(); ids.ok()) {
@@ -178,6 +200,8 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
     } else {
         throw std::runtime_error("cannot read the stored room ids: " + ids.message());
     }
+    // With several nodes each room is brought back by the node that leases it (cluster_node).
+    if (state.cluster) return report;
     auto rooms = store.load_unfinished();
     if (!rooms) throw std::runtime_error("cannot load the stored rooms: " + rooms.message());
     for (const st::StoredRoom& stored : *rooms) {
@@ -196,23 +220,12 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
                 ++report.adjourned;
                 continue;
             }
-        } else if (stored.status == st::RoomStatus::running) {
-            rebuilt = rebuild(stored);
+        }
+        if (restore_running(state, stored)) {
+            ++report.restored;
         } else {
-            rebuilt.error = "a lobby without a game";
-        }
-        if (!rebuilt.error.empty()) {
             ++report.abandoned;
-            mark_abandoned(store, stored.room_id, rebuilt.error);
-            continue;
         }
-        // Registered now, not on the room's strand, so a hello arriving before the room has run
-        // its restore already lists the room (the room's attach then queues behind the restore).
-        register_people(state, stored.room_id, rebuilt.game);
-        auto r = std::make_shared<room>(state, stored.room_id, rebuilt.invite, rebuilt.settings);
-        state.rooms.add(r, stored.room_id, rebuilt.invite);
-        r->restore(std::move(rebuilt.game));
-        ++report.restored;
     }
     spdlog::info("event=recovery restored={} adjourned={} abandoned={}", report.restored, report.adjourned,
                  report.abandoned);

@@ -25,6 +25,10 @@ struct recovery_report {
 // Also reserves every id the store knows, so new rooms never reuse one.
 recovery_report recover_rooms(shared_state& state, storage::Store& store);
 
+// Replays one stored running game and registers its room and seated people (start-up, and a
+// node taking over a dead node's game); false, and the game marked abandoned, when it fails.
+bool restore_running(shared_state& state, const storage::StoredRoom& stored);
+
 // Loads the adjourned game `room_id` from the store, replays it and registers its room (called
 // through lobby::find_or_resume); null, and the game forgotten, when it cannot come back.
 std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id);

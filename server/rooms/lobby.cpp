@@ -33,6 +33,7 @@ void lobby::add(const std::shared_ptr<room>& r, const std::string& id, const std
     rooms_[id] = r;
     room_by_invite_[invite] = id;
     adjourned_.erase(id);  // brought back; it stays listed until the room reports itself
+    remote_.erase(id);     // taken over from another node
     count_rooms();
 }
 
@@ -46,7 +47,10 @@ void lobby::remove(const std::string& id) {
         was_listed = listed_.erase(id) > 0;
         count_rooms();
     }
-    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+    if (was_listed) {
+        if (observer_) observer_(id, nullptr);
+        broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+    }
 }
 
 std::shared_ptr<room> lobby::find(const std::string& id) const {
@@ -126,6 +130,7 @@ void lobby::update(const protocol::RoomSummary& summary, bool listed) {
             text = protocol::encode(protocol::LobbyRoom{summary});
         }
     }
+    if (observer_) observer_(summary.id, listed ? &summary : nullptr);
     broadcast(shared_text(std::move(text)));
 }
 
@@ -133,6 +138,8 @@ std::vector<protocol::RoomSummary> lobby::public_rooms() const {
     std::lock_guard lock(mutex_);
     std::vector<protocol::RoomSummary> out;
     for (const auto& [id, summary] : listed_) out.push_back(summary);
+    for (const auto& [id, summary] : remote_)
+        if (!listed_.contains(id)) out.push_back(summary);
     return out;
 }
 
@@ -144,8 +151,35 @@ void lobby::subscribe(const std::shared_ptr<client_link>& link, const nlohmann::
         std::lock_guard lock(mutex_);
         subscribers_[link->id()] = link;
         for (const auto& [id, summary] : listed_) message.rooms.push_back(summary);
+        for (const auto& [id, summary] : remote_)
+            if (!listed_.contains(id)) message.rooms.push_back(summary);
     }
     link->send(shared_text(protocol::encode(message, request_id)));
+}
+
+void lobby::observe_listed(listed_observer observer) {
+    std::lock_guard lock(mutex_);
+    observer_ = std::move(observer);
+}
+
+void lobby::set_remote(const std::string& id, const protocol::RoomSummary* summary) {
+    std::lock_guard order(notify_mutex_);
+    std::string text;
+    {
+        std::lock_guard lock(mutex_);
+        if (rooms_.contains(id)) return;  // ours now (taken over): listed as a local room
+        const auto it = remote_.find(id);
+        if (!summary) {
+            if (it == remote_.end()) return;
+            remote_.erase(it);
+            text = protocol::encode(protocol::LobbyRoomRemoved{id});
+        } else {
+            if (it != remote_.end() && it->second == *summary) return;
+            remote_[id] = *summary;
+            text = protocol::encode(protocol::LobbyRoom{*summary});
+        }
+    }
+    broadcast(shared_text(std::move(text)));
 }
 
 void lobby::unsubscribe(std::uint64_t link_id) {

@@ -49,6 +49,13 @@ public:
     void update(const protocol::RoomSummary& summary, bool listed);
     std::vector<protocol::RoomSummary> public_rooms() const;
 
+    // Several nodes (cluster_node): `observer` hears every change of this node's public list
+    // (the summary, or null when the room left it), to publish it to the other nodes; and
+    // set_remote lists another node's public room (null: no longer), sent on like a local one.
+    using listed_observer = std::function<void(const std::string& id, const protocol::RoomSummary* summary)>;
+    void observe_listed(listed_observer observer);
+    void set_remote(const std::string& id, const protocol::RoomSummary* summary);
+
     // Sends the subscriber the whole list (a `lobby` answering `request_id`), then changes.
     void subscribe(const std::shared_ptr<client_link>& link, const nlohmann::json& request_id);
     void unsubscribe(std::uint64_t link_id);
@@ -68,6 +75,8 @@ private:
     std::map<std::string, protocol::RoomSummary> listed_;     // public rooms only
     std::map<std::string, protocol::RoomSummary> adjourned_;  // every adjourned game
     std::map<std::uint64_t, std::weak_ptr<client_link>> subscribers_;
+    std::map<std::string, protocol::RoomSummary> remote_;  // other nodes' public rooms
+    listed_observer observer_;  // set before the server starts
 };
 
 }  // namespace carc::server

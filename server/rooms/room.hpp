@@ -74,6 +74,10 @@ public:
     void detach(std::string person, std::uint64_t link_id);
     // Server shutdown: stop timers so the io_context can finish.
     void shutdown();
+    // Another node took this room's lease (room_cluster.cpp): forget the room without writing
+    // anything and close its members' connections, so their clients reconnect and are
+    // redirected to the new owner.
+    void drop_moved();
     // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
     // its seated people become offline members.
     void restore(restored_game game);

@@ -32,27 +32,6 @@ void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
     if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
-SqliteOptions options_for(const std::filesystem::path& data_dir) {
-    SqliteOptions options;
-    options.data_dir = data_dir;
-    return options;
-}
-
-std::filesystem::path database_file(const std::filesystem::path& data_dir) {
-    return data_dir / SqliteOptions{}.file_name;
-}
-
-std::unique_ptr<Store> open_or_fail(const SqliteOptions& options) {
-    auto store = open_sqlite_store(options);
-    INFO((store ? std::string() : store.message()));
-    REQUIRE(store.ok());
-    return std::move(store).value();
-}
-
-std::unique_ptr<Store> open_or_fail(const std::filesystem::path& data_dir) {
-    return open_or_fail(options_for(data_dir));
-}
-
 NewRoom sample_room(const std::string& room_id) {
     NewRoom room;
     room.room_id = room_id;

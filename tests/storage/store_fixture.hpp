@@ -28,12 +28,19 @@ private:
 std::string read_bytes(const std::filesystem::path& file);
 void write_bytes(const std::filesystem::path& file, const std::string& bytes);
 
+// The backend: SQLite (sqlite_backend.cpp) in carc_storage_tests, PostgreSQL (pg_backend.cpp)
+// in carc_storage_pg_tests, which runs the same shared test files. `data_dir` names the store:
+// a data folder for SQLite, a schema of the test PostgreSQL server for PostgreSQL, so opening
+// the same folder again reopens the same data.
 SqliteOptions options_for(const std::filesystem::path& data_dir);
 std::filesystem::path database_file(const std::filesystem::path& data_dir);
 
 // Opens a store and fails the test (with the error message) if that does not work.
-std::unique_ptr<Store> open_or_fail(const SqliteOptions& options);
-std::unique_ptr<Store> open_or_fail(const std::filesystem::path& data_dir);
+std::shared_ptr<Store> open_or_fail(const SqliteOptions& options);
+std::shared_ptr<Store> open_or_fail(const std::filesystem::path& data_dir);
+
+// The token column of the one stored seat, read beside the store (SQL on the raw database).
+std::string stored_token_column(const std::filesystem::path& data_dir);
 
 NewRoom sample_room(const std::string& room_id);
 ActionRecord sample_action(const std::string& room_id, std::int64_t seq);

@@ -1,5 +1,8 @@
 // The WebSocket session: hello with the saved token, request/reply matching by id, pushes to
 // listeners, and automatic reconnection (the server then re-sends a snapshot of each room).
+// With several server nodes a node may answer `redirect` (docs/protocol.md): the session moves
+// to the named node with the same token and repeats the redirected request there; when that
+// node cannot be reached, it goes back to the address it started from.
 
 const PROTOCOL = 1;
 const TOKEN_KEY = 'carc.token';
@@ -9,6 +12,9 @@ export class Connection extends EventTarget {
   constructor(url = defaultUrl()) {
     super();
     this.url = url;
+    this.home = url; // where to go back to when a node we were sent to is gone
+    this.welcomedHere = false;
+    this.replay = []; // requests a node redirected, sent again after the next welcome
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject}
     this.ws = null;
@@ -27,6 +33,7 @@ export class Connection extends EventTarget {
     this.setStatus('connecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    this.welcomedHere = false;
     ws.onopen = () => this.hello();
     ws.onmessage = (e) => this.receive(e.data);
     ws.onclose = (e) => {
@@ -37,6 +44,8 @@ export class Connection extends EventTarget {
       this.setStatus('offline');
       // 4000: another tab took over this token; do not fight it.
       if (this.closedByUs || e.code === 4000 || e.code === 1008) return;
+      // A node we were sent to and never reached (it died): start again where we started.
+      if (!this.welcomedHere && this.url !== this.home) this.url = this.home;
       const delay = Math.min(8000, 400 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };
@@ -57,11 +66,24 @@ export class Connection extends EventTarget {
 
   welcomed(w) {
     this.welcome = w;
+    this.welcomedHere = true;
     this.retry = 0;
     localStorage.setItem(TOKEN_KEY, w.token);
     if (w.name) this.name = w.name;
     this.setStatus('online');
     this.dispatchEvent(new CustomEvent('welcome', { detail: w }));
+    for (const p of this.replay.splice(0)) this.request(p.msg).then(p.resolve, p.reject);
+  }
+
+  // A node sent us to the one that owns our game or the room we asked for.
+  follow(msg) {
+    const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+    if (p) {
+      this.pending.delete(msg.id);
+      if (p.msg.type !== 'hello') this.replay.push(p);
+    }
+    this.url = msg.ws;
+    this.reconnect();
   }
 
   // Renaming: the server takes the name at hello, so say hello again on a fresh connection.
@@ -89,7 +111,7 @@ export class Connection extends EventTarget {
   request(msg) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, msg });
       try { this.send({ ...msg, id }); } catch (e) { this.pending.delete(id); reject(e); }
     });
   }
@@ -97,6 +119,7 @@ export class Connection extends EventTarget {
   receive(text) {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
+    if (msg.type === 'redirect') { this.follow(msg); return; }
     if (msg.id !== undefined && this.pending.has(msg.id)) {
       const p = this.pending.get(msg.id);
       // A request may get several messages (room_created, then snapshot): the first settles it.

@@ -16,6 +16,7 @@ const char* to_string(ErrorCode code) {
         case ErrorCode::newer_schema: return "newer_schema";
         case ErrorCode::foreign_database: return "foreign_database";
         case ErrorCode::locked: return "locked";
+        case ErrorCode::fenced: return "fenced";
         case ErrorCode::internal: return "internal";
     }
     return "unknown";

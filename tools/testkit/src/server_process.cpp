@@ -80,7 +80,10 @@ server_process::server_process(const std::string& exe, std::vector<std::string> 
 }
 
 server_process::~server_process() {
-    if (pid_ > 0) kill_with(SIGTERM);
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    ::kill(pid_, SIGCONT);  // a stopped child (SIGSTOP in a test) must run to see the SIGTERM
+    kill_with(SIGTERM);
 }
 
 int server_process::kill_with(int signal) {
@@ -101,6 +104,10 @@ bool server_process::supports(const std::string& exe, const std::string& flag) {
     while (const std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe)) text.append(chunk.data(), n);
     pclose(pipe);
     return text.find(flag + " ") != std::string::npos;
+}
+
+void server_process::signal(int signal) {
+    if (pid_ > 0) ::kill(pid_, signal);
 }
 
 }  // namespace carc::test

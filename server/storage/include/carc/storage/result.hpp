@@ -19,7 +19,8 @@ enum class ErrorCode {
     newer_schema,      // the file was written by a newer server
     foreign_database,  // a valid SQLite file that belongs to some other program
     locked,            // another process holds the data directory
-    internal,          // anything else SQLite reports
+    fenced,            // another node took the room's lease: this node may not write it again
+    internal,          // anything else the database reports
 };
 
 const char* to_string(ErrorCode code);

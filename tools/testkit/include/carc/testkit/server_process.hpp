@@ -25,6 +25,10 @@ public:
     pid_t pid() const { return pid_; }
     // Sends `signal` and reaps the child; returns the raw wait status (-1 when not running).
     int kill_with(int signal);
+    // Sends `signal` and leaves the child be (SIGSTOP / SIGCONT).
+    void signal(int signal);
+    // Sends `signal` and leaves the child be (SIGSTOP / SIGCONT).
+    void signal(int signal);
 
     // Whether `exe --help` lists `flag` (so figures can be taken before a flag existed).
     static bool supports(const std::string& exe, const std::string& flag);

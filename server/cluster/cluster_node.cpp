@@ -1,0 +1,240 @@
+#include "cluster/cluster_node.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "carc/protocol/view.hpp"
+
+#include "app/shared_state.hpp"
+#include "people/person_registry.hpp"
+#include "persistence/recovery.hpp"
+#include "rooms/room.hpp"
+
+namespace carc::server {
+
+namespace st = carc::storage;
+
+namespace {
+// How many orphaned games one tick takes over (the rest wait for the next tick, so a node
+// that lost a peer does not stall on a flood of replays).
+constexpr int takeovers_per_tick = 16;
+}  // namespace
+
+cluster_node::cluster_node(shared_state& state, std::shared_ptr<st::LeaseStore> leases, std::string node_id,
+                           std::chrono::milliseconds lease, st::PostgresOptions feed)
+    : state_(state), leases_(std::move(leases)), node_id_(std::move(node_id)), lease_(lease),
+      feed_options_(std::move(feed)) {}
+
+cluster_node::~cluster_node() { stop(); }
+
+void cluster_node::start(std::string public_url) {
+    public_url_ = std::move(public_url);
+    state_.rooms.observe_listed([this](const std::string& id, const protocol::RoomSummary* summary) {
+        {
+            std::lock_guard lock(mutex_);
+            to_publish_[id] = summary ? std::optional<std::string>(nlohmann::json(*summary).dump()) : std::nullopt;
+        }
+        wake_.notify_all();
+    });
+    thread_ = std::thread([this] { run(); });
+    publish_thread_ = std::thread([this] { publish_loop(); });
+    feed_thread_ = std::thread([this] { feed_loop(); });
+}
+
+void cluster_node::publish_loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        wake_.wait(lock, [this] { return stopping_ || !to_publish_.empty(); });
+        auto batch = std::move(to_publish_);
+        to_publish_.clear();
+        lock.unlock();
+        for (const auto& [id, summary] : batch) {
+            if (auto published = leases_->publish_room(id, summary); !published)
+                spdlog::warn("event=lobby_publish_failed room={} error=\"{}\"", id, published.message());
+        }
+        lock.lock();
+    }
+}
+
+void cluster_node::feed_loop() {
+    std::unique_ptr<st::LobbyFeed> feed;
+    auto last_refresh = std::chrono::steady_clock::time_point{};
+    for (;;) {
+        {
+            std::lock_guard lock(mutex_);
+            if (stopping_) return;
+        }
+        if (!feed) {
+            if (auto opened = st::open_lobby_feed(feed_options_)) feed = std::move(opened).value();
+        }
+        bool changed = false;
+        if (feed) {
+            auto waited = feed->wait(std::chrono::milliseconds(250));
+            if (!waited) feed.reset();
+            else changed = *waited;
+        } else {
+            std::unique_lock lock(mutex_);
+            wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopping_; });
+        }
+        // A notification, or a second without one (a dead node's rooms leave when its leases expire).
+        const auto now = std::chrono::steady_clock::now();
+        if (changed || now - last_refresh >= std::chrono::seconds(1)) {
+            last_refresh = now;
+            refresh_remote();
+        }
+    }
+}
+
+void cluster_node::refresh_remote() {
+    auto listed = leases_->listed_rooms();
+    if (!listed) return;
+    std::map<std::string, std::string> now;
+    for (auto& row : *listed)
+        if (row.node_id != node_id_) now.emplace(row.room_id, std::move(row.summary_json));
+    for (const auto& [id, summary] : remote_)
+        if (!now.contains(id)) state_.rooms.set_remote(id, nullptr);
+    for (const auto& [id, summary] : now) {
+        const auto known = remote_.find(id);
+        if (known != remote_.end() && known->second == summary) continue;
+        try {
+            const auto parsed = nlohmann::json::parse(summary).get<protocol::RoomSummary>();
+            state_.rooms.set_remote(id, &parsed);
+        } catch (const std::exception& e) {
+            spdlog::warn("event=lobby_entry_unreadable room={} error=\"{}\"", id, e.what());
+        }
+    }
+    remote_ = std::move(now);
+}
+
+void cluster_node::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+    if (publish_thread_.joinable()) publish_thread_.join();
+    if (feed_thread_.joinable()) feed_thread_.join();
+}
+
+void cluster_node::run() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        lock.unlock();
+        try {
+            tick();
+        } catch (const std::exception& e) {
+            spdlog::error("event=cluster_tick_failed error=\"{}\"", e.what());
+        }
+        lock.lock();
+        wake_.wait_for(lock, lease_ / 3, [this] { return stopping_; });
+    }
+}
+
+void cluster_node::tick() {
+    // Rooms in memory before the renewal: each of them was leased before it was added.
+    std::set<std::string> local;
+    for (const auto& r : state_.rooms.rooms()) local.insert(r->id());
+    auto kept = leases_->renew_all(lease_);
+    if (!kept) {
+        // PostgreSQL unreachable: keep the rooms; their writes fail (journal_failed) until it is
+        // back, and if it stays away longer than the lease, the renewal below finds them lost.
+        spdlog::warn("event=lease_renew_failed error=\"{}\"", kept.message());
+        return;
+    }
+    const std::set<std::string> held(kept->begin(), kept->end());
+    for (const auto& r : state_.rooms.rooms()) {
+        if (local.contains(r->id()) && !held.contains(r->id())) {
+            spdlog::warn("event=room_lease_lost room={}", r->id());
+            state_.counters.rooms_lost.fetch_add(1);
+            r->drop_moved();
+        }
+    }
+    // Leases of rooms that left memory (closed, adjourned, finished) go back, once a room has
+    // been missing for two ticks (a room is leased just before it is added).
+    std::set<std::string> absent;
+    for (const std::string& id : held)
+        if (!state_.rooms.find(id)) absent.insert(id);
+    for (const std::string& id : absent)
+        if (absent_last_tick_.contains(id)) (void)leases_->release(id);
+    absent_last_tick_ = std::move(absent);
+
+    auto orphans = leases_->orphaned_rooms(takeovers_per_tick);
+    if (!orphans) return;
+    for (const std::string& id : *orphans) take_over(id);
+}
+
+bool cluster_node::take_over(const std::string& room_id) {
+    std::lock_guard guard(takeover_mutex_);
+    if (state_.rooms.find(room_id)) return true;
+    auto lease = leases_->acquire(room_id, public_url_, lease_);
+    if (!lease) {
+        spdlog::warn("event=takeover_failed room={} error=\"{}\"", room_id, lease.message());
+        return false;
+    }
+    if (lease->node_id != node_id_) return false;  // another live node has it
+    const auto started = std::chrono::steady_clock::now();
+    auto loaded = state_.store->load_room(room_id);
+    if (!loaded || !*loaded) {
+        (void)leases_->release(room_id);
+        return false;
+    }
+    if ((*loaded)->status == st::RoomStatus::adjourned) {
+        state_.rooms.adjourn(room_id, "", {}, false);
+        const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); }) != nullptr;
+        return resumed;
+    }
+    if (!restore_running(state_, **loaded)) {
+        (void)leases_->release(room_id);
+        return false;
+    }
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    state_.counters.rooms_taken_over.fetch_add(1);
+    spdlog::info("event=room_taken_over room={} epoch={} actions={} load_ms={}", room_id, lease->epoch,
+                 (*loaded)->actions.size(), took.count());
+    return true;
+}
+
+std::string cluster_node::claim_room_id() {
+    for (;;) {
+        const std::string id = state_.rooms.next_room_id();
+        auto claimed = leases_->claim_new(id, public_url_, lease_);
+        if (!claimed) throw std::runtime_error("cannot lease a new room: " + claimed.message());
+        if (*claimed) return id;
+    }
+}
+
+std::optional<std::string> cluster_node::owner_elsewhere(const std::string& room_id) {
+    auto lease = leases_->lease_of(room_id);
+    if (lease && *lease && (*lease)->live && (*lease)->node_id != node_id_) return (*lease)->public_url;
+    take_over(room_id);
+    // Taken meanwhile by another node: ask again.
+    lease = leases_->lease_of(room_id);
+    if (lease && *lease && (*lease)->live && (*lease)->node_id != node_id_) return (*lease)->public_url;
+    return std::nullopt;
+}
+
+std::optional<std::string> cluster_node::route_token(const std::string& token) {
+    const st::TokenHash hash = st::TokenHash::of_token(token);
+    if (auto person = leases_->find_person(hash); person && *person)
+        state_.persons.restore((*person)->person_id, (*person)->name, hash.hex());
+    auto seated = leases_->seated_rooms(hash);
+    if (!seated) return std::nullopt;
+    for (const std::string& room_id : *seated) {
+        if (state_.rooms.find(room_id)) continue;
+        if (auto elsewhere = owner_elsewhere(room_id)) return elsewhere;
+    }
+    return std::nullopt;
+}
+
+void cluster_node::remember(const person_identity& person) {
+    if (auto stored = leases_->put_person({person.id, person.name, st::TokenHash::of_token(person.token)}); !stored)
+        spdlog::warn("event=person_not_stored person={} error=\"{}\"", person.id, stored.message());
+}
+
+bool cluster_node::lease_for_resume(const std::string& room_id) {
+    auto lease = leases_->acquire(room_id, public_url_, lease_);
+    return lease && lease->node_id == node_id_;
+}
+
+}  // namespace carc::server

@@ -1,0 +1,85 @@
+#pragma once
+// One node of several sharing PostgreSQL (docs/scaling.md). Every room this node has in memory
+// is leased to it in the store; a thread renews the leases every third of their length, drops
+// a room whose lease another node took (its writes are fenced anyway), gives back leases of
+// rooms that left memory, and takes over running games whose owner stopped renewing (replayed
+// from the journal, as at start-up). Sessions ask it where a room or a token's games live: a
+// room owned by another live node is answered with a `redirect` naming that node.
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "carc/storage/postgres_store.hpp"
+
+namespace carc::server {
+
+class shared_state;
+struct person_identity;
+
+class cluster_node {
+public:
+    // `feed` opens the connection that listens for lobby changes (again after it broke).
+    cluster_node(shared_state& state, std::shared_ptr<storage::LeaseStore> leases, std::string node_id,
+                 std::chrono::milliseconds lease, storage::PostgresOptions feed);
+    ~cluster_node();
+    cluster_node(const cluster_node&) = delete;
+    cluster_node& operator=(const cluster_node&) = delete;
+
+    // Starts the lease thread; `public_url` is how clients reach this node (http://host:port).
+    void start(std::string public_url);
+    void stop();
+    const std::string& public_url() const { return public_url_; }
+
+    // A fresh room id leased to this node (never used by any node before). Throws when the
+    // store cannot be reached.
+    std::string claim_room_id();
+    // A room this node does not have: the URL of the live node that owns it; nullopt when no
+    // other live node does (then it was taken over here if it is an unfinished game).
+    std::optional<std::string> owner_elsewhere(const std::string& room_id);
+    // Before a hello with `token`: makes the token known here (people are stored) and brings
+    // the token's games here when nobody owns them; the URL of another node when one of them
+    // lives there.
+    std::optional<std::string> route_token(const std::string& token);
+    // A new person, stored so their token works on every node.
+    void remember(const person_identity& person);
+    // Leases an adjourned game before this node resumes it; false when another node has it.
+    bool lease_for_resume(const std::string& room_id);
+
+private:
+    void run();
+    void tick();
+    // One lobby across nodes: this node's public list goes to PostgreSQL (publish thread), the
+    // others' comes back through LISTEN/NOTIFY, or a read every second at the latest (feed thread).
+    void publish_loop();
+    void feed_loop();
+    void refresh_remote();
+    // Leases `room_id` and loads it; false when another node owns it or it cannot be loaded.
+    bool take_over(const std::string& room_id);
+
+    shared_state& state_;
+    std::shared_ptr<storage::LeaseStore> leases_;
+    const std::string node_id_;
+    const std::chrono::milliseconds lease_;
+    std::string public_url_;
+    std::mutex takeover_mutex_;  // one takeover at a time, from the thread or a session
+    std::set<std::string> absent_last_tick_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread thread_;
+
+    const storage::PostgresOptions feed_options_;
+    std::map<std::string, std::optional<std::string>> to_publish_;  // guarded by mutex_
+    std::map<std::string, std::string> remote_;  // feed thread only: room -> summary json
+    std::thread publish_thread_;
+    std::thread feed_thread_;
+};
+
+}  // namespace carc::server

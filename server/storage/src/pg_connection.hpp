@@ -1,0 +1,83 @@
+#pragma once
+// A thin libpq wrapper for PostgresStore: one connection, text parameters, results as rows of
+// text, errors mapped to storage ErrorCodes. Not thread-safe; the store guards it with a mutex.
+
+#include <libpq-fe.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "carc/storage/result.hpp"
+
+namespace carc::storage::pg {
+
+// One query parameter in text form; nullopt is SQL NULL.
+using Param = std::optional<std::string>;
+inline Param text(std::string_view value) { return std::string(value); }
+inline Param number(std::int64_t value) { return std::to_string(value); }
+
+// The rows of a successful query.
+class Rows {
+public:
+    explicit Rows(PGresult* result) : result_(result, &PQclear) {}
+    int size() const { return PQntuples(result_.get()); }
+    bool is_null(int row, int column) const { return PQgetisnull(result_.get(), row, column) != 0; }
+    std::string text(int row, int column) const { return PQgetvalue(result_.get(), row, column); }
+    std::int64_t int64(int row, int column) const;
+    // Rows changed by an INSERT/UPDATE/DELETE.
+    std::int64_t affected() const;
+    // The command tag, e.g. "COMMIT" or "ROLLBACK".
+    std::string command_tag() const { return PQcmdStatus(result_.get()); }
+
+private:
+    std::unique_ptr<PGresult, decltype(&PQclear)> result_;
+};
+
+class Connection {
+public:
+    // Connects to `url` (a libpq URI or key=value string) and, when `schema` is not empty, makes
+    // it the search path (creating it when missing).
+    static Result<Connection> open(const std::string& url, const std::string& schema);
+
+    // Runs one statement. When the connection is found broken it is reset first (PostgreSQL
+    // restarted); a query that fails because the connection broke is an io_error.
+    Result<Rows> query(std::string_view sql, const std::vector<Param>& params = {});
+    Status run(std::string_view sql, const std::vector<Param>& params = {});
+    // Several statements without parameters (migrations).
+    Status run_script(std::string_view sql);
+
+    PGconn* get() const { return conn_.get(); }
+    // Whether a transaction is open (or aborted) on the connection.
+    bool in_transaction() const;
+
+private:
+    Connection(PGconn* conn, std::string schema) : conn_(conn, &PQfinish), schema_(std::move(schema)) {}
+    Status reconnect_if_broken();
+    Status use_schema();
+
+    std::unique_ptr<PGconn, decltype(&PQfinish)> conn_;
+    std::string schema_;
+};
+
+// BEGIN ... COMMIT; rolled back by the destructor unless committed.
+class Transaction {
+public:
+    static Result<Transaction> begin(Connection& conn);
+    Transaction(Transaction&& other) noexcept : conn_(other.conn_) { other.conn_ = nullptr; }
+    Transaction& operator=(Transaction&&) = delete;
+    ~Transaction();
+    Status commit();
+
+private:
+    explicit Transaction(Connection& conn) : conn_(&conn) {}
+    Connection* conn_;
+};
+
+// Quotes an identifier (a schema name) for SQL text.
+std::string quote_identifier(std::string_view name);
+
+}  // namespace carc::storage::pg

@@ -1,0 +1,156 @@
+#include "pg_schema.hpp"
+
+#include <array>
+#include <string>
+
+namespace carc::storage::pg_schema {
+namespace {
+
+// Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
+constexpr std::array<const char*, 1> migrations = {
+    // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
+    R"sql(
+CREATE TABLE rooms (
+    room_id         TEXT PRIMARY KEY,
+    status          TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'adjourned', 'finished', 'abandoned')),
+    config_json     TEXT NOT NULL,
+    seed            BIGINT NOT NULL,  -- the engine's uint64 seed, bit-cast to int64; secret
+    seed_commitment TEXT NOT NULL,
+    engine_version  TEXT NOT NULL,
+    created_at_ms   BIGINT NOT NULL,
+    clock_active_seat        INTEGER,
+    clock_turn_started_at_ms BIGINT
+);
+CREATE INDEX rooms_by_status ON rooms (status, created_at_ms);
+
+CREATE TABLE seats (
+    room_id      TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL CHECK (seat >= 0),
+    player_name  TEXT NOT NULL,
+    token_sha256 TEXT CHECK (token_sha256 IS NULL OR length(token_sha256) = 64),
+    bot_kind     TEXT NOT NULL,
+    PRIMARY KEY (room_id, seat)
+);
+
+CREATE TABLE actions (
+    room_id     TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seq         BIGINT NOT NULL CHECK (seq >= 1),
+    actor_seat  INTEGER NOT NULL,
+    action_json TEXT NOT NULL,
+    events_json TEXT,
+    state_hash  BIGINT,
+    time_ms     BIGINT NOT NULL,
+    PRIMARY KEY (room_id, seq)
+);
+
+CREATE TABLE checkpoints (
+    room_id    TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seq        BIGINT NOT NULL CHECK (seq >= 0),
+    state_hash BIGINT NOT NULL,
+    PRIMARY KEY (room_id, seq)
+);
+
+CREATE TABLE seat_clocks (
+    room_id      TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL,
+    remaining_ms BIGINT NOT NULL,
+    PRIMARY KEY (room_id, seat)
+);
+
+CREATE TABLE chat (
+    id      BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    room_id TEXT NOT NULL REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    time_ms BIGINT NOT NULL
+);
+CREATE INDEX chat_by_room ON chat (room_id, id);
+
+CREATE TABLE games (
+    game_id        TEXT PRIMARY KEY,
+    finished_at_ms BIGINT NOT NULL,
+    rule_system    TEXT NOT NULL,
+    engine_version TEXT NOT NULL,
+    record_json    TEXT NOT NULL
+);
+CREATE INDEX games_by_finished ON games (finished_at_ms DESC, game_id DESC);
+
+CREATE TABLE game_players (
+    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    score   BIGINT NOT NULL,
+    winner  BOOLEAN NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_by_name ON game_players (name);
+
+-- Which node owns a room. No foreign key: a node takes the lease before it creates the room,
+-- so no other node ever sees the room without an owner. `epoch` grows with every new owner;
+-- every write to the room checks it (fencing), times come from the database's clock.
+CREATE TABLE room_leases (
+    room_id    TEXT PRIMARY KEY,
+    node_id    TEXT NOT NULL,
+    public_url TEXT NOT NULL,
+    epoch      BIGINT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX room_leases_by_node ON room_leases (node_id);
+CREATE INDEX room_leases_by_expiry ON room_leases (expires_at);
+
+-- People, so a token works on every node (only its SHA-256 is kept, as in seats).
+CREATE TABLE people (
+    token_sha256 TEXT PRIMARY KEY CHECK (length(token_sha256) = 64),
+    person_id    TEXT NOT NULL,
+    name         TEXT NOT NULL
+);
+CREATE INDEX seats_by_token ON seats (token_sha256);
+
+-- Every node's public rooms, for one lobby across nodes: a node writes its own rows and
+-- NOTIFYs carc_lobby; the others LISTEN and read the rows whose owner's lease is live.
+CREATE TABLE lobby_rooms (
+    room_id      TEXT PRIMARY KEY,
+    node_id      TEXT NOT NULL,
+    summary_json TEXT NOT NULL
+);
+)sql",
+};
+
+}  // namespace
+
+int current_version() { return static_cast<int>(migrations.size()); }
+
+Status migrate(pg::Connection& conn) {
+    auto tx = pg::Transaction::begin(conn);
+    if (!tx) return tx.status();
+    // One migrator at a time across every node (the lock ends with the transaction).
+    if (auto locked = conn.run("SELECT pg_advisory_xact_lock(7305443)"); !locked) return locked;
+    if (auto made = conn.run("CREATE TABLE IF NOT EXISTS carc_schema (version INTEGER NOT NULL)");
+        !made)
+        return made;
+    auto version_rows = conn.query("SELECT version FROM carc_schema");
+    if (!version_rows) return version_rows.status();
+    int version = 0;
+    if (version_rows->size() == 0) {
+        if (auto seeded = conn.run("INSERT INTO carc_schema (version) VALUES (0)"); !seeded) return seeded;
+    } else {
+        version = static_cast<int>(version_rows->int64(0, 0));
+    }
+    if (version > current_version()) {
+        return {ErrorCode::newer_schema, "the PostgreSQL schema is version " + std::to_string(version) +
+                                             ", newer than this server's " +
+                                             std::to_string(current_version())};
+    }
+    for (; version < current_version(); ++version) {
+        if (auto applied = conn.run_script(migrations[static_cast<std::size_t>(version)]); !applied) {
+            return {applied.code(), "migration to schema version " + std::to_string(version + 1) +
+                                        " failed: " + applied.message()};
+        }
+    }
+    if (auto stamped = conn.run("UPDATE carc_schema SET version = $1", {pg::number(version)}); !stamped)
+        return stamped;
+    return tx->commit();
+}
+
+}  // namespace carc::storage::pg_schema

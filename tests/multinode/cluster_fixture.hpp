@@ -1,0 +1,89 @@
+#pragma once
+// Several real carc-server processes sharing one throw-away PostgreSQL on loopback (free ports,
+// the database on a Unix socket), and what the multi-node tests do with them.
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "carc/records/record_verify.hpp"
+#include "carc/testkit/http_client.hpp"
+#include "people/security.hpp"
+#include "persist_driver.hpp"
+#include "pg_test_server.hpp"
+#include "carc/testkit/server_process.hpp"
+#include "ws_client.hpp"
+
+namespace carc::test {
+
+namespace fs = std::filesystem;
+
+// Lease length of the test nodes: short, so takeovers come quickly (renewed every third).
+constexpr int test_lease_ms = 1500;
+
+class cluster {
+public:
+    explicit cluster(int nodes) : dir_(fs::temp_directory_path() / ("carc-cluster-" + server::random_hex(6))) {
+        fs::create_directories(dir_);
+        for (int i = 0; i < nodes; ++i) start_node(i);
+    }
+    ~cluster() {
+        nodes_.clear();
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+
+    void start_node(int i) {
+        if (nodes_.size() <= static_cast<std::size_t>(i)) nodes_.resize(static_cast<std::size_t>(i) + 1);
+        const std::string name = "node-" + std::to_string(i) + "-" + server::random_hex(2);
+        nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(
+            CARC_SERVER_EXE,
+            std::vector<std::string>{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
+                                     std::to_string(test_lease_ms), "--bot-delay", "0", "--rate", "100000", "--burst",
+                                     "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242"},
+            dir_ / (name + ".log"));
+    }
+    server_process& node(int i) { return *nodes_.at(static_cast<std::size_t>(i)); }
+    unsigned short port(int i) { return node(i).port(); }
+    std::string url(int i) { return "http://127.0.0.1:" + std::to_string(port(i)); }
+    void kill(int i) { nodes_.at(static_cast<std::size_t>(i)).reset(); }
+    storage::testing::TestPostgres& postgres() { return pg_; }
+    std::string query(const std::string& sql) { return storage::testing::postgres_query_at(pg_.url(), sql); }
+
+private:
+    storage::testing::TestPostgres pg_;
+    fs::path dir_;
+    std::vector<std::unique_ptr<server_process>> nodes_;
+};
+
+// The port named by a redirect's url (http://127.0.0.1:PORT).
+inline unsigned short redirect_port(const json& redirect) {
+    const std::string url = redirect.at("url");
+    return static_cast<unsigned short>(std::stoi(url.substr(url.rfind(':') + 1)));
+}
+
+// Says hello with `token` at `port` until that node welcomes the person with `room` among
+// their rooms: while the dead (or paused) owner's lease runs, the node redirects to it; once the
+// lease expired, the node takes the game over. Fails the test after `deadline`.
+inline std::unique_ptr<ws_client> reconnect_seated(unsigned short port, const std::string& name,
+                                                   const std::string& token, const std::string& room,
+                                                   std::chrono::milliseconds deadline = std::chrono::seconds(20)) {
+    const auto until = std::chrono::steady_clock::now() + deadline;
+    while (std::chrono::steady_clock::now() < until) {
+        auto client = std::make_unique<ws_client>(port);
+        const json reply = client->hello(name, token);
+        if (reply["type"] == "welcome" && reply["rooms"] == json::array({room})) return client;
+        // Polling, not synchronisation: each try is a real hello, the deadline bounds the wait.
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    FAIL("node at port " << port << " never brought back room " << room << " for " << name);
+    return nullptr;
+}
+
+}  // namespace carc::test
