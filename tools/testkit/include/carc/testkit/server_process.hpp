@@ -27,8 +27,6 @@ public:
     int kill_with(int signal);
     // Sends `signal` and leaves the child be (SIGSTOP / SIGCONT).
     void signal(int signal);
-    // Sends `signal` and leaves the child be (SIGSTOP / SIGCONT).
-    void signal(int signal);
 
     // Whether `exe --help` lists `flag` (so figures can be taken before a flag existed).
     static bool supports(const std::string& exe, const std::string& flag);
