@@ -7,6 +7,8 @@
 
 #include <zlib.h>
 
+#include "util/text.hpp"
+
 namespace carc::server {
 
 namespace fs = std::filesystem;
@@ -31,13 +33,6 @@ bool compressible(const std::string& path) {
     for (const char* ext : {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".md"})
         if (path.ends_with(ext)) return true;
     return false;
-}
-
-std::string trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t");
-    return std::string(text.substr(first, last - first + 1));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
+#include "util/text.hpp"
 
 namespace carc::server {
 
@@ -21,20 +22,6 @@ using protocol::ErrorCode;
 namespace {
 
 constexpr const char* server_name = "carc-server 0.1.0";
-
-std::string trim(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
-std::size_t utf8_length(const std::string& text) {
-    std::size_t n = 0;
-    for (const unsigned char c : text)
-        if ((c & 0xC0) != 0x80) ++n;
-    return n;
-}
 
 // The room a room request names, if it names one by id.
 std::optional<std::string> room_id_of(const protocol::ClientMessage& message) {
@@ -145,13 +132,13 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
         close(websocket::close_code::policy_error, "unsupported protocol version");
         return;
     }
-    const std::string name = trim(hello.name);
-    const std::size_t length = utf8_length(name);
-    if (length == 0 || length > protocol::max_name_length) {
+    const auto trimmed = trimmed_within(hello.name, protocol::max_name_length);
+    if (!trimmed) {
         send_error(id, ErrorCode::bad_field, "field 'name': 1 to 32 characters",
                    {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
+    const std::string& name = *trimmed;
     std::optional<person_identity> identity;
     if (hello.token && state_.cluster) {
         // Several nodes: the token's games may live on another node (go there), or on none.

@@ -4,6 +4,8 @@
 
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
+#include "util/text.hpp"
+#include "util/wall_clock.hpp"
 
 namespace carc::server {
 
@@ -12,27 +14,6 @@ using protocol::ErrorCode;
 using protocol::SeatInfo;
 
 namespace {
-
-// Counts characters, not bytes, so the chat limit means the same for every alphabet.
-std::size_t utf8_length(const std::string& text) {
-    std::size_t n = 0;
-    for (const unsigned char c : text)
-        if ((c & 0xC0) != 0x80) ++n;
-    return n;
-}
-
-std::string trim(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
-std::int64_t unix_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // Bots are told apart by their seat: "Bot 2 (greedy)", "Bot 3 (greedy)".
 std::string bot_name(BotKind kind, int seat) {
@@ -373,14 +354,13 @@ void room::on_message(requester& who, protocol::SetBot& b, bool) {
 void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
     member* m = require_member(who);
     if (!m) return;
-    const std::string text = trim(c.text);
-    const std::size_t length = utf8_length(text);
-    if (length == 0 || length > protocol::max_chat_length) {
+    const auto text = trimmed_within(c.text, protocol::max_chat_length);
+    if (!text) {
         reply_error(who, ErrorCode::bad_field, "field 'text': 1 to 500 characters",
                     {{"field", "text"}, {"min", 1}, {"max", protocol::max_chat_length}});
         return;
     }
-    const protocol::ChatMessage chat{id_, who.person, m->name, text, unix_ms()};
+    const protocol::ChatMessage chat{id_, who.person, m->name, *text, unix_ms()};
     remember_chat(chat);
     const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : members_)

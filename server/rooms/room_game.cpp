@@ -9,6 +9,7 @@
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "app/shared_state.hpp"
+#include "util/wall_clock.hpp"
 
 namespace carc::server {
 
@@ -26,12 +27,6 @@ ErrorMessage make_error(ErrorCode code, std::string message, nlohmann::json para
     e.message = std::move(message);
     e.params = std::move(params);
     return e;
-}
-
-std::int64_t unix_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 }  // namespace

@@ -21,6 +21,17 @@ json waiting_view() {
             {"game", nullptr}};
 }
 
+// Ada (seat 0) has drawn B-U next to the start tile: her turn to place it.
+json my_turn_view() {
+    json view = waiting_view();
+    view["room"]["status"] = "playing";
+    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 0}, {"turn_player", 0},
+                    {"drawn_tile", "B-U"}, {"result", nullptr},
+                    {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
+                    {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    return view;
+}
+
 json types_of(const std::vector<json>& messages) {
     json out = json::array();
     for (const json& m : messages) out.push_back(m["type"]);
@@ -89,12 +100,7 @@ TEST_CASE("snapshots and patches keep the view; a version gap asks for a snapsho
 TEST_CASE("my turn to place: legal placements are asked once per version and logged events") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
-    json view = waiting_view();
-    view["room"]["status"] = "playing";
-    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 0}, {"turn_player", 0},
-                    {"drawn_tile", "B-U"}, {"result", nullptr},
-                    {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
-                    {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    const json view = my_turn_view();
     model.take_outbox();
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
     CHECK(model.my_placement());
@@ -277,12 +283,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again; a room that 
 TEST_CASE("the follower step defaults to no follower; a cursor where the tile does not fit says why") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
-    json view = waiting_view();
-    view["room"]["status"] = "playing";
-    view["game"] = {{"rules", "carcassonne"}, {"phase", "place_tile"}, {"decider", 0}, {"turn_player", 0},
-                    {"drawn_tile", "B-U"}, {"result", nullptr},
-                    {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
-                    {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    const json view = my_turn_view();
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
     model.handle({{"type", "legal_placements"}, {"room", "r1"}, {"version", 10}, {"tile", "B-U"},
                   {"placements", {{{"x", 1}, {"y", 0}, {"rotation", 1}}}}});

@@ -4,14 +4,9 @@
 # clocks, follower counts, key hints and every choice with the pass line in Russian; Enter in
 # the follower step places no follower; quitting asks and takes "д" (да) for yes.
 # Usage: run-term-castle-ru-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
-set -euo pipefail
-server=$1
-client=$2
-work=$3
+source "$(dirname "$0")/term-e2e-lib.sh" "$@"
 
-source "$(dirname "$0")/term-e2e-lib.sh"
-
-tmux new-session -d -s "$session" -n main -x 80 -y 24 "$(client 'Тестер' --lang ru)"
+open_client main 'Тестер' --lang ru
 
 wait_for 'carc-term - лобби'
 wait_for 'в сети: Тестер'

@@ -7,20 +7,14 @@
 # including pass are on screen; q asks first; a UTF-8 chat; drop the connection and come back
 # with the token; resize to 120x40 and back; quit. Every wait polls the screen with a deadline.
 # Usage: run-term-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
-set -euo pipefail
-server=$1
-client=$2
-work=$3
+source "$(dirname "$0")/term-e2e-lib.sh" "$@"
 
-source "$(dirname "$0")/term-e2e-lib.sh"
-
-tmux new-session -d -s "$session" -n main -x 80 -y 24 "$(client Tester)"
+open_client main Tester
 
 wait_for 'carc-term - lobby'
 wait_for 'online: Tester'
 wait_for 'Up/Down choose  Enter join'  # the key hints
-keys c
-wait_for 'create a room'
+open_create_form
 keys Up Up Right  # the turn clock: 5 min + 10 s
 wait_for 'Turn clock +5 min \+ 10 s a move'
 snap create
@@ -33,12 +27,9 @@ wait_for 'Players +pts'
 snap started
 
 # A second client watches: the lobby lists the running room, Enter spectates it.
-tmux new-window -d -t "$session" -n eve "$(client Eve)"
-window=eve
+open_client eve Eve
 wait_for 'online: Eve'
-wait_for "Tester's room +Carcassonne +playing"
-keys Enter
-wait_for 'spectating'
+watch_room "Tester's room +Carcassonne +playing"
 wait_for 'B Bot 2 '
 wait_for 'arrows look  c centre'
 snap spectator
@@ -144,16 +135,10 @@ keys z
 wait_for 'Tester laid'
 keys Escape
 wait_for 'spectating'
-keys q
-wait_for 'Quit carc-term\? \(y/n\)'
-keys y
-wait_for 'carc-term-exited-0' 10
+quit_client 'Quit carc-term\? \(y/n\)'
 window=main
 
-keys q
-wait_for 'Quit\? Your seat stays yours'
-keys y
-wait_for 'carc-term-exited-0' 10
+quit_client 'Quit\? Your seat stays yours'
 screen | grep -q 'your seat in "Tester.s room" is kept' || fail "no word about the kept seat after quitting"
 snap quit
 echo "term-e2e: PASS"

@@ -6,17 +6,11 @@
 # themselves (the player with the token, the spectator by watching the room again, with the
 # history) and Eve sees the player's next move. At 80x24.
 # Usage: run-term-resume-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
-set -euo pipefail
-server=$1
-client=$2
-work=$3
+source "$(dirname "$0")/term-e2e-lib.sh" "$@"
 
-source "$(dirname "$0")/term-e2e-lib.sh"
-
-tmux new-session -d -s "$session" -n main -x 80 -y 24 "$(client Tester)"
+open_client main Tester
 wait_for 'online: Tester'
-keys c
-wait_for 'create a room'
+open_create_form
 keys Enter  # Carcassonne against a greedy bot
 wait_for 'Bot 2 \(greedy\)'
 keys s
@@ -25,11 +19,8 @@ ls "$work/home/.local/state/carc-term/" | grep -q "token-127.0.0.1-$port-Tester"
 snap started
 
 # Eve watches.
-tmux new-window -d -t "$session" -n eve "$(client Eve)"
-window=eve
-wait_for "Tester's room +Carcassonne +playing"
-keys Enter
-wait_for 'spectating'
+open_client eve Eve
+watch_room "Tester's room +Carcassonne +playing"
 window=main
 
 # Tester's first tile, then Tester's turn again.
@@ -40,15 +31,11 @@ wait_for 'turn 3 ' 20
 wait_for 'fits in [0-9]+ places?' 20
 
 # Quit in the middle of the game: asked first, then the seat is kept.
-keys q
-wait_for 'Quit\? Your seat stays yours'
-keys y
-wait_for 'carc-term-exited-0' 10
+quit_client 'Quit\? Your seat stays yours'
 wait_for 'your seat in "Tester.s room" is kept'
 snap quit
 # Start again (same server, same name): the token file brings Tester back into the seat.
-tmux new-window -d -t "$session" -n again "$(client Tester)"
-window=again
+open_client again Tester
 wait_for 'you: A' 20
 wait_for 'reconnected'
 wait_for 'fits in [0-9]+ places?' 20
@@ -86,9 +73,7 @@ keys z  # the whole log: bot moves may already follow in the side panel's few ro
 wait_true '[[ $(screen | grep -c "Tester laid") == 2 ]]' 20 "Tester's second tile in Eve's log"
 snap eve-saw-move
 keys Escape
-keys q y
-wait_for 'carc-term-exited-0' 10
+quit_client
 window=again
-keys q y
-wait_for 'carc-term-exited-0' 10
+quit_client
 echo "term-resume-e2e: PASS"

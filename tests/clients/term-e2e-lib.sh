@@ -1,7 +1,14 @@
-# Shared by the terminal client's end-to-end tests (sourced, not run): checks the binaries,
-# starts carc-server on a free port with a private tmux socket, and defines the polling helpers
-# (screen, snap, wait_for, wait_true, keys, scores, turn_no, client, start_server). Expects
-# $server $client $work set. Clients keep their token files under $work/home (their HOME).
+# Shared by the terminal client's end-to-end tests (sourced, not run): takes the scripts'
+# arguments (SERVER_BINARY TERM_BINARY WORK_DIR), checks the binaries, starts carc-server on a
+# free port with a private tmux socket, and defines the polling helpers (screen, frame, snap,
+# wait_for, wait_true, keys, scores, turn_no) and the openings every script repeats (open_client,
+# open_create_form, watch_room, quit_client). Clients keep their token files under $work/home
+# (their HOME).
+set -euo pipefail
+if (($# < 3)); then echo "usage: $0 SERVER_BINARY TERM_BINARY WORK_DIR" >&2; exit 2; fi
+server=$1
+client=$2
+work=$3
 export LC_ALL=C.UTF-8  # grep, awk and tmux read the screens as UTF-8
 # `screen | grep -q X`: grep -q leaves at the first match and the writer gets SIGPIPE; with
 # pipefail that would read as "no match". A pipeline's status is its last command's here.
@@ -112,3 +119,37 @@ wait_true() {
   fail "timed out waiting for: $what"
 }
 
+
+# open_client WINDOW NAME [CARC-TERM ARGS...]: carc-term as NAME in a new tmux window WINDOW (the
+# first one opens the session at 80x24) and makes it the current window.
+open_client() {
+  local win=$1 name=$2
+  shift 2
+  if tmux has-session -t "$session" 2>/dev/null; then
+    tmux new-window -d -t "$session" -n "$win" "$(client "$name" "$@")"
+  else
+    tmux new-session -d -s "$session" -n "$win" -x 80 -y 24 "$(client "$name" "$@")"
+  fi
+  window=$win
+}
+
+# open_create_form: from the (English) lobby to the create form.
+open_create_form() {
+  keys c
+  wait_for 'create a room'
+}
+
+# watch_room REGEX: in the lobby, waits for the room's line and spectates it (the first line).
+watch_room() {
+  wait_for "$1"
+  keys Enter
+  wait_for 'spectating'
+}
+
+# quit_client [QUESTION]: q, then y once QUESTION (if given) is asked; waits for the exit.
+quit_client() {
+  keys q
+  if (($# > 0)); then wait_for "$1"; fi
+  keys y
+  wait_for 'carc-term-exited-0' 10
+}

@@ -13,11 +13,11 @@
 #include <catch2/catch.hpp>
 
 #include "carc/records/record_verify.hpp"
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "people/security.hpp"
 #include "persist_driver.hpp"
 #include "pg_test_server.hpp"
-#include "server_process.hpp"
+#include "carc/testkit/server_process.hpp"
 #include "ws_client.hpp"
 
 namespace carc::test {

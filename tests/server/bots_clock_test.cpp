@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -9,15 +10,13 @@ using namespace carc::test;
 TEST_CASE("bots finish a game on their own while the host watches", "[server]") {
     test_server server;
     ws_client host_ws(server.port());
-    host_ws.hello("Host");
-    const json created = host_ws.request(
-        {{"type", "create_room"}, {"seats", 3},
+    greet(host_ws, "Host");
+    const json created = open_room(host_ws, {{"seats", 3},
          {"bots", {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "random"}}, {{"seat", 2}, {"kind", "greedy"}}}}});
-    REQUIRE(created["type"] == "room_created");
     viewer host{host_ws, created["room"]};
     host.check_against_snapshot();
     CHECK(host.view["you"]["seat"].is_null());
-    REQUIRE(host.request({{"type", "start"}, {"room", host.room}})["type"] == "ack");
+    start_game(host);
     REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));
     host.check_against_snapshot();
     const json& game = host.view["game"];
@@ -31,12 +30,12 @@ TEST_CASE("bots finish a game on their own while the host watches", "[server]") 
 TEST_CASE("the turn clock plays random moves for a player out of time", "[server]") {
     test_server server;
     ws_client ada_ws(server.port());
-    ada_ws.hello("Ada");
-    const json created = ada_ws.request({{"type", "create_room"}, {"seats", 2},
-                                         {"bots", {{{"seat", 1}, {"kind", "random"}}}},
-                                         {"clock", {{"initial_ms", 30}, {"increment_ms", 0}, {"on_timeout", "random"}}}});
+    greet(ada_ws, "Ada");
+    const json created = open_room(ada_ws, {{"seats", 2},
+                                            {"bots", {{{"seat", 1}, {"kind", "random"}}}},
+                                            {"clock", {{"initial_ms", 30}, {"increment_ms", 0}, {"on_timeout", "random"}}}});
     viewer ada{ada_ws, created["room"]};
-    REQUIRE(ada.request({{"type", "start"}, {"room", ada.room}})["type"] == "ack");
+    start_game(ada);
     int my_tiles = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!game_over(ada.view) && std::chrono::steady_clock::now() < deadline) {
@@ -58,13 +57,10 @@ TEST_CASE("the turn clock plays random moves for a player out of time", "[server
 TEST_CASE("with the forfeit policy, running out of time resigns", "[server]") {
     test_server server;
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
-    const json created = ada_ws.request({{"type", "create_room"}, {"seats", 2},
-                                         {"clock", {{"initial_ms", 80}, {"on_timeout", "forfeit"}}}});
-    viewer ada{ada_ws, created["room"]}, bob{bob_ws, created["room"]};
-    bob.request({{"type", "join"}, {"room", bob.room}});
-    REQUIRE(ada.request({{"type", "start"}, {"room", ada.room}})["type"] == "ack");
+    const std::string room =
+        seat_two_players(ada_ws, bob_ws, {{"seats", 2}, {"clock", {{"initial_ms", 80}, {"on_timeout", "forfeit"}}}}).room;
+    viewer bob{bob_ws, room};
+    start_game(ada_ws, room);
     REQUIRE(bob.wait_until(game_over, std::chrono::seconds(5)));
     const json& result = bob.view["game"]["result"];
     CHECK(result["reason"] == "resigned");
@@ -76,12 +72,9 @@ TEST_CASE("with the forfeit policy, running out of time resigns", "[server]") {
 TEST_CASE("resigning in a two-seat game ends it", "[server]") {
     test_server server;
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws.request({{"type", "create_room"}})["room"];
+    const std::string room = start_two_player_game(ada_ws, bob_ws, json::object()).room;
     viewer ada{ada_ws, room}, bob{bob_ws, room};
-    bob.request({{"type", "join"}, {"room", room}});
-    ada.request({{"type", "start"}, {"room", room}});
+    ada.sync();
     REQUIRE(bob.request({{"type", "resign"}, {"room", room}})["type"] == "ack");
     ada.check_against_snapshot();
     CHECK(ada.view["game"]["result"]["winners"] == json::array({0}));

@@ -8,6 +8,7 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/rng.hpp"
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -67,16 +68,11 @@ TEST_CASE("a follower into a quarter and the Count's move go through the server"
     config.fixed_seed = city_seed;
     test_server server(config);
     ws_client ada_ws(server.port()), bob_ws(server.port()), eve_ws(server.port());
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
-    eve_ws.hello("Eve");
-    const json created = ada_ws.request({{"type", "create_room"}, {"seats", 2}, {"expansions", {{"count", true}}}});
-    REQUIRE(created["type"] == "room_created");
-    const std::string room = created["room"];
+    greet(eve_ws, "Eve");
+    const std::string room = seat_two_players(ada_ws, bob_ws, {{"seats", 2}, {"expansions", {{"count", true}}}}).room;
     viewer ada{ada_ws, room}, bob{bob_ws, room}, eve{eve_ws, room};
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
-    REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    watch_room(eve);
+    start_game(ada);
 
     auto player_for = [&]() -> viewer& {
         ada.sync();

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -15,12 +16,12 @@ TEST_CASE("hello with the token and a new name renames the person in their rooms
         ws_client ada_ws(server.port());
         const json welcome = ada_ws.hello("Ada");
         token = welcome["token"];
-        room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+        room = open_room(ada_ws, {{"seats", 2}})["room"];
     }
     ws_client bob_ws(server.port());
-    bob_ws.hello("Bob");
+    greet(bob_ws, "Bob");
     viewer bob{bob_ws, room};
-    REQUIRE(bob.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
+    watch_room(bob);
     bob.sync();
     CHECK(bob.view["room"]["seats"][0]["name"] == "Ada");
 
@@ -43,18 +44,17 @@ TEST_CASE("hello with the token and a new name renames the person in their rooms
 TEST_CASE("a short game draws pile_limit tiles and its result breaks the scores down", "[server]") {
     test_server server;
     ws_client ada_ws(server.port());
-    ada_ws.hello("Ada");
-    const json created = ada_ws.request({{"type", "create_room"},
-                                         {"seats", 2},
-                                         {"options", {{"pile_limit", 3}}},
-                                         {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}});
+    greet(ada_ws, "Ada");
+    const json created = open_room(ada_ws, {{"seats", 2},
+                                            {"options", {{"pile_limit", 3}}},
+                                            {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}});
     REQUIRE(created["type"] == "room_created");
     viewer ada{ada_ws, created["room"]};
     ada.sync();
     CHECK(ada.view["room"]["settings"]["options"]["pile_limit"] == 3);
     CHECK(ada_ws.request({{"type", "create_room"}, {"options", {{"pile_limit", 500}}}})["code"] == "bad_field");
 
-    REQUIRE(ada.request({{"type", "start"}, {"room", ada.room}})["type"] == "ack");
+    start_game(ada);
     REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object(); }));
     CHECK(ada.view["game"]["tiles_left"].get<int>() <= 3);
     for (int moves = 0; !game_over(ada.view); ++moves) {

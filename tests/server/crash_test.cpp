@@ -11,11 +11,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "persist_driver.hpp"
 #include "carc/records/record_verify.hpp"
 #include "people/security.hpp"
-#include "server_process.hpp"
+#include "carc/testkit/server_process.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -48,12 +49,12 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
     {
         server_process first(CARC_SERVER_EXE, server_args(data, sync), dir / "first.log");
         ws_client ada_ws(first.port()), bob_ws(first.port()), eve_ws(first.port());
-        eve_token = eve_ws.hello("Eve")["token"];
+        eve_token = greet(eve_ws, "Eve")["token"];
         game = start_two_player_game(ada_ws, bob_ws);
         viewer ada{ada_ws, game.room}, bob{bob_ws, game.room}, eve{eve_ws, game.room};
         ada.sync();
         bob.sync();
-        REQUIRE(eve.request({{"type", "spectate"}, {"room", game.room}})["type"] == "joined");
+        watch_room(eve);
         const auto snapshot = eve.wait_message("snapshot");
         REQUIRE(snapshot);
         eve.absorb(*snapshot);
@@ -75,7 +76,7 @@ TEST_CASE("a SIGKILLed server comes back with every game where it was", "[server
     CHECK(eve_ws.hello("Eve", eve_token)["code"] == "unknown_token");
     CHECK(eve_ws.hello("Eve")["type"] == "welcome");
     viewer eve{eve_ws, room};
-    REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
+    watch_room(eve);
 
     play_moves({&ada, &bob}, -1);
     const auto reply = http_get(second.port(), "/api/games/" + room);

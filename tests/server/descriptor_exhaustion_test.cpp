@@ -9,9 +9,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <catch2/catch.hpp>
 
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "people/security.hpp"
-#include "server_process.hpp"
+#include "carc/testkit/server_process.hpp"
 
 using namespace carc;
 using namespace carc::test;

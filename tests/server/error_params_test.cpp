@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -10,15 +11,15 @@ using namespace carc::test;
 TEST_CASE("errors name their field, seat, player, rule or version in params", "[server]") {
     test_server server;
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
+    greet(ada_ws, "Ada");
+    greet(bob_ws, "Bob");
 
     const json unnamed = bob_ws.request({{"type", "join"}, {"room", 7}});
     CHECK(unnamed["code"] == "bad_field");
     CHECK(unnamed["params"]["field"] == "room");
     CHECK_FALSE(unnamed["message"].get<std::string>().empty());
 
-    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
     viewer ada{ada_ws, room}, bob{bob_ws, room};
     ada.sync();
     const json taken = bob.request({{"type", "join"}, {"room", room}, {"seat", 0}});
@@ -31,9 +32,9 @@ TEST_CASE("errors name their field, seat, player, rule or version in params", "[
     CHECK(early["code"] == "wrong_status");
     CHECK(early["params"] == json({{"reason", "seat_empty"}, {"seat", 1}}));
 
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    join_room(bob);
     bob.sync();
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    start_game(ada);
     bob.sync();
     ada.sync();
     REQUIRE(ada.view["game"]["decider"] == 0);
@@ -66,9 +67,9 @@ TEST_CASE("errors name their field, seat, player, rule or version in params", "[
 TEST_CASE("room_info tells a link's visitor what the room offers; private rooms only by invite", "[server]") {
     test_server server;
     ws_client ada(server.port()), stranger(server.port());
-    ada.hello("Ada");
-    stranger.hello("Stranger");
-    const json open = ada.request({{"type", "create_room"}, {"seats", 3}, {"bots", {{{"seat", 2}, {"kind", "greedy"}}}}});
+    greet(ada, "Ada");
+    greet(stranger, "Stranger");
+    const json open = open_room(ada, {{"seats", 3}, {"bots", {{{"seat", 2}, {"kind", "greedy"}}}}});
     const json info = stranger.request({{"type", "room_info"}, {"room", open["room"]}});
     REQUIRE(info["type"] == "room_info");
     CHECK(info["room"]["id"] == open["room"]);
@@ -82,7 +83,7 @@ TEST_CASE("room_info tells a link's visitor what the room offers; private rooms 
     CHECK(mine["member"] == true);
     CHECK(mine["seat"] == 0);
 
-    const json secret = ada.request({{"type", "create_room"}, {"private", true}, {"spectators", true}});
+    const json secret = open_room(ada, {{"private", true}, {"spectators", true}});
     const json hidden = stranger.request({{"type", "room_info"}, {"room", secret["room"]}});
     CHECK(hidden["code"] == "no_such_room");
     const json invited = stranger.request({{"type", "room_info"}, {"invite", secret["invite"]}});

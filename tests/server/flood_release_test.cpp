@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -42,12 +43,12 @@ TEST_CASE("a member closed for flooding goes offline, frees its address slot, an
     test_server server(config);
 
     ws_client watcher_ws(server.port());
-    REQUIRE(watcher_ws.hello("Watcher")["type"] == "welcome");
+    greet(watcher_ws, "Watcher");
     REQUIRE(watcher_ws.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
 
     auto ada_ws = std::make_unique<ws_client>(server.port());
-    REQUIRE(ada_ws->hello("Ada")["type"] == "welcome");
-    const json created = ada_ws->request({{"type", "create_room"}, {"seats", 2}});
+    greet(*ada_ws, "Ada");
+    const json created = open_room(*ada_ws, {{"seats", 2}});
     REQUIRE(created["type"] == "room_created");
     const std::string room = created["room"];
     viewer ada{*ada_ws, room};
@@ -56,8 +57,8 @@ TEST_CASE("a member closed for flooding goes offline, frees its address slot, an
         // The third connection from this address: the cap is reached.
         ws_client bob_ws(server.port());
         // The limiter allows two messages in a burst: hello and join.
-        REQUIRE(bob_ws.hello("Bob")["type"] == "welcome");
-        REQUIRE(bob_ws.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+        greet(bob_ws, "Bob");
+        join_room(bob_ws, room);
         REQUIRE(ada.wait_until([](const json& v) { return seat_online(v, 1); }));
         CHECK_THROWS(ws_client(server.port()));
 
@@ -68,7 +69,7 @@ TEST_CASE("a member closed for flooding goes offline, frees its address slot, an
     // Bob's slot is free again: a new connection from the same address gets in.
     {
         ws_client again(server.port());
-        REQUIRE(again.hello("Carol")["type"] == "welcome");
+        greet(again, "Carol");
     }
 
     REQUIRE(watcher_ws.wait_for([&](const json& m) { return room_listed(m, room); }));

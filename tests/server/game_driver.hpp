@@ -28,6 +28,7 @@ struct viewer {
             view = m["view"];
             version = m["version"].get<std::uint64_t>();
         } else if (type == "patch") {
+            if (view.is_null()) return;  // set up after its client read the snapshot: sync() follows
             REQUIRE(m["version"].get<std::uint64_t>() == version + 1);  // no gaps
             view = view.patch(m["patch"]);
             version = m["version"].get<std::uint64_t>();

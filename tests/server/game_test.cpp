@@ -8,6 +8,7 @@
 
 #include "carc/match.hpp"
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "test_server.hpp"
@@ -109,18 +110,12 @@ TEST_CASE("two players finish a seeded game while a spectator watches", "[server
     config.fixed_seed = test_seed;
     test_server server(config);
     ws_client ada_ws(server.port()), bob_ws(server.port()), eve_ws(server.port());
-    REQUIRE(ada_ws.hello("Ada")["type"] == "welcome");
-    REQUIRE(bob_ws.hello("Bob")["type"] == "welcome");
-    REQUIRE(eve_ws.hello("Eve")["type"] == "welcome");
-
-    const json created = ada_ws.request({{"type", "create_room"}, {"name", "loopback"}, {"seats", 2}});
-    REQUIRE(created["type"] == "room_created");
-    const std::string room = created["room"];
+    greet(eve_ws, "Eve");
+    const std::string room = seat_two_players(ada_ws, bob_ws, {{"name", "loopback"}, {"seats", 2}}).room;
+    watch_room(eve_ws, room);
+    start_game(ada_ws, room);
     viewer ada{ada_ws, room}, bob{bob_ws, room}, eve{eve_ws, room};
-    ada.check_against_snapshot();
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
-    REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    for (viewer* v : {&ada, &bob, &eve}) v->sync();
 
     std::mt19937 rng(5);
     int moves = 0;
@@ -155,15 +150,12 @@ TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") 
     test_server server;
     auto ada_ws = std::make_unique<ws_client>(server.port());
     ws_client bob_ws(server.port());
-    const json welcome = ada_ws->hello("Ada");
-    const std::string token = welcome["token"];
+    const two_player_game game = start_two_player_game(*ada_ws, bob_ws);
+    const std::string room = game.room, token = game.ada_token;
     CHECK(token.size() == 64);
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws->request({{"type", "create_room"}, {"seats", 2}})["room"];
     viewer bob{bob_ws, room};
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
-    REQUIRE(ada_ws->request({{"type", "start"}, {"room", room}})["type"] == "ack");
     bob.check_against_snapshot();
+    const std::string ada_person = bob.view["room"]["seats"][0]["person"];
     REQUIRE(bob.view["game"]["decider"] == 0);
 
     // Ada lays her tile, then her connection drops.
@@ -180,7 +172,7 @@ TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") 
     const json resumed = again.hello("Ada", token);
     REQUIRE(resumed["type"] == "welcome");
     CHECK(resumed["resumed"] == true);
-    CHECK(resumed["person"] == welcome["person"]);
+    CHECK(resumed["person"] == ada_person);
     CHECK(resumed["rooms"] == json::array({room}));
     viewer ada{again, room};
     REQUIRE(ada.wait_until([](const json& v) { return v.is_object() && v["room"]["seats"][0]["online"] == true; }));

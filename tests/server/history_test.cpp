@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -41,11 +42,11 @@ json events_from_patches(const std::vector<std::string>& frames, const std::stri
 TEST_CASE("a late spectator's snapshot holds the whole event log and the last 100 chat lines", "[server]") {
     test_server server;
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    const std::string ada_person = ada_ws.hello("Ada")["person"];
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    const std::string ada_person = greet(ada_ws, "Ada")["person"];
+    greet(bob_ws, "Bob");
+    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
     viewer ada{ada_ws, room}, bob{bob_ws, room};
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    join_room(bob);
 
     // 105 lines: the ring keeps the last 100, oldest first.
     for (int i = 0; i < 105; ++i)
@@ -54,7 +55,7 @@ TEST_CASE("a late spectator's snapshot holds the whole event log and the last 10
     CHECK(waiting["log"] == json::array());
     REQUIRE(waiting["chat"].size() == 100);
 
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    start_game(ada);
     for (int move = 0; move < 6; ++move) {
         viewer& decider = ada.view["game"]["decider"] == 0 ? ada : bob;
         REQUIRE(play_first(decider)["type"] == "ack");
@@ -67,7 +68,7 @@ TEST_CASE("a late spectator's snapshot holds the whole event log and the last 10
     REQUIRE(seen.size() > 6);
 
     ws_client eve_ws(server.port());
-    eve_ws.hello("Eve");
+    greet(eve_ws, "Eve");
     std::vector<json> before;
     REQUIRE(eve_ws.request({{"type", "spectate"}, {"room", room}}, 5s, &before)["type"] == "joined");
     auto snapshot = eve_ws.wait_type("snapshot");
@@ -92,7 +93,7 @@ TEST_CASE("a late spectator's snapshot holds the whole event log and the last 10
     CHECK(history["chat"] == chat);
 
     ws_client stranger(server.port());
-    stranger.hello("Stranger");
+    greet(stranger, "Stranger");
     CHECK(stranger.request({{"type", "history"}, {"room", room}})["code"] == "not_in_room");
 }
 
@@ -100,13 +101,13 @@ TEST_CASE("a reconnecting player's snapshot brings back the log and the chat", "
     test_server server;
     auto ada_ws = std::make_unique<ws_client>(server.port());
     ws_client bob_ws(server.port());
-    const std::string token = ada_ws->hello("Ada")["token"];
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws->request({{"type", "create_room"}, {"seats", 2}})["room"];
+    const std::string token = greet(*ada_ws, "Ada")["token"];
+    greet(bob_ws, "Bob");
+    const std::string room = open_room(*ada_ws, {{"seats", 2}})["room"];
     viewer bob{bob_ws, room};
-    REQUIRE(bob.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    join_room(bob);
     REQUIRE(bob.request({{"type", "chat"}, {"room", room}, {"text", "good luck"}})["type"] == "ack");
-    REQUIRE(ada_ws->request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    start_game(*ada_ws, room);
     {
         viewer ada{*ada_ws, room};
         ada.sync();

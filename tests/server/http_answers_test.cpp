@@ -9,7 +9,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <catch2/catch.hpp>
 
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;

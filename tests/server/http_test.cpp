@@ -4,7 +4,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 #include "ws_client.hpp"
 
@@ -17,8 +18,8 @@ TEST_CASE("health, rooms, tiles and metrics answer over HTTP", "[server]") {
     CHECK(json::parse(health.body)["status"] == "ok");
 
     ws_client ada(server.port());
-    ada.hello("Ada");
-    const std::string room = ada.request({{"type", "create_room"}, {"name", "Listed"}})["room"];
+    greet(ada, "Ada");
+    const std::string room = open_room(ada, {{"name", "Listed"}})["room"];
     ada.request({{"type", "list_rooms"}});  // the room has reported its summary by now
     const json rooms = json::parse(http_get(server.port(), "/api/rooms").body);
     REQUIRE(rooms["rooms"].size() == 1);

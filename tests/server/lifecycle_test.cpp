@@ -13,10 +13,11 @@
 
 #include "carc/storage/sqlite_store.hpp"
 #include "game_driver.hpp"
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "persistence/journal.hpp"
 #include "persist_driver.hpp"
 #include "people/security.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -185,15 +186,15 @@ TEST_CASE("a game nobody is online for is adjourned, and a seated player's hello
     {
         test_server server(quick_lifecycle(), open_store(dir.path));
         ws_client watcher(server.port());
-        watcher.hello("Watcher");
+        greet(watcher, "Watcher");
         REQUIRE(watcher.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
         {
             ws_client ada_ws(server.port());
-            token = ada_ws.hello("Ada")["token"];
-            room = ada_ws.request({{"type", "create_room"}, {"seats", 2},
+            token = greet(ada_ws, "Ada")["token"];
+            room = open_room(ada_ws, {{"seats", 2},
                                    {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
             viewer ada{ada_ws, room};
-            REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+            start_game(ada);
             REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
             REQUIRE(play_first(ada)["type"] == "ack");
             ada.sync();
@@ -252,14 +253,10 @@ TEST_CASE("a finished game leaves memory once its people are gone; storage serve
     temp_dir dir;
     test_server server(quick_lifecycle(), open_store(dir.path));
     ws_client watcher(server.port()), ada_ws(server.port()), bob_ws(server.port());
-    watcher.hello("Watcher");
+    greet(watcher, "Watcher");
     REQUIRE(watcher.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2},
-                                             {"options", {{"pile_limit", 4}}}})["room"];
-    REQUIRE(bob_ws.request({{"type", "join"}, {"room", room}})["type"] == "joined");
-    REQUIRE(ada_ws.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    const std::string room =
+        start_two_player_game(ada_ws, bob_ws, {{"seats", 2}, {"options", {{"pile_limit", 4}}}}).room;
     viewer ada{ada_ws, room}, bob{bob_ws, room};
     ada.sync();
     bob.sync();
@@ -285,12 +282,12 @@ TEST_CASE("a game only bots play runs to its end when its host leaves, then leav
     {
         test_server server(quick_lifecycle(), open_store(dir.path));
         ws_client watcher(server.port()), host_ws(server.port());
-        watcher.hello("Watcher");
+        greet(watcher, "Watcher");
         REQUIRE(watcher.request({{"type", "lobby_subscribe"}})["type"] == "lobby");
-        host_ws.hello("Host");
-        room = host_ws.request({{"type", "create_room"}, {"seats", 2},
+        greet(host_ws, "Host");
+        room = open_room(host_ws, {{"seats", 2},
                                 {"bots", {{{"seat", 0}, {"kind", "random"}}, {{"seat", 1}, {"kind", "greedy"}}}}})["room"];
-        REQUIRE(host_ws.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+        start_game(host_ws, room);
         REQUIRE(host_ws.request({{"type", "leave"}, {"room", room}})["type"] == "left");
 
         REQUIRE(wait_listed(watcher, room, "finished"));

@@ -9,6 +9,7 @@
 #include "carc/game.hpp"
 #include "carc/tiles.hpp"
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -104,16 +105,14 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
 
             test_server server;
             ws_client host_ws(server.port());
-            host_ws.hello("Host");
+            greet(host_ws, "Host");
             json create = system.create;
-            create["type"] = "create_room";
             create["seats"] = 2;
             create["options"] = {{"pile_limit", pile_limit}};
             create["bots"] = {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "random"}}};
-            const json created = host_ws.request(create);
-            REQUIRE(created["type"] == "room_created");
+            const json created = open_room(host_ws, create);
             viewer host{host_ws, created["room"]};
-            REQUIRE(host.request({{"type", "start"}, {"room", host.room}})["type"] == "ack");
+            start_game(host);
             REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));
 
             // Replay every frame the host received, as its client did.

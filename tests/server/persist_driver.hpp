@@ -5,7 +5,8 @@
 #include <vector>
 
 #include "game_driver.hpp"
-#include "http_client.hpp"
+#include "room_openings.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "test_server.hpp"
 
 namespace carc::test {
@@ -50,33 +51,15 @@ inline json game_essentials(const json& view) {
             {"tiles_left", game["tiles_left"]}, {"seed_commitment", game["seed_commitment"]}};
 }
 
-struct two_player_game {
-    std::string room;
-    std::string ada_token;
-    std::string bob_token;
-};
-
-// Ada and Bob say hello, Ada opens a two-seat room, Bob joins, Ada starts the game.
-inline two_player_game start_two_player_game(ws_client& ada, ws_client& bob) {
-    two_player_game game;
-    game.ada_token = ada.hello("Ada")["token"];
-    game.bob_token = bob.hello("Bob")["token"];
-    game.room = ada.request({{"type", "create_room"}, {"seats", 2}})["room"];
-    REQUIRE(bob.request({{"type", "join"}, {"room", game.room}})["type"] == "joined");
-    REQUIRE(ada.request({{"type", "start"}, {"room", game.room}})["type"] == "ack");
-    return game;
-}
-
 // After a restart: Ada and Bob come back with their tokens and find their seats in the room.
 inline void resume_seats(viewer& ada, viewer& bob, const two_player_game& game) {
-    const json welcome = ada.client.hello("Ada", game.ada_token);
-    REQUIRE(welcome["type"] == "welcome");
+    const json welcome = greet(ada.client, "Ada", game.ada_token);
     CHECK(welcome["resumed"] == true);
     CHECK(welcome["rooms"] == json::array({game.room}));
     const auto ada_snapshot = ada.wait_message("snapshot");  // sent to whoever comes back
     REQUIRE(ada_snapshot);
     ada.absorb(*ada_snapshot);
-    REQUIRE(bob.client.hello("Bob", game.bob_token)["rooms"] == json::array({game.room}));
+    REQUIRE(greet(bob.client, "Bob", game.bob_token)["rooms"] == json::array({game.room}));
     const auto bob_snapshot = bob.wait_message("snapshot");
     REQUIRE(bob_snapshot);
     bob.absorb(*bob_snapshot);

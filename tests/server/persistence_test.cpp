@@ -11,13 +11,14 @@
 #include "carc/storage/sqlite_store.hpp"
 #include "carc/storage/token_hash.hpp"
 #include "fault_vfs.hpp"
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "persist_driver.hpp"
 #include "carc/records/record_verify.hpp"
 #include "carc/crypto/sha256.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "persistence/storage_journal.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -85,7 +86,7 @@ TEST_CASE("a game survives a server restart and ends as an uninterrupted one", "
     CHECK(game_essentials(ada.view) == before);
 
     // A new room after the restart never takes a stored id.
-    CHECK(ada_ws.request({{"type", "create_room"}})["room"] != room);
+    CHECK(open_room(ada_ws, {})["room"] != room);
 
     play_moves({&ada, &bob}, -1);
     const json record = get_json(server.port(), "/api/games/" + room);
@@ -119,16 +120,16 @@ TEST_CASE("a failing disk refuses moves with journal_failed and the server keeps
     temp_dir dir;
     test_server server(seeded(), open_store(dir.path, true));
     ws_client ada_ws(server.port()), bob_ws(server.port());
-    ada_ws.hello("Ada");
-    bob_ws.hello("Bob");
-    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
-    REQUIRE(bob_ws.request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    greet(ada_ws, "Ada");
+    greet(bob_ws, "Bob");
+    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
+    join_room(bob_ws, room);
     {
         ScopedFault full(Fault::write_fails);
         const json refused = ada_ws.request({{"type", "start"}, {"room", room}});
         CHECK(refused["code"] == "journal_failed");
     }
-    REQUIRE(ada_ws.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    start_game(ada_ws, room);
     viewer ada{ada_ws, room}, bob{bob_ws, room};
     ada.sync();
     bob.sync();
@@ -239,7 +240,7 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         ws_client ada(server.port());
         CHECK(ada.hello("Ada", "token-a")["code"] == "unknown_token");
         CHECK(ada.hello("Ada")["type"] == "welcome");
-        CHECK(ada.request({{"type", "create_room"}})["room"] == "r6");  // r5 stays taken
+        CHECK(open_room(ada, {})["room"] == "r6");  // r5 stays taken
     }
     auto store = open_store(dir.path);
     CHECK(store->load_unfinished().value().empty());  // marked abandoned, not deleted
@@ -255,13 +256,13 @@ TEST_CASE("resignations and turn clocks come back after a restart", "[server][pe
     {
         test_server server(seeded(), open_store(dir.path));
         ws_client ada_ws(server.port()), bob_ws(server.port());
-        ada_token = ada_ws.hello("Ada")["token"];
-        bob_ws.hello("Bob");
-        room = ada_ws.request({{"type", "create_room"}, {"seats", 3},
+        ada_token = greet(ada_ws, "Ada")["token"];
+        greet(bob_ws, "Bob");
+        room = open_room(ada_ws, {{"seats", 3},
                                {"bots", {{{"seat", 2}, {"kind", "random"}}}},
                                {"clock", {{"initial_ms", 600000}, {"increment_ms", 0}}}})["room"];
-        REQUIRE(bob_ws.request({{"type", "join"}, {"room", room}})["type"] == "joined");
-        REQUIRE(ada_ws.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+        join_room(bob_ws, room);
+        start_game(ada_ws, room);
         viewer ada{ada_ws, room};
         ada.sync();
         // Bob resigns at once; from then on the bots play his seat and seat 2.

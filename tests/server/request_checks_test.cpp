@@ -3,6 +3,7 @@
 // are refused with the documented codes.
 #include <catch2/catch.hpp>
 
+#include "room_openings.hpp"
 #include "test_server.hpp"
 #include "ws_client.hpp"
 
@@ -22,13 +23,13 @@ json answer(ws_client& c, json request) {
 TEST_CASE("a private room's id is answered exactly like a missing room's", "[server]") {
     test_server server;
     ws_client ada(server.port());
-    ada.hello("Ada");
-    const json created = ada.request({{"type", "create_room"}, {"private", true}});
+    greet(ada, "Ada");
+    const json created = open_room(ada, {{"private", true}});
     REQUIRE(created["type"] == "room_created");
     const std::string room = created["room"];
 
     ws_client eve(server.port());
-    eve.hello("Eve");
+    greet(eve, "Eve");
     for (const char* type : {"join", "spectate", "chat", "snapshot", "leave", "start", "legal_placements"}) {
         INFO(type);
         json request = {{"type", type}, {"text", "hi"}};
@@ -48,15 +49,15 @@ TEST_CASE("names and room names with control characters are refused with bad_fie
     ws_client c(server.port());
     const json refused = c.hello("Ada\x1b[31m");
     CHECK(refused["code"] == "bad_field");
-    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    greet(c, "Ada");
     CHECK(c.request({{"type", "create_room"}, {"name", "Friday\ngame"}})["code"] == "bad_field");
-    CHECK(c.request({{"type", "create_room"}, {"name", "Friday game"}})["type"] == "room_created");
+    open_room(c, {{"name", "Friday game"}});
 }
 
 TEST_CASE("a message with bytes after a NUL is refused with bad_json", "[server]") {
     test_server server;
     ws_client c(server.port());
-    REQUIRE(c.hello("Ada")["type"] == "welcome");
+    greet(c, "Ada");
     c.send_raw(std::string(R"({"type":"list_rooms","id":5})") + std::string(1, '\0') + "trailing");
     const auto reply = c.wait_type("error");
     REQUIRE(reply);

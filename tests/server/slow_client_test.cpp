@@ -8,7 +8,8 @@
 #include <boost/beast/websocket.hpp>
 
 #include "game_driver.hpp"
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -52,8 +53,8 @@ TEST_CASE("a client that stops reading is dropped; the room goes on", "[server]"
     config.send_queue_bytes = 64 * 1024;
     test_server server(config);
     ws_client ada_ws(server.port());
-    ada_ws.hello("Ada");
-    const std::string room = ada_ws.request({{"type", "create_room"}, {"seats", 2}})["room"];
+    greet(ada_ws, "Ada");
+    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
     viewer ada{ada_ws, room};
     REQUIRE(ada.request({{"type", "set_bot"}, {"room", room}, {"seat", 1}, {"bot", "random"}})["type"] == "ack");
 
@@ -72,7 +73,7 @@ TEST_CASE("a client that stops reading is dropped; the room goes on", "[server]"
     CHECK(dropped_total(server.port()) == 1);
 
     // The reader that keeps up is still served, and the room still starts and plays.
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    start_game(ada);
     ada.check_against_snapshot();
     ws_client late(server.port());
     CHECK(late.hello("Late")["type"] == "welcome");

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 #include <zlib.h>
 
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 #include "http/static_files.hpp"
 #include "test_server.hpp"
 

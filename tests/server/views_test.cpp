@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -75,17 +76,13 @@ struct crowd {
 void play_watched_game(const json& settings, std::uint32_t seed) {
     test_server server;
     ws_client ada_ws(server.port()), eve_ws(server.port());
-    ada_ws.hello("Ada");
-    eve_ws.hello("Eve");
-    json create = settings;
-    create["type"] = "create_room";
-    const json created = ada_ws.request(create);
-    REQUIRE(created["type"] == "room_created");
-    const std::string room = created["room"];
+    greet(ada_ws, "Ada");
+    greet(eve_ws, "Eve");
+    const std::string room = open_room(ada_ws, settings)["room"];
     viewer ada{ada_ws, room}, eve{eve_ws, room};
     ada.sync();
-    REQUIRE(eve.request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    watch_room(eve);
+    start_game(ada);
     crowd others(server.port(), room);
 
     std::mt19937 rng(seed);

@@ -1,17 +1,9 @@
 #include "server_child.hpp"
 
-#include <array>
-#include <chrono>
-#include <csignal>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
-#include <thread>
 
-#include <fcntl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace carc::load {
@@ -19,18 +11,6 @@ namespace carc::load {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The port from the server's "event=listening ... port=N" log line, 0 while there is none.
-unsigned short port_from_log(const fs::path& log) {
-    std::ifstream in(log);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.find("event=listening") == std::string::npos) continue;
-        const auto at = line.find(" port=");
-        if (at != std::string::npos) return static_cast<unsigned short>(std::stoi(line.substr(at + 6)));
-    }
-    return 0;
-}
 
 std::string read_file(const fs::path& path) {
     std::ifstream in(path);
@@ -78,59 +58,17 @@ server_child::server_child(std::string exe, fs::path data_dir, std::vector<std::
 server_child::~server_child() { stop(); }
 
 void server_child::start() {
-    std::vector<std::string> argv = {exe_, "--bind", "127.0.0.1", "--port", "0", "--data-dir", data_dir_.string()};
-    argv.insert(argv.end(), args_.begin(), args_.end());
+    std::vector<std::string> args = {"--bind", "127.0.0.1", "--data-dir", data_dir_.string()};
+    args.insert(args.end(), args_.begin(), args_.end());
     const fs::path log = data_dir_.parent_path() / ("server-" + std::to_string(++starts_) + ".log");
-    pid_ = fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-        const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        std::vector<char*> raw;
-        for (auto& a : argv) raw.push_back(a.data());
-        raw.push_back(nullptr);
-        execv(exe_.c_str(), raw.data());
-        _exit(127);
-    }
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (std::chrono::steady_clock::now() < deadline) {
-        if ((port_ = port_from_log(log)) != 0) return;
-        int status = 0;
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            pid_ = -1;
-            throw std::runtime_error("carc-server exited at start-up: " + read_file(log));
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    stop();
-    throw std::runtime_error("carc-server did not listen within 60 s; see " + log.string());
+    process_ = std::make_unique<test::server_process>(exe_, std::move(args), log);
 }
 
-void server_child::stop() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-}
+void server_child::stop() { process_.reset(); }  // SIGTERM and wait
 
 void server_child::restart() {
     stop();
     start();
-}
-
-bool server_child::supports(const std::string& exe, const std::string& flag) {
-    const std::string command = "'" + exe + "' --help 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return false;
-    std::string text;
-    std::array<char, 4096> chunk{};
-    while (const std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe)) text.append(chunk.data(), n);
-    pclose(pipe);
-    return text.find(flag + " ") != std::string::npos;
 }
 
 }  // namespace carc::load

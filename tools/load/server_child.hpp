@@ -5,11 +5,14 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <sys/types.h>
+
+#include "carc/testkit/server_process.hpp"
 
 namespace carc::load {
 
@@ -30,14 +33,16 @@ public:
     server_child(const server_child&) = delete;
     server_child& operator=(const server_child&) = delete;
 
-    unsigned short port() const { return port_; }
-    pid_t pid() const { return pid_; }
+    unsigned short port() const { return process_ ? process_->port() : 0; }
+    pid_t pid() const { return process_ ? process_->pid() : -1; }
     // SIGTERM and wait (a graceful stop); then start again on the same directory and flags.
     void restart();
     void stop();
 
     // Whether `exe --help` lists `flag` (so figures can be taken before a flag existed).
-    static bool supports(const std::string& exe, const std::string& flag);
+    static bool supports(const std::string& exe, const std::string& flag) {
+        return test::server_process::supports(exe, flag);
+    }
 
 private:
     void start();
@@ -45,8 +50,7 @@ private:
     std::string exe_;
     std::filesystem::path data_dir_;
     std::vector<std::string> args_;
-    pid_t pid_ = -1;
-    unsigned short port_ = 0;
+    std::unique_ptr<test::server_process> process_;  // the shared child-process code (tools/testkit)
     int starts_ = 0;
 };
 

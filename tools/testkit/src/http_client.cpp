@@ -1,7 +1,8 @@
-#include "http_client.hpp"
+#include "carc/testkit/http_client.hpp"
 
 #include <cctype>
 
+#include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
@@ -13,13 +14,14 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 
-http_reply http_get(unsigned short port, const std::string& target,
+http_reply http_get(const std::string& host, unsigned short port, const std::string& target,
                     const std::map<std::string, std::string>& headers) {
     net::io_context ioc;
+    net::ip::tcp::resolver resolver(ioc);
     beast::tcp_stream stream(ioc);
-    stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    stream.connect(resolver.resolve(host, std::to_string(port)));
     http::request<http::empty_body> req{http::verb::get, target, 11};
-    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::host, host);
     for (const auto& [name, value] : headers) req.set(name, value);
     http::write(stream, req);
     beast::flat_buffer buffer;

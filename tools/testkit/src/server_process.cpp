@@ -1,7 +1,9 @@
-#include "server_process.hpp"
+#include "carc/testkit/server_process.hpp"
 
+#include <array>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -27,6 +29,13 @@ unsigned short port_from_log(const std::filesystem::path& log) {
         return static_cast<unsigned short>(std::stoi(line.substr(at + 6)));
     }
     return 0;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 }  // namespace
@@ -55,21 +64,19 @@ server_process::server_process(const std::string& exe, std::vector<std::string> 
         execv(exe.c_str(), argv.data());
         _exit(127);
     }
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    // A deadline only for a server that never listens; a healthy one answers in milliseconds.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
         if ((port_ = port_from_log(log)) != 0) return;
         int status = 0;
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
             pid_ = -1;
-            std::ifstream in(log);
-            std::stringstream text;
-            text << in.rdbuf();
-            throw std::runtime_error("carc-server exited at start-up: " + text.str());
+            throw std::runtime_error("carc-server exited at start-up: " + read_file(log));
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     kill_with(SIGKILL);
-    throw std::runtime_error("carc-server did not start listening within 20 s");
+    throw std::runtime_error("carc-server did not start listening within 60 s; see " + log.string());
 }
 
 server_process::~server_process() {
@@ -86,6 +93,17 @@ int server_process::kill_with(int signal) {
     waitpid(pid_, &status, 0);
     pid_ = -1;
     return status;
+}
+
+bool server_process::supports(const std::string& exe, const std::string& flag) {
+    const std::string command = "'" + exe + "' --help 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return false;
+    std::string text;
+    std::array<char, 4096> chunk{};
+    while (const std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe)) text.append(chunk.data(), n);
+    pclose(pipe);
+    return text.find(flag + " ") != std::string::npos;
 }
 
 void server_process::signal(int signal) {
