@@ -142,7 +142,7 @@ TEST_CASE("fit_viewport and follow keep a cell on screen") {
     CHECK(small.top == -4);
 }
 
-TEST_CASE("the City of Carcassonne: walled block, quarters with followers, the Count, redeployment; River II beside it") {
+TEST_CASE("the City of Carcassonne: walled block, quarters with followers, the Count, redeployment, River II beside it") {
     json board = json::array();
     for (int i = 0; i < 12; ++i)
         board.push_back({{"x", -2 + i % 4}, {"y", -1 + i / 4}, {"tile", "CO-" + std::to_string(i + 1)}, {"rotation", 0}});

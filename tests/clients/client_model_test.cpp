@@ -65,7 +65,7 @@ TEST_CASE("hello, welcome, and hello again with the token after a dropped connec
     CHECK_FALSE(out[0].contains("token"));
 }
 
-TEST_CASE("snapshots and patches keep the view; a version gap asks for a snapshot") {
+TEST_CASE("snapshots and patches keep the view, a version gap asks for a snapshot") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
     model.take_outbox();
@@ -215,7 +215,7 @@ TEST_CASE("the City, the Count, King and Robber Baron and River II have sentence
           "move a follower from the market to the field at (-3,2)");
 }
 
-TEST_CASE("a snapshot's history fills the log, the chat and the last tiles; a history reply too") {
+TEST_CASE("a snapshot's history fills the log, the chat and the last tiles, a history reply too") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
     json view = waiting_view();
@@ -243,7 +243,7 @@ TEST_CASE("a snapshot's history fills the log, the chat and the last tiles; a hi
     CHECK(model.chat().empty());
 }
 
-TEST_CASE("a spectator the server forgot (a restart) watches again; a room that is gone is left") {
+TEST_CASE("a spectator the server forgot (a restart) watches again, a room that is gone is left") {
     ClientModel model("Eve");
     model.connected();
     model.handle({{"type", "welcome"}, {"person", "p7"}, {"name", "Eve"}, {"token", "t1"}, {"rooms", json::array()}});
@@ -280,7 +280,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again; a room that 
     CHECK_FALSE(model.in_room());
 }
 
-TEST_CASE("the follower step defaults to no follower; a cursor where the tile does not fit says why") {
+TEST_CASE("the follower step defaults to no follower, a cursor where the tile does not fit says why") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
     const json view = my_turn_view();

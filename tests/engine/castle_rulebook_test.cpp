@@ -118,7 +118,7 @@ TEST_CASE("castle: black scores 2, stops on 33 and takes the wall token", "[cast
     CHECK(g.state().hidden_wall_tokens()[3] == WallToken::none);
 }
 
-TEST_CASE("castle: passing a tower takes nothing; the second lap takes", "[castle]") {
+TEST_CASE("castle: passing a tower takes nothing, the second lap takes", "[castle]") {
     std::vector<WallToken> wall(castle_token_slots, WallToken::none);
     wall[3] = WallToken::five_points;
     SECTION("passing") {

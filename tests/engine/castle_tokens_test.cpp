@@ -105,7 +105,7 @@ const std::vector<carc::test::CastleMove> two_keeps = {
     {"K-21", 1, 1, 0, "house", "NL"},    // black: north-west corner against the wall
 };
 
-TEST_CASE("castle keep: equal keeps score nothing; token 8 breaks the tie", "[castle]") {
+TEST_CASE("castle keep: equal keeps score nothing, token 8 breaks the tie", "[castle]") {
     SECTION("equal") {
         CastleGame g({"K-03", "K-03", "K-03", "K-21", "K-21"});
         g.play(two_keeps);

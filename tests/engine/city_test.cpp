@@ -169,7 +169,7 @@ TEST_CASE("city: followers in the Count's quarter cannot leave") {
     CHECK(t.state().count_quarter() == Quarter::castle);
 }
 
-TEST_CASE("city: the cathedral feeds an empty completed cloister; the mover then scores") {
+TEST_CASE("city: the cathedral feeds an empty completed cloister, the mover then scores") {
     // Six cloisters round the City's north rim; the last completes the one at (-1,-2).
     CityTable t(2, {"B-B", "B-B", "B-B", "B-B", "B-B", "B-B"});
     CityRules::put_in_quarter(t.state(), red, Quarter::cathedral);

@@ -101,7 +101,7 @@ TEST_CASE("refused actions change nothing", "[property]") {
     REQUIRE(checks.decisions() == 40);
 }
 
-TEST_CASE("same seed and actions give the same game; another seed another pile") {
+TEST_CASE("same seed and actions give the same game, another seed another pile") {
     GameConfig config;
     config.players = 2;
     std::string error;

@@ -121,7 +121,7 @@ TEST_CASE("tower: no follower on a bare foundation") {
     CHECK(t.state().tiles()[t.state().tile_at(TowerTable::cell(0, 1))].tower_height == 1);
 }
 
-TEST_CASE("tower: one floor reaches 5 tiles, two floors 9; gaps do not block") {
+TEST_CASE("tower: one floor reaches 5 tiles, two floors 9, gaps do not block") {
     TowerTable t = reach_board();
     // Player 1 lays anywhere and adds the first floor to the tower at (0,1).
     t.lay("B-B", -2, 1);
@@ -193,7 +193,7 @@ TEST_CASE("tower: a captured knight does not score the city its captor's tile co
     }
 }
 
-TEST_CASE("tower: a follower on top closes a tower; a capture from it reopens it") {
+TEST_CASE("tower: a follower on top closes a tower, a capture from it reopens it") {
     TowerTable t(2, {"T-02", "B-B", "T-03", "B-B", "B-B"});
     t.lay("T-02", 0, 1);
     t.floor(0, 1);

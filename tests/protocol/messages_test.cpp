@@ -183,7 +183,7 @@ TEST_CASE("server messages round-trip", "[protocol]") {
     CHECK(json(error)["params"] == json({{"name", "Bob"}, {"seat", 1}}));
 }
 
-TEST_CASE("errors carry params; rule and version are copied in; parse errors name the field", "[protocol]") {
+TEST_CASE("errors carry params, rule and version are copied in, parse errors name the field", "[protocol]") {
     ErrorMessage e;
     e.code = ErrorCode::illegal_action;
     e.rule = "edges_mismatch";

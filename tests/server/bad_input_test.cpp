@@ -74,7 +74,7 @@ TEST_CASE("a wrong protocol version is refused and the connection closed (1008)"
     check_server_alive(server.port());
 }
 
-TEST_CASE("a stale reconnect token is refused; hello without one still works", "[server]") {
+TEST_CASE("a stale reconnect token is refused, hello without one still works", "[server]") {
     test_server server;
     ws_client c(server.port());
     CHECK(error_code(c.hello("Ada", std::string(64, 'a'))) == "unknown_token");
@@ -83,7 +83,7 @@ TEST_CASE("a stale reconnect token is refused; hello without one still works", "
     CHECK(welcome["resumed"] == false);
 }
 
-TEST_CASE("a flood is rate limited, then served again; a long flood closes (1008)", "[server]") {
+TEST_CASE("a flood is rate limited, then served again, a long flood closes (1008)", "[server]") {
     auto config = test_config();
     config.rate_per_second = 5;
     config.burst = 5;

@@ -64,7 +64,7 @@ TEST_CASE("errors name their field, seat, player, rule or version in params", "[
     CHECK(plain["type"] == "lobby");
 }
 
-TEST_CASE("room_info tells a link's visitor what the room offers; private rooms only by invite", "[server]") {
+TEST_CASE("room_info tells a link's visitor what the room offers, private rooms only by invite", "[server]") {
     test_server server;
     ws_client ada(server.port()), stranger(server.port());
     greet(ada, "Ada");

@@ -248,7 +248,7 @@ TEST_CASE("a game nobody is online for is adjourned, and a seated player's hello
     CHECK(listed["rooms"][0]["status"] == "playing");
 }
 
-TEST_CASE("a finished game leaves memory once its people are gone; storage serves its record",
+TEST_CASE("a finished game leaves memory once its people are gone, storage serves its record",
           "[server][lifecycle][persistence]") {
     temp_dir dir;
     test_server server(quick_lifecycle(), open_store(dir.path));

@@ -115,7 +115,7 @@ TEST_CASE("joining: the joiner gets joined and a snapshot, the others one patch 
     check_against_snapshot(h, ada, ada_view, room);
 }
 
-TEST_CASE("host commands: bots, kick, start only when full; chat reaches everyone", "[server][room]") {
+TEST_CASE("host commands: bots, kick, start only when full, chat reaches everyone", "[server][room]") {
     seated_room t({{"seats", 3}}, 2);
     auto& [h, ada, bob, room, ada_view, bob_view] = t;
 
@@ -165,7 +165,7 @@ TEST_CASE("host commands: bots, kick, start only when full; chat reaches everyon
     CHECK(reply_to(bob.link->take(), id).value()["code"] == "not_in_room");
 }
 
-TEST_CASE("spectators: only where allowed; they see every change but hold no seat", "[server][room]") {
+TEST_CASE("spectators: only where allowed, they see every change but hold no seat", "[server][room]") {
     SECTION("a room without spectators refuses them") {
         room_harness h;
         auto& ada = h.arrive("Ada");
@@ -208,7 +208,7 @@ TEST_CASE("spectators: only where allowed; they see every change but hold no sea
     }
 }
 
-TEST_CASE("wrong turn, illegal move and stale version are refused to the asker alone; the game goes on",
+TEST_CASE("wrong turn, illegal move and stale version are refused to the asker alone, the game goes on",
           "[server][room]") {
     seated_room t;
     int id = t.h.send(t.bob, {{"type", "start"}, {"room", t.room}});
@@ -316,7 +316,7 @@ TEST_CASE("a move the journal cannot store is refused and not applied", "[server
     CHECK(journal->appended == 1);
 }
 
-TEST_CASE("a dropped connection shows the seat offline; coming back brings a snapshot on the new link",
+TEST_CASE("a dropped connection shows the seat offline, coming back brings a snapshot on the new link",
           "[server][room]") {
     seated_room t;
     t.start();
@@ -338,7 +338,7 @@ TEST_CASE("a dropped connection shows the seat offline; coming back brings a sna
     CHECK(old_link->take().empty());  // nothing more goes to the dead connection
 }
 
-TEST_CASE("leaving: before the start the seat frees and the host passes on; the last one out closes the room",
+TEST_CASE("leaving: before the start the seat frees and the host passes on, the last one out closes the room",
           "[server][room]") {
     seated_room t;
     int id = t.h.send(t.ada, {{"type", "leave"}, {"room", t.room}});
@@ -356,7 +356,7 @@ TEST_CASE("leaving: before the start the seat frees and the host passes on; the 
     CHECK(reply_to(t.ada.link->take(), id).value()["code"] == "no_such_room");
 }
 
-TEST_CASE("leaving a running game resigns the seat; with one player left the game ends", "[server][room]") {
+TEST_CASE("leaving a running game resigns the seat, with one player left the game ends", "[server][room]") {
     seated_room t;
     t.start();
     const int id = t.h.send(t.bob, {{"type", "leave"}, {"room", t.room}});

@@ -9,7 +9,7 @@
 
 using namespace carc::test;
 
-TEST_CASE("lobby subscribers see public rooms come and go; private ones never", "[server]") {
+TEST_CASE("lobby subscribers see public rooms come and go, private ones never", "[server]") {
     test_server server;
     ws_client watcher(server.port()), ada(server.port());
     greet(watcher, "Watcher");

@@ -47,7 +47,7 @@ std::uint64_t dropped_total(unsigned short port) {
 
 }  // namespace
 
-TEST_CASE("a client that stops reading is dropped; the room goes on", "[server]") {
+TEST_CASE("a client that stops reading is dropped, the room goes on", "[server]") {
     auto config = test_config();
     config.send_queue_messages = 32;
     config.send_queue_bytes = 64 * 1024;

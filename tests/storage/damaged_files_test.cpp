@@ -183,7 +183,7 @@ TEST_CASE("a rollback journal next to the WAL database is refused, never played 
     expect_refused(dir.path(), ErrorCode::corrupt, "rollback journal");
 }
 
-TEST_CASE("a missing data folder is created; one that cannot be is refused", "[storage][damaged]") {
+TEST_CASE("a missing data folder is created, one that cannot be is refused", "[storage][damaged]") {
     TempDir dir;
     open_or_fail(dir.path() / "new" / "data").reset();
     CHECK(fs::exists(database_file(dir.path() / "new" / "data")));
