@@ -16,7 +16,7 @@ export function actionKey(a) {
 }
 export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
 
-const fresh = (rotation = 0) => ({ placements: null, placementsVersion: null, loading: null, cell: null, rotation, options: null, optionsKey: null, choice: null, pick: null, busy: false });
+const fresh = (rotation = 0) => ({ placements: null, placementsTurn: null, loadingTurn: null, cell: null, rotation, options: null, optionsKey: null, choice: null, pick: null, busy: false });
 
 export class Turn {
   // screen: {app, roomId, board, view, state, me, names(), refresh(), refreshTurnParts()}
@@ -43,7 +43,7 @@ export class Turn {
     return this.me !== null && !g.result && g.phase !== 'place_tile' && g.decider === this.me && (this.view.you?.legal || []).length > 0;
   }
 
-  // Asks for the legal placements once per version while it is our placement.
+  // Asks for the legal placements once per turn while it is our placement.
   update() {
     const version = this.screen.state.version;
     if (!this.isMyPlacement()) {
@@ -55,16 +55,19 @@ export class Turn {
       }
       return;
     }
-    if (this.ui.placementsVersion === version || this.ui.loading === version) return;
+    // Keyed by the turn, not the room's version: a version bump that leaves the turn alone (a
+    // spectator, a clock, a chat) must not drop the square the player just chose.
+    const turn = `${this.game.turn}|${this.game.drawn_tile}`;
+    if (this.ui.placementsTurn === turn || this.ui.loadingTurn === turn) return;
     this.ui = fresh(this.ui.rotation);
-    this.ui.loading = version;
+    this.ui.loadingTurn = turn;
     this.conn.request({ type: 'legal_placements', room: this.screen.roomId }).then((r) => {
-      if (this.screen.state.version !== version) return;
+      if (this.ui.loadingTurn !== turn) return;
       this.ui.placements = r.placements || [];
-      this.ui.placementsVersion = version;
-      this.ui.loading = null;
+      this.ui.placementsTurn = turn;
+      this.ui.loadingTurn = null;
       this.screen.refreshTurnParts();
-    }).catch((e) => { this.ui.loading = null; toast(errorText(e), 'error'); });
+    }).catch((e) => { if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null; toast(errorText(e), 'error'); });
   }
 
   legalCells() {
