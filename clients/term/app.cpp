@@ -73,6 +73,7 @@ void App::pump_network() {
         } else {
             const json message = json::parse(e.text, nullptr, false);
             if (!message.is_discarded()) model_.handle(message);
+            if (auto to = model_.take_redirect()) connection_.move_to(std::move(*to));
         }
     }
     save_token();

@@ -20,13 +20,36 @@ void ClientModel::connected() {
 
 void ClientModel::disconnected() {
     online_ = false;
+    unanswered_.clear();  // lost with the connection (a redirected one is in replay_)
     placements_asked_ = UINT64_MAX;
     status_ = tr("status.reconnecting");
 }
 
 void ClientModel::request(json message) {
     message["id"] = next_id_++;
+    unanswered_[message["id"].get<int>()] = message;
+    if (unanswered_.size() > 64) unanswered_.erase(unanswered_.begin());
     outbox_.push_back(std::move(message));
+}
+
+std::optional<std::string> ClientModel::take_redirect() {
+    std::optional<std::string> out;
+    out.swap(redirect_to_);
+    return out;
+}
+
+// Sent to the node that owns our game or the room asked for: go there with the same token (the
+// hello there carries it) and ask again; a redirected hello needs nothing more.
+void ClientModel::redirect(const json& m) {
+    const auto it = m.contains("id") && m["id"].is_number_integer() ? unanswered_.find(m["id"].get<int>())
+                                                                      : unanswered_.end();
+    if (it != unanswered_.end() && it->second.value("type", std::string()) != "hello") {
+        json again = it->second;
+        again.erase("id");
+        replay_.push_back(std::move(again));
+    }
+    redirect_to_ = m.value("ws", std::string());
+    status_ = tr("status.reconnecting");
 }
 
 std::vector<json> ClientModel::take_outbox() {
@@ -38,6 +61,11 @@ std::vector<json> ClientModel::take_outbox() {
 void ClientModel::handle(const json& m) {
     if (!m.is_object()) return;
     const std::string type = m.value("type", std::string());
+    if (type == "redirect") {
+        redirect(m);
+        return;
+    }
+    if (m.contains("id") && m["id"].is_number_integer()) unanswered_.erase(m["id"].get<int>());
     if (type == "welcome") {
         welcome(m);
     } else if (type == "tiles") {
@@ -97,6 +125,8 @@ void ClientModel::welcome(const json& m) {
     status_ = resumed ? tr("status.reconnected") : tr("status.welcome", {{"name", name_}});
     if (tiles_.empty()) request({{"type", "get_tiles"}});
     request({{"type", "lobby_subscribe"}});
+    for (json& again : replay_) request(std::move(again));
+    replay_.clear();
     // The server no longer counts us in the room we show (it restarted and forgot a spectator,
     // or our token expired): watch it again, or give it up if it is gone.
     if (!room_id_.empty()) {

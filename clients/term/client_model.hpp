@@ -46,6 +46,9 @@ public:
     // Requests, with a fresh id.
     void request(json message);
     std::vector<json> take_outbox();
+    // The `ws` address of the last `redirect` (docs/protocol.md), once: the app moves the link
+    // there; the redirected request is sent again after the welcome there.
+    std::optional<std::string> take_redirect();
 
     // ---- what the screens read ----
     bool online() const { return online_; }
@@ -85,6 +88,7 @@ private:
     void fill_history(const json& message);
     void welcome(const json& message);
     void error(const json& message);
+    void redirect(const json& message);
 
     std::string name_;
     std::string person_;
@@ -104,6 +108,9 @@ private:
     std::deque<std::string> chat_;
     std::map<int, BoardCoord> last_tiles_;
     std::string status_;
+    std::map<int, json> unanswered_;  // sent requests by id, until their reply (at most 64)
+    std::vector<json> replay_;        // redirected requests, sent again after the next welcome
+    std::optional<std::string> redirect_to_;
     bool rejoining_ = false;  // asked to watch the room again after the server forgot us
 };
 

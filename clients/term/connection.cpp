@@ -23,9 +23,10 @@ using net::use_awaitable;
 using Socket = websocket::stream<beast::tcp_stream>;
 
 struct Connection::Impl {
-    explicit Impl(ServerUrl u) : url(std::move(u)) {}
+    explicit Impl(ServerUrl u) : route(std::move(u)) {}
 
-    ServerUrl url;
+    ServerRoute route;
+    bool moving = false;  // a redirect closed the session: reconnect without waiting
     std::atomic<bool> stopping{false};
     // Owned by the io thread. Shared with a write in flight, which may outlive the session.
     std::shared_ptr<Socket> socket;
@@ -62,6 +63,7 @@ struct Connection::Impl {
     }
 
     awaitable<void> session() {
+        const ServerUrl url = route.current();
         net::ip::tcp::resolver resolver(ioc);
         const auto endpoints = co_await resolver.async_resolve(url.host, url.port, use_awaitable);
         const auto ws = std::make_shared<Socket>(ioc);
@@ -99,7 +101,12 @@ struct Connection::Impl {
             }
             if (stopping) break;
             if (connected) delay = std::chrono::milliseconds(300);
+            route.session_ended(connected);
             push({LinkEvent::Kind::disconnected, reason});
+            if (moving) {
+                moving = false;
+                continue;
+            }
             net::steady_timer timer(ioc, delay);
             co_await timer.async_wait(use_awaitable);
             delay = std::min(delay * 2, std::chrono::milliseconds(5000));
@@ -135,6 +142,15 @@ void Connection::send(std::string text) {
 void Connection::drop() {
     net::post(impl_->ioc, [impl = impl_.get()] {
         if (!impl->socket) return;
+        beast::error_code ignored;
+        beast::get_lowest_layer(*impl->socket).socket().close(ignored);
+    });
+}
+
+void Connection::move_to(std::string ws_url) {
+    net::post(impl_->ioc, [impl = impl_.get(), ws_url = std::move(ws_url)] {
+        if (!impl->route.follow(ws_url) || !impl->socket) return;
+        impl->moving = true;
         beast::error_code ignored;
         beast::get_lowest_layer(*impl->socket).socket().close(ignored);
     });

@@ -1,7 +1,8 @@
 #pragma once
 // The WebSocket link to the server: a Boost.Beast client on its own thread. It connects,
 // reads every frame into a queue the UI thread drains, and after a dropped connection connects
-// again with a growing delay (the UI then says hello with its saved token). Thread-safe:
+// again with a growing delay (the UI then says hello with its saved token), or at once to the
+// node a `redirect` named (ServerRoute). Thread-safe:
 // send() and drain() may be called from any thread.
 
 #include <atomic>
@@ -35,6 +36,9 @@ public:
     std::vector<LinkEvent> drain();
     // Closes the socket as if the network dropped it (the link reconnects by itself).
     void drop();
+    // A `redirect`: closes the socket and connects at once to `ws_url` (ws://host:port/path);
+    // when that node cannot be reached, the link goes back to the --server address.
+    void move_to(std::string ws_url);
 
 private:
     struct Impl;

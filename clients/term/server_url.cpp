@@ -24,4 +24,15 @@ std::optional<ServerUrl> parse_server_url(const std::string& text) {
     return url;
 }
 
+bool ServerRoute::follow(const std::string& ws_url) {
+    const auto url = parse_server_url(ws_url);
+    if (!url) return false;
+    current_ = *url;
+    return true;
+}
+
+void ServerRoute::session_ended(bool reached) {
+    if (!reached) current_ = home_;
+}
+
 }  // namespace carc::term
