@@ -4,8 +4,8 @@
 // and every finished record must pass the checks of `carc-sim verify`.
 //
 // CARC_CHAOS_SECONDS (default 25) bounds the loop; CARC_CHAOS_SEED replays a schedule (the seed
-// is printed). A seed always gives the same sequence of events; the time bound only decides
-// where that sequence is cut off.
+// is printed). A seed gives the same faults and moves in the same order (unless a move goes
+// unanswered, which sends its game to another node); the time bound decides where they stop.
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
