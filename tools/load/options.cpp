@@ -30,6 +30,8 @@ Prints one JSON line per scenario. Without --url it starts its own carc-server f
   --spectator-moves N      spectators: host actions while they watch (default 50)
   --rooms N                rooms: rooms playing at once (default 200)
   --rooms-spectators N     rooms: spectators per room (default 2)
+  --rooms-rate R           rooms: host actions per second over all rooms, paced evenly (default 0:
+                           every host plays as fast as its acks come back)
   --abandoned N            abandoned: games whose host plays and vanishes (default 50)
   --abandon-moves N        abandoned: host actions before vanishing (default 3)
   --grace MS               abandoned: the server's --grace (default 1000)
@@ -95,6 +97,7 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
         else if (flag == "--spectator-moves") ok = parse_number(value, opt.spectator_moves);
         else if (flag == "--rooms") ok = parse_number(value, opt.rooms) && opt.rooms > 0;
         else if (flag == "--rooms-spectators") ok = parse_number(value, opt.rooms_spectators);
+        else if (flag == "--rooms-rate") ok = parse_number(value, opt.rooms_rate) && opt.rooms_rate >= 0;
         else if (flag == "--abandoned") ok = parse_number(value, opt.abandoned) && opt.abandoned > 0;
         else if (flag == "--abandon-moves") ok = parse_number(value, opt.abandon_moves);
         else if (flag == "--grace") ok = parse_number(value, opt.grace_ms);

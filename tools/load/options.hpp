@@ -26,6 +26,7 @@ struct options {
     int spectator_moves = 50;     // spectators: host actions made while they watch
     int rooms = 200;              // rooms: rooms playing at once
     int rooms_spectators = 2;     // rooms: spectators per room
+    double rooms_rate = 0;        // rooms: host actions per second over all rooms (0: unpaced)
     int abandoned = 50;           // abandoned: games whose host vanishes
     int abandon_moves = 3;        // abandoned: host actions before vanishing
     int grace_ms = 1000;          // abandoned: --grace of the server

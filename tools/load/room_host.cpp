@@ -35,7 +35,8 @@ room_host::room_host(net::io_context& ioc, std::uint64_t seed, play_stats& stats
     : conn_(std::make_shared<ws_conn>(ioc, true)),
       stats_(stats),
       rng_(seed),
-      changed_(ioc) {}
+      changed_(ioc),
+      pacer_(ioc) {}
 
 net::awaitable<void> room_host::connect(const net::ip::tcp::endpoint& endpoint, const std::string& name) {
     co_await conn_->connect(endpoint);
@@ -130,6 +131,16 @@ net::awaitable<bool> room_host::play(int max_actions) {
                 co_await wait_change();
                 continue;
             }
+        }
+        if (pace_ > steady::duration::zero()) {
+            if (!next_send_) next_send_ = steady::now() + pace_offset_;
+            if (steady::now() < *next_send_) {
+                pacer_.expires_at(*next_send_);
+                co_await pacer_.async_wait(net::use_awaitable);
+                if (stopping_) break;
+                if (view_["game"]["decider"] != seat_) continue;  // the view moved while waiting
+            }
+            *next_send_ = std::max(*next_send_ + pace_, steady::now());
         }
         const std::uint64_t version = version_;
         const auto sent = steady::now();

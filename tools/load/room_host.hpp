@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -43,6 +44,12 @@ public:
     // called (false).
     boost::asio::awaitable<bool> play(int max_actions = -1);
     void stop() { stopping_ = true; }
+    // Paces play: at most one host action per `interval`, the first after `offset` (so that
+    // paced hosts do not all send at once). A zero interval plays as fast as acks come back.
+    void pace(steady::duration interval, steady::duration offset) {
+        pace_ = interval;
+        pace_offset_ = offset;
+    }
 
     const std::string& room() const { return room_; }
     const std::string& token() const { return token_; }
@@ -69,6 +76,10 @@ private:
     int seat_ = 0;
     bool stopping_ = false;
     std::unordered_map<std::uint64_t, steady::time_point> sent_at_;
+    steady::duration pace_{};
+    steady::duration pace_offset_{};
+    std::optional<steady::time_point> next_send_;
+    boost::asio::steady_timer pacer_;
 };
 
 class spectator {

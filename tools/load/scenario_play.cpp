@@ -254,6 +254,13 @@ json run_rooms(scenario_env& env) {
         // ends, so that every room is playing all the time it is measured.
         net::steady_timer window(co_await net::this_coro::executor,
                                  std::chrono::milliseconds(static_cast<std::int64_t>(opt.seconds * 1000)));
+        if (opt.rooms_rate > 0) {
+            const std::chrono::duration<double> interval(opt.rooms / opt.rooms_rate);
+            for (int r = 0; r < opt.rooms; ++r)
+                hosts[static_cast<std::size_t>(r)]->pace(
+                    std::chrono::duration_cast<steady::duration>(interval),
+                    std::chrono::duration_cast<steady::duration>(interval * r / opt.rooms));
+        }
         m.begin();
         stats.recording = true;
         int playing = opt.rooms;
@@ -284,6 +291,7 @@ json run_rooms(scenario_env& env) {
     json line = {{"scenario", "rooms"},
                  {"rooms", opt.rooms},
                  {"spectators_per_room", opt.rooms_spectators},
+                 {"paced_host_actions_per_s", opt.rooms_rate},
                  {"window_closed_by", ended_by_game_over ? "first game over" : "time"}};
     m.report(line, stats);
     line["rss_kb_before"] = rss_kb(rss_before);
