@@ -1,6 +1,7 @@
 // PostgresStore: the action journal, its sequence check and state-hash checkpoints.
 #include <bit>
 
+#include "journal_rules.hpp"
 #include "pg_store.hpp"
 
 namespace carc::storage {
@@ -30,18 +31,10 @@ Status PostgresStore::append_action_locked(const ActionRecord& action,
     if (auto fenced = fence_locked(action.room_id); !fenced) return fenced;
     auto status = room_status_locked(action.room_id);
     if (!status) return status.status();
-    if (*status == RoomStatus::finished || *status == RoomStatus::abandoned) {
-        return {ErrorCode::invalid_state,
-                "room " + action.room_id + " is " + to_string(*status) + ": no more actions"};
-    }
+    if (auto takes = room_takes_actions(action.room_id, *status); !takes) return takes;
     auto last = last_seq_locked(action.room_id);
     if (!last) return last.status();
-    const auto gap = [&] {
-        return Status{ErrorCode::sequence_gap, "room " + action.room_id + ": action seq " +
-                                                   std::to_string(action.seq) + " refused, expected " +
-                                                   std::to_string(*last + 1)};
-    };
-    if (action.seq != *last + 1) return gap();
+    if (auto next = next_in_sequence(action.room_id, action.seq, *last); !next) return next;
     auto inserted = conn_.run(
         "INSERT INTO actions (room_id, seq, actor_seat, action_json, events_json, state_hash, time_ms)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -50,7 +43,8 @@ Status PostgresStore::append_action_locked(const ActionRecord& action,
          action.state_hash ? number(std::bit_cast<std::int64_t>(*action.state_hash)) : pg::Param{},
          number(action.time_ms)});
     // Another writer appended the same seq in the meantime (the primary key caught it).
-    if (!inserted && inserted.code() == ErrorCode::already_exists) return gap();
+    if (!inserted && inserted.code() == ErrorCode::already_exists)
+        return sequence_gap(action.room_id, action.seq, *last);
     if (!inserted) return inserted;
     if (clock_after) return write_clock_locked(action.room_id, *clock_after);
     return {};

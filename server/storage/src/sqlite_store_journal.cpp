@@ -1,6 +1,7 @@
 // SqliteStore: the action journal, its sequence check and state-hash checkpoints.
 #include <bit>
 
+#include "journal_rules.hpp"
 #include "sqlite_store.hpp"
 
 namespace carc::storage {
@@ -33,17 +34,10 @@ Status SqliteStore::append_action_locked(const ActionRecord& action,
     if (action.action_json.empty()) return {ErrorCode::invalid_argument, "empty action_json"};
     auto status = room_status_locked(action.room_id);
     if (!status) return status.status();
-    if (*status == RoomStatus::finished || *status == RoomStatus::abandoned) {
-        return {ErrorCode::invalid_state,
-                "room " + action.room_id + " is " + to_string(*status) + ": no more actions"};
-    }
+    if (auto takes = room_takes_actions(action.room_id, *status); !takes) return takes;
     auto last = last_seq_locked(action.room_id);
     if (!last) return last.status();
-    if (action.seq != *last + 1) {
-        return {ErrorCode::sequence_gap, "room " + action.room_id + ": action seq " +
-                                             std::to_string(action.seq) + " refused, expected " +
-                                             std::to_string(*last + 1)};
-    }
+    if (auto next = next_in_sequence(action.room_id, action.seq, *last); !next) return next;
 
     auto insert = sqlite::Statement::prepare(
         db_,
