@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "carc/storage/postgres_store.hpp"
+#include "group_commit.hpp"
 #include "pg_connection.hpp"
 
 namespace carc::storage {
@@ -53,6 +54,8 @@ public:
     Result<std::vector<ListedRoom>> listed_rooms() override;
 
 private:
+    friend class GroupCommit<PostgresStore>;
+
     // Helpers named *_locked expect mutex_ held; the writes expect a transaction open.
     Status fence_locked(std::string_view room_id);
     Result<RoomStatus> room_status_locked(std::string_view room_id);
@@ -62,7 +65,9 @@ private:
     Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
-    Status write_locked(const JournalWrite& write);
+    // Group commit's hooks (group_commit.hpp): a write transaction, a savepoint statement.
+    Result<pg::Transaction> begin_write_locked();
+    Status run_locked(std::string_view sql);
     Result<std::int64_t> last_seq_locked(std::string_view room_id);
     Status write_clock_locked(std::string_view room_id, const ClockState& clock);
     Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);

@@ -8,6 +8,7 @@
 
 #include "carc/storage/store.hpp"
 #include "data_dir_lock.hpp"
+#include "group_commit.hpp"
 #include "sqlite_handle.hpp"
 
 namespace carc::storage {
@@ -39,6 +40,8 @@ public:
     Result<std::optional<std::string>> get_game(std::string_view game_id) override;
 
 private:
+    friend class GroupCommit<SqliteStore>;
+
     // Helpers named *_locked expect mutex_ held (and usually a transaction open).
     Result<RoomStatus> room_status_locked(std::string_view room_id);
     // The writes themselves, inside a transaction the caller opened.
@@ -48,7 +51,9 @@ private:
     Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
-    Status write_locked(const JournalWrite& write);
+    // Group commit's hooks (group_commit.hpp): a write transaction, a savepoint statement.
+    Result<sqlite::WriteTransaction> begin_write_locked();
+    Status run_locked(std::string_view sql);
     // Runs `write` inside a transaction of its own (the single-write calls).
     template <typename Write>
     Status in_transaction(Write write);
