@@ -55,6 +55,10 @@ public:
     void kill(int i) { nodes_.at(static_cast<std::size_t>(i)).reset(); }
     storage::testing::TestPostgres& postgres() { return pg_; }
     std::string query(const std::string& sql) { return storage::testing::postgres_query_at(pg_.url(), sql); }
+    // How many actions the shared journal holds for `room`.
+    std::int64_t journal_length(const std::string& room) {
+        return std::stoll(query("SELECT coalesce(max(seq), 0) FROM actions WHERE room_id = '" + room + "'"));
+    }
 
 private:
     storage::testing::TestPostgres pg_;
@@ -85,5 +89,54 @@ inline std::unique_ptr<ws_client> reconnect_seated(unsigned short port, const st
     FAIL("node at port " << port << " never brought back room " << room << " for " << name);
     return nullptr;
 }
+
+// Ada and Bob in one two-player game, each on a connection of their own, their views in sync.
+struct two_players {
+    two_players(two_player_game started, std::unique_ptr<ws_client> ada_link, std::unique_ptr<ws_client> bob_link)
+        : game(std::move(started)), ada_ws(std::move(ada_link)), bob_ws(std::move(bob_link)),
+          ada{*ada_ws, game.room}, bob{*bob_ws, game.room} {}
+
+    // Ada opens a room at the node on `port`, Bob joins, Ada starts the game.
+    static two_players start_at(unsigned short port) {
+        auto ada_link = std::make_unique<ws_client>(port);
+        auto bob_link = std::make_unique<ws_client>(port);
+        two_player_game started = start_two_player_game(*ada_link, *bob_link);
+        two_players players(std::move(started), std::move(ada_link), std::move(bob_link));
+        players.sync();
+        return players;
+    }
+
+    // Both back in `game` at the node on `port` after its owner was lost (reconnect_seated), their
+    // views from the snapshot that node sends.
+    static two_players back_at(unsigned short port, const two_player_game& game) {
+        auto ada_link = reconnect_seated(port, "Ada", game.ada_token, game.room);
+        auto bob_link = reconnect_seated(port, "Bob", game.bob_token, game.room);
+        two_players players(game, std::move(ada_link), std::move(bob_link));
+        for (viewer* v : {&players.ada, &players.bob}) {
+            const auto snapshot = v->wait_message("snapshot");
+            REQUIRE(snapshot);
+            v->absorb(*snapshot);
+        }
+        players.sync();
+        return players;
+    }
+
+    void sync() {
+        ada.sync();
+        bob.sync();
+    }
+    // Plays up to `moves` first-legal moves (all when negative), then syncs; returns how many.
+    int play(int moves) {
+        const int made = play_moves({&ada, &bob}, moves);
+        sync();
+        return made;
+    }
+    // Whoever must decide now, as the views last saw it.
+    viewer& decider() { return ada.view["game"]["decider"] == 0 ? ada : bob; }
+
+    two_player_game game;
+    std::unique_ptr<ws_client> ada_ws, bob_ws;
+    viewer ada, bob;
+};
 
 }  // namespace carc::test

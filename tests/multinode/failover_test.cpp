@@ -8,37 +8,6 @@
 using namespace carc;
 using namespace carc::test;
 
-namespace {
-
-// Snapshot of `room` for the client, after a welcome that listed it.
-viewer& absorb_snapshot(viewer& v) {
-    const auto snapshot = v.wait_message("snapshot");
-    REQUIRE(snapshot);
-    v.absorb(*snapshot);
-    v.sync();
-    return v;
-}
-
-// The move play_first would make, without making it.
-json first_action(viewer& player) {
-    const json& game = player.view["game"];
-    if (game["phase"] == "place_tile") {
-        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
-        REQUIRE_FALSE(placements["placements"].empty());
-        const json& pick = placements["placements"][0];
-        return {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
-    }
-    const json& legal = player.view["you"]["legal"];
-    REQUIRE_FALSE(legal.empty());
-    return legal[0];
-}
-
-std::int64_t journal_length(cluster& c, const std::string& room) {
-    return std::stoll(c.query("SELECT coalesce(max(seq), 0) FROM actions WHERE room_id = '" + room + "'"));
-}
-
-}  // namespace
-
 TEST_CASE("a room owned by another node is answered with a redirect to its owner", "[multinode]") {
     cluster c(2);
     ws_client ada_ws(c.port(0)), bob_ws(c.port(1));
@@ -78,28 +47,21 @@ TEST_CASE("a killed node's game is taken over by another and no acknowledged mov
     json before;
     int acked = 0;
     {
-        ws_client ada_ws(c.port(0)), bob_ws(c.port(0));
-        game = start_two_player_game(ada_ws, bob_ws);
-        viewer ada{ada_ws, game.room}, bob{bob_ws, game.room};
-        ada.sync();
-        bob.sync();
-        acked = play_moves({&ada, &bob}, 12);
-        ada.sync();
-        before = game_essentials(ada.view);
+        auto first = two_players::start_at(c.port(0));
+        acked = first.play(12);
+        before = game_essentials(first.ada.view);
+        game = first.game;
         CHECK(WIFSIGNALED(c.node(0).kill_with(SIGKILL)));
     }
     const auto killed_at = std::chrono::steady_clock::now();
-    auto ada_ws = reconnect_seated(c.port(1), "Ada", game.ada_token, game.room);
+    auto back = two_players::back_at(c.port(1), game);
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - killed_at);
-    WARN("takeover after SIGKILL: " << took.count() << " ms (lease " << test_lease_ms << " ms)");
-    auto bob_ws = reconnect_seated(c.port(1), "Bob", game.bob_token, game.room);
-    viewer ada{*ada_ws, game.room}, bob{*bob_ws, game.room};
-    absorb_snapshot(ada);
-    absorb_snapshot(bob);
-    CHECK(game_essentials(ada.view) == before);
-    CHECK(journal_length(c, game.room) == acked);
+    WARN("takeover after SIGKILL: " << took.count() << " ms until both players are back (lease " << test_lease_ms
+                                    << " ms)");
+    CHECK(game_essentials(back.ada.view) == before);
+    CHECK(c.journal_length(game.room) == acked);
 
-    play_moves({&ada, &bob}, -1);
+    back.play(-1);
     const auto reply = http_get(c.port(1), "/api/games/" + game.room);
     REQUIRE(reply.status == 200);
     const auto verified = server::verify_record(json::parse(reply.body));
@@ -109,27 +71,16 @@ TEST_CASE("a killed node's game is taken over by another and no acknowledged mov
 
 TEST_CASE("a node paused past its lease loses the game and never writes it again", "[multinode][fencing]") {
     cluster c(2);
-    ws_client ada_old(c.port(0)), bob_old(c.port(0));
-    const two_player_game game = start_two_player_game(ada_old, bob_old);
-    viewer ada_then{ada_old, game.room}, bob_then{bob_old, game.room};
-    ada_then.sync();
-    bob_then.sync();
-    REQUIRE(play_moves({&ada_then, &bob_then}, 4) == 4);
-    ada_then.sync();
-    bob_then.sync();
+    auto old = two_players::start_at(c.port(0));
+    REQUIRE(old.play(4) == 4);
     // The next move as the old owner sees it, asked for while it still runs.
-    const int decider = ada_then.view["game"]["decider"];
-    viewer& stale = decider == 0 ? ada_then : bob_then;
+    viewer& stale = old.decider();
     const json stale_action = first_action(stale);
 
     c.node(0).signal(SIGSTOP);
-    auto ada_ws = reconnect_seated(c.port(1), "Ada", game.ada_token, game.room);
-    auto bob_ws = reconnect_seated(c.port(1), "Bob", game.bob_token, game.room);
-    viewer ada{*ada_ws, game.room}, bob{*bob_ws, game.room};
-    absorb_snapshot(ada);
-    absorb_snapshot(bob);
-    REQUIRE(play_moves({&ada, &bob}, 3) == 3);
-    REQUIRE(journal_length(c, game.room) == 7);
+    auto now = two_players::back_at(c.port(1), old.game);
+    REQUIRE(now.play(3) == 3);
+    REQUIRE(c.journal_length(old.game.room) == 7);
 
     // The old owner wakes up with the game as it was at move 4 and a client still connected.
     c.node(0).signal(SIGCONT);
@@ -147,8 +98,8 @@ TEST_CASE("a node paused past its lease loses the game and never writes it again
         // The move came first: the journal's fence refused it.
         CHECK(reply.value("code", "") == "journal_failed");
     }
-    CHECK(journal_length(c, game.room) == 7);
+    CHECK(c.journal_length(old.game.room) == 7);
     // The game goes on at its new node.
-    REQUIRE(play_moves({&ada, &bob}, 2) == 2);
-    CHECK(journal_length(c, game.room) == 9);
+    REQUIRE(now.play(2) == 2);
+    CHECK(c.journal_length(old.game.room) == 9);
 }

@@ -11,19 +11,22 @@
 
 namespace carc::test {
 
-inline json play_first(viewer& player) {
+// The decider's move: the first legal placement, or the first legal option.
+inline json first_action(viewer& player) {
     const json& game = player.view["game"];
-    json action;
     if (game["phase"] == "place_tile") {
         const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
         REQUIRE_FALSE(placements["placements"].empty());
         const json& pick = placements["placements"][0];
-        action = {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
-    } else {
-        const json& legal = player.view["you"]["legal"];
-        REQUIRE_FALSE(legal.empty());
-        action = legal[0];
+        return {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
     }
+    const json& legal = player.view["you"]["legal"];
+    REQUIRE_FALSE(legal.empty());
+    return legal[0];
+}
+
+inline json play_first(viewer& player) {
+    const json action = first_action(player);  // may read messages, so before the version
     return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
 }
 
