@@ -16,6 +16,12 @@ packages=(
 if [[ "${CARC_WITH_BROWSER:-0}" == 1 ]]; then
   packages+=(chromium nodejs npm)
 fi
+# scripts/try-multinode-nginx.sh (the multinode test docker_multinode_behind_nginx, skipped
+# without it) needs nginx. Opt-in: on a machine with an init system Debian's package also
+# starts a default site on port 80.
+if [[ "${CARC_WITH_NGINX:-0}" == 1 ]]; then
+  packages+=(nginx-light)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
