@@ -9,9 +9,10 @@
   multinode_probe.py redirect BASE OWNER OTHER     a room opened at BASE/OWNER/ws, joined at
                                                    BASE/OTHER/ws, is redirected to BASE/OWNER,
                                                    and the redirect's `ws` seats the player there
-  multinode_probe.py takeover WS_A WS_B PID_A       a game started at node A (WS_A), A SIGKILLed
-                                                   (PID_A): milliseconds until a player's hello
-                                                   at node B (WS_B) is welcomed back into it
+  multinode_probe.py takeover WS_A WS_B PID_A WAIT  a game started at node A (WS_A), A SIGKILLed
+                                                   (PID_A) WAIT seconds later: milliseconds until
+                                                   a player's hello at node B (WS_B) is welcomed
+                                                   back into it
   multinode_probe.py connections WS_URL N          N WebSockets at once through WS_URL, all welcomed
 
 Prints one `ok: ...` line a check; on a failed check prints `FAILED: ...` and exits 1.
@@ -176,13 +177,16 @@ def redirect(base, owner, other):
     print(f"ok: Bob followed to {sent['ws']} with his token and took seat {joined.get('seat')}")
 
 
-def takeover(ws_a, ws_b, pid_a):
+def takeover(ws_a, ws_b, pid_a, wait_s):
     ada, bob = WebSocket(ws_a), WebSocket(ws_a)
     ada_token = expect("Ada's hello", ada.hello("Ada"), "welcome")["token"]
     expect("Bob's hello", bob.hello("Bob"), "welcome")
     room = expect("create_room", ada.request({"type": "create_room", "seats": 2}), "room_created")["room"]
     expect("Bob's join", bob.request({"type": "join", "room": room}), "joined")
     expect("start", ada.request({"type": "start", "room": room}), "ack")
+    # The lease was taken when the room was opened and is renewed every third of it: waiting
+    # moves the kill to another point of the renewal period.
+    time.sleep(float(wait_s))
     os.kill(int(pid_a), signal.SIGKILL)
     killed = time.monotonic()
     while time.monotonic() - killed < 60:
@@ -191,7 +195,8 @@ def takeover(ws_a, ws_b, pid_a):
         except (OSError, ProbeError):  # node B refused or closed this try: try again
             reply = {}
         if reply.get("type") == "welcome" and reply.get("rooms") == [room]:
-            print(f"ok: takeover after SIGKILL {round((time.monotonic() - killed) * 1000)} ms (room {room})")
+            print(f"ok: takeover after SIGKILL {round((time.monotonic() - killed) * 1000)} ms"
+                  f" (room {room}, killed {wait_s} s after its start)")
             return
         time.sleep(0.05)  # polling: each try is a real hello, the bound is 60 s
     fail(f"node {ws_b} never brought room {room} back")
@@ -205,7 +210,7 @@ def connections(url, count):
 
 
 def main(argv):
-    commands = {"node-args": (node_args, 2), "free-ports": (free_ports, 1), "websocket": (websocket, 1), "redirect": (redirect, 3), "takeover": (takeover, 3),
+    commands = {"node-args": (node_args, 2), "free-ports": (free_ports, 1), "websocket": (websocket, 1), "redirect": (redirect, 3), "takeover": (takeover, 4),
                 "connections": (lambda url, n: connections(url, int(n)), 2)}
     if len(argv) < 2 or argv[1] not in commands or len(argv) - 2 != commands[argv[1]][1]:
         print(__doc__, file=sys.stderr)
