@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <iostream>
 #include <string_view>
+#include <thread>
+#include <algorithm>
 
 namespace carc::server {
 
@@ -16,7 +18,7 @@ constexpr const char* usage = R"(carc-server: Carcassonne game server (HTTP + We
 Usage: carc-server [flags]
   --bind ADDRESS               listen address (default 0.0.0.0)
   --port N                     listen port, 0 picks a free one (default 8080)
-  --threads N                  io_context threads (default 2)
+  --threads N                  I/O threads (default: hardware threads - 1, at least 1)
   --data-dir DIR               persistent data (default ./data; same as --store sqlite:DIR)
   --store SPEC                 sqlite:DIR (embedded, the default) or postgres://user@host:port/db
                                (several nodes sharing PostgreSQL; docs/scaling.md)
@@ -65,6 +67,13 @@ bool parse_ms(std::string_view text, std::chrono::milliseconds& out) {
 
 }  // namespace
 
+int resolved_io_threads(int configured) {
+    if (configured > 0) return configured;
+    // The journal's writer, the bot pool and the kernel's network work get the remaining core.
+    const int hardware = static_cast<int>(std::thread::hardware_concurrency());
+    return std::max(1, hardware - 1);
+}
+
 parse_outcome parse_command_line(int argc, char** argv) {
     server_config config;
     for (int i = 1; i < argc; ++i) {
@@ -81,7 +90,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         bool ok = true;
         if (flag == "--bind") config.bind = value;
         else if (flag == "--port") ok = parse_number(value, config.port);
-        else if (flag == "--threads") ok = parse_number(value, config.threads) && config.threads > 0;
+        else if (flag == "--threads") ok = parse_number(value, config.threads) && config.threads > 0;  // 0 stays the automatic default
         else if (flag == "--data-dir") config.data_dir = value;
         else if (flag == "--store") {
             if (value.starts_with("sqlite:")) config.data_dir = value.substr(7);

@@ -9,10 +9,14 @@
 
 namespace carc::server {
 
+int resolved_io_threads(int configured);
+
 struct server_config {
     std::string bind = "0.0.0.0";
     unsigned short port = 8080;
-    int threads = 2;
+    // I/O threads; 0 picks one less than the machine's hardware threads, at least one
+    // (resolved_io_threads). One thread needs no cross-thread wake-ups; docs/benchmarks.md.
+    int threads = 0;
     std::string data_dir = "./data";
     // Several nodes (docs/scaling.md): the PostgreSQL store when not empty, this node's public
     // address and name, and the length of its room leases.

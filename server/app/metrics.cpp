@@ -39,6 +39,7 @@ std::string metrics::prometheus_text() const {
            journal_writes_total);
     metric("carc_rooms_taken_over_total", "counter", "Games this node took over after their owner's lease expired.",
            rooms_taken_over);
+    metric("carc_io_threads", "gauge", "Threads serving the network and the rooms (--threads).", io_threads);
     metric("carc_rooms_lost_total", "counter", "Rooms dropped because another node took their lease.", rooms_lost);
 
     out += "# HELP carc_broadcast_seconds Time to build and queue one room update for all viewers.\n"

@@ -30,6 +30,7 @@ public:
     // Several nodes (cluster_node): rooms this node took from a dead node, and lost to another.
     std::atomic<std::uint64_t> rooms_taken_over{0};
     std::atomic<std::uint64_t> rooms_lost{0};
+    std::atomic<std::uint64_t> io_threads{0};  // set once at start-up
 
     // Time to build, diff, serialise and queue one room update for all its viewers.
     void observe_broadcast(std::chrono::nanoseconds elapsed);

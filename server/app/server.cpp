@@ -25,9 +25,12 @@ constexpr auto min_sweep_interval = std::chrono::milliseconds(100);
 }  // namespace
 
 server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
-    : ioc_(config.threads), sweep_timer_(net::make_strand(ioc_)) {
+    : ioc_(resolved_io_threads(config.threads)), sweep_timer_(net::make_strand(ioc_)) {
+    // A concurrency hint of 1 lets Asio skip waking other threads for handlers posted here.
+    config.threads = resolved_io_threads(config.threads);
     if (!journal) journal = std::make_shared<null_journal>();
     state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
+    state_->counters.io_threads = static_cast<std::uint64_t>(state_->config.threads);
 }
 
 server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)

@@ -2,6 +2,9 @@
 
 #include <atomic>
 
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
 #include <spdlog/spdlog.h>
 
 #include "rooms/room.hpp"
@@ -101,15 +104,18 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     if (!closing_) do_read();
 }
 
+// dispatch, not post: called from a room's strand (or another connection's), the message is
+// queued and its write started right there when this connection's strand is free, instead of
+// waking another I/O thread for every viewer of every change. From any other thread it posts.
 void websocket_session::send(std::shared_ptr<const std::string> message) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
         self->enqueue(std::move(message));
     });
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
-                                   second = std::move(second)]() mutable {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
+                                       second = std::move(second)]() mutable {
         self->enqueue(std::move(first));
         self->enqueue(std::move(second));
     });
@@ -119,7 +125,11 @@ void websocket_session::enqueue(std::shared_ptr<const std::string> message) {
     if (closing_ || disconnected_) return;
     if (!queue_.push(std::move(message))) {
         state_.counters.slow_clients_dropped_total.fetch_add(1);
-        drop("send queue full");
+        // The caller may be a room or the lobby in the middle of a broadcast (send dispatches
+        // inline), holding its own locks: the drop, which leaves rooms and the lobby, runs
+        // as a handler of its own.
+        closing_ = true;
+        net::post(ws_.get_executor(), [self = shared_from_this()] { self->drop("send queue full"); });
         return;
     }
     if (queue_.size() == 1) do_write();  // otherwise a write is in flight

@@ -1,5 +1,6 @@
 #include "rooms/room.hpp"
 
+#include <boost/asio/dispatch.hpp>
 #include <spdlog/spdlog.h>
 
 #include "people/security.hpp"
@@ -62,8 +63,10 @@ void room::open(requester creator) {
     });
 }
 
+// dispatch: a session's request runs at once when the room's strand is free (no hand-off to
+// another thread); the room's answers go back the same way (websocket_session::send).
 void room::handle(requester who, protocol::ClientMessage message, bool by_invite) {
-    net::post(strand_, [self = shared_from_this(), who = std::move(who),
+    net::dispatch(strand_, [self = shared_from_this(), who = std::move(who),
                         message = std::move(message), by_invite]() mutable {
         self->dispatch(std::move(who), std::move(message), by_invite);
     });

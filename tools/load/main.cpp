@@ -41,10 +41,11 @@ bool parse_url(const std::string& url, std::string& host, unsigned short& port) 
 
 // The flags of a server started for `scenario`.
 std::vector<std::string> server_flags(const options& opt, const std::string& scenario, bool has_adjourn) {
-    std::vector<std::string> args = {"--threads", std::to_string(opt.threads), "--bot-delay", "0",
+    std::vector<std::string> args = {"--bot-delay", "0",
                                      "--rate", "1000000", "--burst", "1000000",
                                      "--max-connections-per-ip", "100000", "--max-http-per-ip", "100000",
                                      "--web-root", "/nonexistent"};
+    if (opt.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt.threads)});
     if (scenario == "abandoned") {
         args.insert(args.end(), {"--grace", std::to_string(opt.grace_ms)});
         if (has_adjourn) args.insert(args.end(), {"--adjourn-after", std::to_string(opt.adjourn_after_ms)});
@@ -96,8 +97,9 @@ int main_impl(int argc, char** argv) {
                 env.http = {host, port};
                 env.pid = opt->pid;
             }
+            const double threads = metric_value(env.http, "carc_io_threads");  // < 0: not reported
             for (json& line : run_scenario(env, name)) {
-                line["server_threads"] = env.child ? json(opt->threads) : json(nullptr);
+                line["server_threads"] = threads > 0 ? json(threads) : json(nullptr);
                 std::cout << line.dump() << std::endl;
             }
         } catch (const std::exception& e) {

@@ -19,7 +19,7 @@ Prints one JSON line per scenario. Without --url it starts its own carc-server f
   --server PATH            carc-server to start (default: next to carc-load)
   --url ws://HOST:PORT     use a running server instead (CPU and memory need --pid)
   --pid N                  with --url: the server's process id
-  --threads N              --threads of the started server (default 2)
+  --threads N              --threads of the started server (default: the server's own default)
   --server-arg ARG         pass ARG to the started server (repeatable)
   --scenario NAME          run only these (repeatable or comma-separated); default all:
                            room, spectators, rooms, abandoned, slow_reader, idle
@@ -87,7 +87,7 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
         if (flag == "--server") opt.server_exe = value;
         else if (flag == "--url") opt.url = value;
         else if (flag == "--pid") ok = parse_number(value, opt.pid);
-        else if (flag == "--threads") ok = parse_number(value, opt.threads) && opt.threads > 0;
+        else if (flag == "--threads") ok = parse_number(value, opt.threads) && opt.threads >= 0;
         else if (flag == "--server-arg") opt.server_args.emplace_back(value);
         else if (flag == "--scenario") add_scenarios(value, opt.scenarios);
         else if (flag == "--seed") ok = parse_number(value, opt.seed);

@@ -15,7 +15,7 @@ struct options {
     std::string server_exe;   // default: carc-server next to carc-load
     std::string url;          // ws://HOST:PORT: use a running server instead of starting one
     pid_t pid = 0;            // with --url: the server's pid, for CPU and memory figures
-    int threads = 2;          // --threads of a server carc-load starts
+    int threads = 0;          // --threads of a server carc-load starts (0: the server's default)
     std::vector<std::string> server_args;  // added to every server carc-load starts
     std::vector<std::string> scenarios;    // empty: all, in the order
     std::uint64_t seed = 1;
