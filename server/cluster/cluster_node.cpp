@@ -184,7 +184,7 @@ bool cluster_node::take_over(const std::string& room_id) {
         const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); }) != nullptr;
         return resumed;
     }
-    if (!restore_running(state_, **loaded)) {
+    if (!restore_stored(state_, **loaded)) {
         (void)leases_->release(room_id);
         return false;
     }

@@ -21,11 +21,14 @@ class metrics;
 // What the rooms table's config_json holds for a game: everything a restarted server needs that
 // Store has no column for (settings, invite code, seed nonce, the person id of each seat).
 nlohmann::json room_config_json(const game_start& start);
+// The same for a waiting room, which also keeps its host.
+nlohmann::json room_config_json(const waiting_room& room);
 
 class storage_journal final : public room_journal {
 public:
     explicit storage_journal(std::shared_ptr<storage::Store> store) : writer_(std::move(store)) {}
 
+    void store_waiting(const waiting_room& room, stored_fn on_stored) override;
     void begin_game(const game_start& start, stored_fn on_stored) override;
     void append_action(const journal_action& action, stored_fn on_stored) override;
     void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) override;

@@ -158,3 +158,29 @@ TEST_CASE("people and their seats are found by token hash on any node", "[postgr
     CHECK_FALSE(b.leases->find_person(TokenHash::of_token("other")).value());
     CHECK(b.leases->seated_rooms(ada).value() == std::vector<std::string>{"r1"});
 }
+
+TEST_CASE("a waiting room is fenced like a game and an expired one is orphaned for takeover", "[postgres][lease]") {
+    TempDir dir;
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
+    REQUIRE(a.leases->acquire("w1", "ws://a", 0ms).ok());  // expired at once: a dead owner
+    WaitingRoomWrite waiting;
+    waiting.room = sample_room("w1");
+    waiting.seats = {{0, "Ada", TokenHash::of_token("ada"), ""}};
+    REQUIRE(a.store->write_batch({waiting})[0].ok());
+    auto orphans = b.leases->orphaned_rooms(10);
+    REQUIRE(orphans.ok());
+    CHECK(*orphans == std::vector<std::string>{"w1"});
+    auto seated = b.leases->seated_rooms(TokenHash::of_token("ada"));
+    REQUIRE(seated.ok());
+    CHECK(*seated == std::vector<std::string>{"w1"});
+    REQUIRE(b.leases->acquire("w1", "ws://b", 60s).ok());
+    // The old owner can no longer change or remove it; the new one can.
+    waiting.seats.push_back({1, "Bob", TokenHash::of_token("bob"), ""});
+    CHECK(a.store->write_batch({waiting})[0].code() == ErrorCode::fenced);
+    CHECK(b.store->write_batch({waiting})[0].ok());
+    auto room = b.store->load_room("w1");
+    REQUIRE(room.ok());
+    REQUIRE(room->has_value());
+    CHECK((*room)->seats.size() == 2);
+}

@@ -48,6 +48,9 @@ private:
     Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+    Status put_waiting_room_locked(const WaitingRoomWrite& waiting);
+    // A running room over a stored waiting room of the same id: already_exists when there is none.
+    Status start_waiting_room_locked(const NewRoom& room);
     Status write_locked(const JournalWrite& write);
     // Runs `write` inside a transaction of its own (the single-write calls).
     template <typename Write>

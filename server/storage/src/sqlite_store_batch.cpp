@@ -18,6 +18,7 @@ Status SqliteStore::write_locked(const JournalWrite& write) {
     if (const auto* seat = std::get_if<SeatWrite>(&write)) return put_seat_locked(seat->room_id, seat->seat);
     if (const auto* status = std::get_if<StatusWrite>(&write))
         return set_room_status_locked(status->room_id, status->status);
+    if (const auto* waiting = std::get_if<WaitingRoomWrite>(&write)) return put_waiting_room_locked(*waiting);
     return finish_game_locked(std::get<FinishWrite>(write).game);
 }
 
