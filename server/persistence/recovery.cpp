@@ -150,6 +150,12 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     if (!state.store) return nullptr;
     if (state.cluster && !state.cluster->lease_for_resume(room_id)) return nullptr;
     auto loaded = state.store->load_room(room_id);
+    // A room unloaded to follow the store (room::reload_from_journal) is running or waiting there.
+    if (loaded && *loaded && (*loaded)->status != st::RoomStatus::adjourned) {
+        if (restore_stored(state, **loaded)) return state.rooms.find(room_id);
+        state.rooms.forget_adjourned(room_id);
+        return nullptr;
+    }
     if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) {
         spdlog::error("event=resume_failed room={} error=\"{}\"", room_id,
                       loaded ? "not an adjourned game in the store" : loaded.message());

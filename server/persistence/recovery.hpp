@@ -41,7 +41,10 @@ bool restore_waiting(shared_state& state, const storage::StoredRoom& stored);
 bool restore_stored(shared_state& state, const storage::StoredRoom& stored);
 
 // Loads the adjourned game `room_id` from the store, replays it and registers its room (called
-// through lobby::find_or_resume); null, and the game forgotten, when it cannot come back.
+// through lobby::find_or_resume); null, and the game forgotten, when it cannot come back. The
+// same for a game or waiting room unloaded to be reloaded from the store
+// (room::reload_from_journal); null, and the room left to wait for the next hello, while the
+// store cannot be read.
 std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id);
 
 // GET /api/games/{id} of an adjourned game: its public record so far, replayed from the store,

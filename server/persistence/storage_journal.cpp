@@ -49,10 +49,11 @@ json room_config_json(const waiting_room& room) {
 
 void storage_journal::submit(st::JournalWrite write, const char* what, std::string room_id,
                              stored_fn on_stored) {
-    writer_.submit(std::move(write), [what, room_id = std::move(room_id),
+    writer_.submit(std::move(write), [this, what, room_id = std::move(room_id),
                                       on_stored = std::move(on_stored)](const st::Status& status) {
         const bool ok = logged(status, what, room_id);
         if (on_stored) on_stored(ok);
+        if (status.code() == st::ErrorCode::outcome_unknown && outcome_unknown_) outcome_unknown_(room_id);
     });
 }
 

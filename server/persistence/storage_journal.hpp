@@ -38,11 +38,18 @@ public:
 
     // Counts commits and writes into the server's metrics.
     void count_into(metrics& counters);
+    // Called (on the writer's thread, after the write's on_stored(false)) with the room of every
+    // write whose commit had an unknown outcome (PostgreSQL's connection broke during COMMIT):
+    // the write may be stored although it was reported refused. Set before the first write.
+    void on_outcome_unknown(std::function<void(const std::string& room_id)> handler) {
+        outcome_unknown_ = std::move(handler);
+    }
 
 private:
     void submit(storage::JournalWrite write, const char* what, std::string room_id, stored_fn on_stored);
 
     journal_writer writer_;
+    std::function<void(const std::string&)> outcome_unknown_;
 };
 
 // A seat marked resigned keeps its person; the store has no column for it, so it is the bot kind.

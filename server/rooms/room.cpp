@@ -201,11 +201,7 @@ void room::close_room(const char* why) {
         return;
     }
     if (info_.status == protocol::RoomStatus::waiting) forget_waiting();
-    closed_ = true;
-    bot_timer_.cancel();
-    clock_timer_.cancel();
-    lifecycle_timer_.cancel();
-    if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
+    halt();
     for (auto& [person, m] : members_) {
         if (m.grace_timer) m.grace_timer->cancel();
         state_.persons.remove_room(person, id_);
@@ -213,6 +209,14 @@ void room::close_room(const char* why) {
     members_.clear();
     state_.rooms.remove(id_);
     spdlog::info("event=room_closed room={} reason={}", id_, why);
+}
+
+void room::halt() {
+    closed_ = true;
+    bot_timer_.cancel();
+    clock_timer_.cancel();
+    lifecycle_timer_.cancel();
+    if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
 }
 
 void room::on_message(requester& who, protocol::Join& m, bool) {

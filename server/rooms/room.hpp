@@ -78,6 +78,11 @@ public:
     // anything and close its members' connections, so their clients reconnect and are
     // redirected to the new owner.
     void drop_moved();
+    // A commit of this room's had an unknown outcome (storage_journal): the room leaves memory
+    // without writing, its members' connections are closed (4002) and it is listed as unloaded,
+    // so the next hello of a seated player loads it from the store (a game replayed from its
+    // journal, a waiting room as stored), which stays the truth.
+    void reload_from_journal();
     // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
     // its seated people become offline members.
     void restore(restored_game game);
@@ -148,6 +153,8 @@ private:
     void free_after_grace(const std::string& person);
     void pick_new_host();
     void close_room(const char* why);
+    // Closed: timers stopped, no longer counted as a running game (members left as they are).
+    void halt();
     bool closed() const { return closed_; }
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
@@ -188,6 +195,9 @@ private:
     void on_adjourned(bool stored);
     void unload_adjourned();
 
+    // ---- leaving memory without writing (room_cluster.cpp) --------------------------------
+    void leave_memory(const char* reason, bool reload);
+
     // ---- a waiting room in the store (room_waiting.cpp) ------------------------------------
     // With a store, a waiting room is stored whole after each change.
     bool stores_waiting() const;
@@ -203,6 +213,9 @@ private:
     void send_to(const std::shared_ptr<client_link>& link, std::shared_ptr<const std::string> text,
                  std::shared_ptr<const std::string> then = nullptr);
     void release_held();
+    // Seat `index` as stored (room_record.cpp); true when it seats a person (not resigned), now
+    // an offline member.
+    bool restore_seat(std::size_t index, const journal_seat& js, bool resigned);
 
     // ---- the record (room_record.cpp) ---------------------------------------------------
     record_inputs make_record_inputs() const;

@@ -94,24 +94,12 @@ void room::restore_waiting(std::vector<std::optional<journal_seat>> seats, std::
                                 created_at_ms]() mutable {
         room& r = *self;
         for (std::size_t i = 0; i < r.info_.seats.size(); ++i) {
-            SeatInfo& seat = r.info_.seats[i];
-            seat = SeatInfo{};
-            if (i >= seats.size() || !seats[i]) continue;
-            const journal_seat& js = *seats[i];
-            seat.name = js.name;
-            if (js.bot) {
-                seat.kind = SeatInfo::Kind::bot;
-                seat.bot = *js.bot;
+            if (i >= seats.size() || !seats[i]) {
+                r.info_.seats[i] = SeatInfo{};
                 continue;
             }
-            seat.kind = SeatInfo::Kind::human;
-            seat.person = js.person;
-            member& m = r.members_[js.person];
-            m.name = js.name;
-            m.seat = static_cast<int>(i);
-            r.state_.persons.add_room(js.person, r.id_);
             // Offline until their hello: a seat nobody comes back for is freed after --grace.
-            r.start_grace(js.person);
+            if (r.restore_seat(i, *seats[i], false)) r.start_grace(seats[i]->person);
         }
         r.info_.host = host;
         if (!r.find_member(host)) r.pick_new_host();

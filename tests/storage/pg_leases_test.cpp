@@ -184,3 +184,28 @@ TEST_CASE("a waiting room is fenced like a game and an expired one is orphaned f
     REQUIRE(room->has_value());
     CHECK((*room)->seats.size() == 2);
 }
+
+TEST_CASE("a COMMIT whose answer is lost reports outcome_unknown for every write of the batch",
+          "[postgres][commit]") {
+    TempDir dir;
+    PostgresOptions options;
+    options.url = test_postgres_url();
+    options.schema = "test_" + dir.path().filename().string();
+    options.test_lose_commit_answer_at_seq = 2;
+    auto opened = open_postgres_store(options);
+    REQUIRE(opened.ok());
+    Store& store = *opened->store;
+    REQUIRE(store.create_room(running_room("r1")).ok());
+    REQUIRE(store.create_room(running_room("r2")).ok());
+    REQUIRE(store.write_batch({ActionWrite{sample_action("r1", 1), std::nullopt}})[0].ok());
+    const std::vector<Status> lost = store.write_batch(
+        {ActionWrite{sample_action("r1", 2), std::nullopt}, ActionWrite{sample_action("r2", 1), std::nullopt}});
+    REQUIRE(lost.size() == 2);
+    CHECK(lost[0].code() == ErrorCode::outcome_unknown);
+    CHECK(lost[1].code() == ErrorCode::outcome_unknown);
+    // It was committed all the same: the journal, not the answer, is the truth.
+    CHECK(store.last_seq("r1").value() == 2);
+    CHECK(store.last_seq("r2").value() == 1);
+    // Once only: the next commit is answered.
+    CHECK(store.write_batch({ActionWrite{sample_action("r1", 3), std::nullopt}})[0].ok());
+}

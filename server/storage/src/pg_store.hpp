@@ -14,7 +14,7 @@ namespace carc::storage {
 
 class PostgresStore final : public Store, public LeaseStore {
 public:
-    PostgresStore(pg::Connection conn, std::string node_id);
+    PostgresStore(pg::Connection conn, std::string node_id, std::int64_t lose_commit_answer_at_seq = 0);
 
     Status create_room(const NewRoom& room) override;
     Status set_room_status(std::string_view room_id, RoomStatus status) override;
@@ -78,6 +78,7 @@ private:
     std::mutex mutex_;
     pg::Connection conn_;
     const std::string node_id_;
+    std::int64_t lose_commit_answer_at_seq_ = 0;  // tests: PostgresOptions::test_lose_commit_answer_at_seq
     std::map<std::string, std::int64_t, std::less<>> epochs_;  // this node's leases
 };
 

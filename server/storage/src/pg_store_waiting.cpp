@@ -3,6 +3,7 @@
 // (create_room_locked). Fenced like every room write.
 #include <bit>
 
+#include "journal_rules.hpp"
 #include "pg_store.hpp"
 
 namespace carc::storage {
@@ -14,17 +15,14 @@ Status PostgresStore::put_waiting_room_locked(const WaitingRoomWrite& waiting) {
     const NewRoom& room = waiting.room;
     if (room.room_id.empty()) return {ErrorCode::invalid_argument, "empty room id"};
     if (auto fenced = fence_locked(room.room_id); !fenced) return fenced;
-    auto current = room_status_locked(room.room_id);
-    if (!current && current.code() != ErrorCode::not_found) return current.status();
-    if (current && *current != RoomStatus::lobby) {
-        return {ErrorCode::invalid_state, "room " + room.room_id + " is " + to_string(*current) + ", not waiting"};
-    }
+    auto exists = waiting_room_exists(room.room_id, room_status_locked(room.room_id));
+    if (!exists) return exists.status();
     if (waiting.closed) {
-        if (!current) return {};  // never stored: nothing to remove
+        if (!*exists) return {};  // never stored: nothing to remove
         // Seats and chat go with it (ON DELETE CASCADE).
         return conn_.run("DELETE FROM rooms WHERE room_id = $1", {text(room.room_id)});
     }
-    if (!current) {
+    if (!*exists) {
         NewRoom lobby = room;
         lobby.status = RoomStatus::lobby;
         if (auto created = create_room_locked(lobby); !created) return created;

@@ -2,6 +2,7 @@
 // restart brings them back; their game starts over the same row (create_room_locked).
 #include <bit>
 
+#include "journal_rules.hpp"
 #include "sqlite_store.hpp"
 
 namespace carc::storage {
@@ -9,20 +10,17 @@ namespace carc::storage {
 Status SqliteStore::put_waiting_room_locked(const WaitingRoomWrite& waiting) {
     const NewRoom& room = waiting.room;
     if (room.room_id.empty()) return {ErrorCode::invalid_argument, "empty room id"};
-    auto current = room_status_locked(room.room_id);
-    if (!current && current.code() != ErrorCode::not_found) return current.status();
-    if (current && *current != RoomStatus::lobby) {
-        return {ErrorCode::invalid_state, "room " + room.room_id + " is " + to_string(*current) + ", not waiting"};
-    }
+    auto exists = waiting_room_exists(room.room_id, room_status_locked(room.room_id));
+    if (!exists) return exists.status();
     if (waiting.closed) {
-        if (!current) return {};  // never stored: nothing to remove
+        if (!*exists) return {};  // never stored: nothing to remove
         // Seats and chat go with it (ON DELETE CASCADE).
         auto gone = sqlite::Statement::prepare(db_, "DELETE FROM rooms WHERE room_id = ?");
         if (!gone) return gone.status();
         gone->bind(1, room.room_id);
         return gone->run();
     }
-    if (!current) {
+    if (!*exists) {
         NewRoom lobby = room;
         lobby.status = RoomStatus::lobby;
         if (auto created = create_room_locked(lobby); !created) return created;
