@@ -94,7 +94,10 @@ void room::dispatch(requester who, protocol::ClientMessage message, bool by_invi
                              by_invite]() mutable { self->dispatch(std::move(who), std::move(message), by_invite); });
         return;
     }
-    guard_waiting([&] { std::visit([&](auto& m) { on_message(who, m, by_invite); }, message); });
+    const auto handle_it = [&] { std::visit([&](auto& m) { on_message(who, m, by_invite); }, message); };
+    // Only a stored waiting room pays for the guard (a game's moves take the direct path).
+    if (stores_waiting()) guard_waiting(handle_it);
+    else handle_it();
 }
 
 template <typename Other>

@@ -380,7 +380,9 @@ TEST_CASE("chaos: nodes killed, restarted and paused at random times under bot g
     WARN("chaos seed " << seed << " (CARC_CHAOS_SEED=" << seed << " replays it), " << seconds << " s");
     std::cout << "chaos seed " << seed << std::endl;
 
-    cluster c(node_count, {"--bot-delay", bot_delay_ms});
+    // Every player comes from 127.0.0.1: the per-address WebSocket cap (16) must not refuse the
+    // openings and relocations of three games while closed connections are still being reaped.
+    cluster c(node_count, {"--bot-delay", bot_delay_ms, "--max-connections-per-ip", "1000"});
     node_table nodes;
     for (int i = 0; i < node_count; ++i) nodes.ports[static_cast<std::size_t>(i)] = c.port(i);
     chaos_run run(nodes, seed);
