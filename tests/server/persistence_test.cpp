@@ -347,3 +347,30 @@ TEST_CASE("a waiting room survives a server restart with its seats, bot and host
     bob.sync();
     CHECK(play_moves({&ada, &bob}, 1) == 1);
 }
+
+TEST_CASE("a restored waiting room nobody comes back to closes after the grace period and leaves the store",
+          "[server][persistence]") {
+    temp_dir dir;
+    std::string room;
+    {
+        test_server server(seeded(), open_store(dir.path));
+        ws_client ada(server.port());
+        greet(ada, "Ada");
+        room = open_room(ada, {{"seats", 2}})["room"];
+    }
+    {
+        test_server server(seeded(), open_store(dir.path));
+        ws_client watcher(server.port());
+        greet(watcher, "Eve");
+        const json lobby = watcher.request({{"type", "lobby_subscribe"}});
+        REQUIRE(lobby["rooms"].size() == 1);
+        CHECK(lobby["rooms"][0]["id"] == room);
+        // Ada never says hello again: her seat is freed after --grace and the empty room closes.
+        const auto removed = watcher.wait_for(
+            [&](const json& m) { return m["type"] == "lobby_room_removed" && m["room"] == room; },
+            std::chrono::seconds(30));
+        CHECK(removed.has_value());
+    }
+    auto store = open_store(dir.path);
+    CHECK(store->load_unfinished().value().empty());
+}
