@@ -1,6 +1,7 @@
 // carc-server: the Carcassonne game server. HTTP (browser client, health, room list, tiles,
 // metrics) and the game WebSocket on one port; see docs/protocol.md and docs/architecture.md.
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 #include <boost/asio/signal_set.hpp>
@@ -29,6 +30,9 @@ int main(int argc, char** argv) {
         carc::storage::PostgresOptions options;
         options.url = config.postgres_url;
         options.node_id = config.node_id;
+        // Tests only (tests/multinode): the commit of this action seq loses its answer.
+        if (const char* seq = std::getenv("CARC_TEST_LOSE_COMMIT_ANSWER_AT_SEQ"); seq && *seq)
+            options.test_lose_commit_answer_at_seq = std::stoll(seq);
         auto opened = carc::storage::open_postgres_store(options);
         if (!opened) {
             spdlog::error("event=store_failed store=postgres code={} error=\"{}\"",

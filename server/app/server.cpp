@@ -35,22 +35,31 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
 
 server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
     : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
-    state_->store = store;
-    static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
-    recover_rooms(*state_, *store);
+    keep_in(std::move(store));
+    recover_rooms(*state_, *state_->store);
+}
+
+void server::keep_in(std::shared_ptr<storage::Store> store) {
+    state_->store = std::move(store);
+    auto& journal = static_cast<storage_journal&>(*state_->journal);
+    journal.count_into(state_->counters);
+    // A commit that may have stored what it reported refused: the room's memory may disagree
+    // with its journal, so it leaves memory and comes back from the journal (docs/scaling.md).
+    journal.on_outcome_unknown([state = state_.get()](const std::string& room_id) {
+        if (auto r = state->rooms.find(room_id)) r->reload_from_journal();
+    });
 }
 
 server::server(server_config config, std::shared_ptr<storage::Store> store,
                std::shared_ptr<storage::LeaseStore> leases, std::string web_root)
     : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
-    state_->store = store;
-    static_cast<storage_journal&>(*state_->journal).count_into(state_->counters);
+    keep_in(std::move(store));
     storage::PostgresOptions feed;
     feed.url = state_->config.postgres_url;
     state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
                                                      state_->config.lease, std::move(feed));
     state_->persons.set_id_suffix("-" + state_->config.node_id);
-    recover_rooms(*state_, *store);  // reserves the stored ids; loads nothing
+    recover_rooms(*state_, *state_->store);  // reserves the stored ids; loads nothing
 }
 
 server::~server() {

@@ -45,6 +45,9 @@ public:
     shared_state& state() { return *state_; }
 
 private:
+    // The store behind the journal: kept for HTTP reads and recovery, counted, and its unknown
+    // commit outcomes reloading rooms.
+    void keep_in(std::shared_ptr<storage::Store> store);
     // Every grace period: forget the people nobody needs any more (person_registry::forget_idle).
     void sweep_people();
 

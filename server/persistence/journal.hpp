@@ -43,6 +43,18 @@ struct game_start {
     std::int64_t time_ms = 0;
 };
 
+// A waiting room (seats taken, no game yet) as the store keeps it, so that it outlives its node:
+// everything a restart or another node needs to bring it back (docs/scaling.md).
+struct waiting_room {
+    std::string room_id;
+    std::string invite;
+    protocol::RoomSettings settings;
+    std::string host;  // person id
+    std::vector<std::optional<journal_seat>> seats;  // by seat index; nullopt: empty
+    std::int64_t created_at_ms = 0;
+    bool closed = false;  // closed before its game started: removed from the store
+};
+
 // An accepted action, with what applying it gave (computed on a copy of the state).
 struct journal_action {
     std::string room_id;
@@ -72,7 +84,10 @@ public:
 
     virtual ~room_journal() = default;
 
-    // A game starts. False refuses the start.
+    // A waiting room was created or changed (stored whole, replacing what was stored), or
+    // closed. False: not stored (the room goes on; its next change stores it whole again).
+    virtual void store_waiting(const waiting_room& room, stored_fn on_stored) = 0;
+    // A game starts (over the room's waiting row, if any). False refuses the start.
     virtual void begin_game(const game_start& start, stored_fn on_stored) = 0;
     // An action about to be applied. False refuses it.
     virtual void append_action(const journal_action& action, stored_fn on_stored) = 0;
@@ -90,6 +105,7 @@ public:
 // Keeps nothing; every write "succeeds" at once.
 class null_journal final : public room_journal {
 public:
+    void store_waiting(const waiting_room&, stored_fn on_stored) override { on_stored(true); }
     void begin_game(const game_start&, stored_fn on_stored) override { on_stored(true); }
     void append_action(const journal_action&, stored_fn on_stored) override { on_stored(true); }
     void resign_seat(const std::string&, int, const journal_seat&, stored_fn on_stored) override { on_stored(true); }

@@ -150,6 +150,12 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     if (!state.store) return nullptr;
     if (state.cluster && !state.cluster->lease_for_resume(room_id)) return nullptr;
     auto loaded = state.store->load_room(room_id);
+    // A room unloaded to follow the store (room::reload_from_journal) is running or waiting there.
+    if (loaded && *loaded && (*loaded)->status != st::RoomStatus::adjourned) {
+        if (restore_stored(state, **loaded)) return state.rooms.find(room_id);
+        state.rooms.forget_adjourned(room_id);
+        return nullptr;
+    }
     if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) {
         spdlog::error("event=resume_failed room={} error=\"{}\"", room_id,
                       loaded ? "not an adjourned game in the store" : loaded.message());
@@ -196,12 +202,51 @@ std::optional<json> adjourned_record(st::Store& store, const std::string& room_i
     return record;
 }
 
+bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {
+    protocol::RoomSettings settings;
+    std::string invite;
+    std::string host;
+    std::vector<std::optional<journal_seat>> seats;
+    try {
+        const json config = json::parse(stored.config_json);
+        settings = config.at("settings").get<protocol::RoomSettings>();
+        invite = config.at("invite").get<std::string>();
+        host = config.at("host").get<std::string>();
+        const json& persons = config.at("persons");
+        seats.resize(static_cast<std::size_t>(settings.config.players));
+        for (const st::SeatRecord& record : stored.seats) {
+            if (record.seat < 0 || static_cast<std::size_t>(record.seat) >= seats.size())
+                throw std::runtime_error("seat " + std::to_string(record.seat) + " beyond the room's seats");
+            bool resigned = false;
+            seats[static_cast<std::size_t>(record.seat)] = seat_from_record(record, persons, resigned);
+            if (resigned) throw std::runtime_error("a resigned seat before the game");
+        }
+    } catch (const std::exception& e) {
+        mark_abandoned(*state.store, stored.room_id, std::string("waiting room: ") + e.what());
+        return false;
+    }
+    // As for a game: the people are known by token hash before the room runs its restore.
+    for (const auto& seat : seats) {
+        if (!seat || seat->person.empty()) continue;
+        state.persons.restore(seat->person, seat->name, seat->token_sha256);
+        state.persons.add_room(seat->person, stored.room_id);
+    }
+    auto r = std::make_shared<room>(state, stored.room_id, invite, settings);
+    state.rooms.add(r, stored.room_id, invite);
+    r->restore_waiting(std::move(seats), std::move(host), stored.created_at_ms);
+    return true;
+}
+
+bool restore_stored(shared_state& state, const st::StoredRoom& stored) {
+    return stored.status == st::RoomStatus::lobby ? restore_waiting(state, stored) : restore_running(state, stored);
+}
+
 bool restore_running(shared_state& state, const st::StoredRoom& stored) {
     rebuilt_room rebuilt;
     if (stored.status == st::RoomStatus::running) {
         rebuilt = rebuild(stored);
     } else {
-        rebuilt.error = "a lobby without a game";
+        rebuilt.error = "not a running game";
     }
     if (!rebuilt.error.empty()) {
         mark_abandoned(*state.store, stored.room_id, rebuilt.error);
@@ -244,14 +289,17 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
                 continue;
             }
         }
-        if (restore_running(state, stored)) {
+        if (stored.status == st::RoomStatus::lobby) {
+            if (restore_waiting(state, stored)) ++report.waiting;
+            else ++report.abandoned;
+        } else if (restore_running(state, stored)) {
             ++report.restored;
         } else {
             ++report.abandoned;
         }
     }
-    spdlog::info("event=recovery restored={} adjourned={} abandoned={}", report.restored, report.adjourned,
-                 report.abandoned);
+    spdlog::info("event=recovery restored={} waiting={} adjourned={} abandoned={}", report.restored, report.waiting,
+                 report.adjourned, report.abandoned);
     return report;
 }
 

@@ -41,12 +41,19 @@ json room_config_json(const game_start& start) {
             {"persons", std::move(persons)}};
 }
 
+json room_config_json(const waiting_room& room) {
+    json persons = json::array();
+    for (const auto& seat : room.seats) persons.push_back(seat ? seat->person : "");
+    return {{"settings", room.settings}, {"invite", room.invite}, {"host", room.host}, {"persons", std::move(persons)}};
+}
+
 void storage_journal::submit(st::JournalWrite write, const char* what, std::string room_id,
                              stored_fn on_stored) {
-    writer_.submit(std::move(write), [what, room_id = std::move(room_id),
+    writer_.submit(std::move(write), [this, what, room_id = std::move(room_id),
                                       on_stored = std::move(on_stored)](const st::Status& status) {
         const bool ok = logged(status, what, room_id);
         if (on_stored) on_stored(ok);
+        if (status.code() == st::ErrorCode::outcome_unknown && outcome_unknown_) outcome_unknown_(room_id);
     });
 }
 
@@ -55,6 +62,19 @@ void storage_journal::count_into(metrics& counters) {
         counters.journal_commits_total.fetch_add(1, std::memory_order_relaxed);
         counters.journal_writes_total.fetch_add(writes, std::memory_order_relaxed);
     });
+}
+
+void storage_journal::store_waiting(const waiting_room& room, stored_fn on_stored) {
+    st::WaitingRoomWrite write;
+    write.room.room_id = room.room_id;
+    write.room.config_json = room_config_json(room).dump();
+    write.room.engine_version = engine_version;
+    write.room.created_at_ms = room.created_at_ms;
+    write.room.status = st::RoomStatus::lobby;
+    write.closed = room.closed;
+    for (std::size_t i = 0; i < room.seats.size(); ++i)
+        if (room.seats[i]) write.seats.push_back(seat_record(static_cast<int>(i), *room.seats[i]));
+    submit(std::move(write), room.closed ? "close_waiting" : "store_waiting", room.room_id, std::move(on_stored));
 }
 
 void storage_journal::begin_game(const game_start& start, stored_fn on_stored) {

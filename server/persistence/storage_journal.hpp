@@ -21,11 +21,14 @@ class metrics;
 // What the rooms table's config_json holds for a game: everything a restarted server needs that
 // Store has no column for (settings, invite code, seed nonce, the person id of each seat).
 nlohmann::json room_config_json(const game_start& start);
+// The same for a waiting room, which also keeps its host.
+nlohmann::json room_config_json(const waiting_room& room);
 
 class storage_journal final : public room_journal {
 public:
     explicit storage_journal(std::shared_ptr<storage::Store> store) : writer_(std::move(store)) {}
 
+    void store_waiting(const waiting_room& room, stored_fn on_stored) override;
     void begin_game(const game_start& start, stored_fn on_stored) override;
     void append_action(const journal_action& action, stored_fn on_stored) override;
     void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) override;
@@ -35,11 +38,18 @@ public:
 
     // Counts commits and writes into the server's metrics.
     void count_into(metrics& counters);
+    // Called (on the writer's thread, after the write's on_stored(false)) with the room of every
+    // write whose commit had an unknown outcome (PostgreSQL's connection broke during COMMIT):
+    // the write may be stored although it was reported refused. Set before the first write.
+    void on_outcome_unknown(std::function<void(const std::string& room_id)> handler) {
+        outcome_unknown_ = std::move(handler);
+    }
 
 private:
     void submit(storage::JournalWrite write, const char* what, std::string room_id, stored_fn on_stored);
 
     journal_writer writer_;
+    std::function<void(const std::string&)> outcome_unknown_;
 };
 
 // A seat marked resigned keeps its person; the store has no column for it, so it is the bot kind.

@@ -47,20 +47,24 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
 
 void room::open(requester creator) {
     net::post(strand_, [self = shared_from_this(), who = std::move(creator)]() mutable {
-        self->info_.host = who.person;
-        std::optional<int> seat;
-        for (std::size_t i = 0; i < self->info_.seats.size(); ++i) {
-            if (self->info_.seats[i].kind == SeatInfo::Kind::empty) {
-                seat = static_cast<int>(i);
-                break;
-            }
-        }
-        self->reply(who, protocol::encode(protocol::RoomCreated{self->id_, self->info_.invite}, who.id));
-        self->add_member(who, seat);
-        spdlog::info("event=room_created room={} person={} seats={} private={}", self->id_,
-                     who.person, self->info_.seats.size(), self->info_.settings.is_private);
-        self->publish();
+        self->guard_waiting([&] { self->on_open(who); });
     });
+}
+
+void room::on_open(const requester& who) {
+    info_.host = who.person;
+    std::optional<int> seat;
+    for (std::size_t i = 0; i < info_.seats.size(); ++i) {
+        if (info_.seats[i].kind == SeatInfo::Kind::empty) {
+            seat = static_cast<int>(i);
+            break;
+        }
+    }
+    reply(who, protocol::encode(protocol::RoomCreated{id_, info_.invite}, who.id));
+    add_member(who, seat);
+    spdlog::info("event=room_created room={} person={} seats={} private={}", id_, who.person, info_.seats.size(),
+                 info_.settings.is_private);
+    publish();
 }
 
 // dispatch: a session's request runs at once when the room's strand is free (no hand-off to
@@ -93,7 +97,10 @@ void room::dispatch(requester who, protocol::ClientMessage message, bool by_invi
                              by_invite]() mutable { self->dispatch(std::move(who), std::move(message), by_invite); });
         return;
     }
-    std::visit([&](auto& m) { on_message(who, m, by_invite); }, message);
+    const auto handle_it = [&] { std::visit([&](auto& m) { on_message(who, m, by_invite); }, message); };
+    // Only a stored waiting room pays for the guard (a game's moves take the direct path).
+    if (stores_waiting()) guard_waiting(handle_it);
+    else handle_it();
 }
 
 template <typename Other>
@@ -199,11 +206,8 @@ void room::close_room(const char* why) {
         close_when_stored_ = true;
         return;
     }
-    closed_ = true;
-    bot_timer_.cancel();
-    clock_timer_.cancel();
-    lifecycle_timer_.cancel();
-    if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
+    if (info_.status == protocol::RoomStatus::waiting) forget_waiting();
+    halt();
     for (auto& [person, m] : members_) {
         if (m.grace_timer) m.grace_timer->cancel();
         state_.persons.remove_room(person, id_);
@@ -211,6 +215,14 @@ void room::close_room(const char* why) {
     members_.clear();
     state_.rooms.remove(id_);
     spdlog::info("event=room_closed room={} reason={}", id_, why);
+}
+
+void room::halt() {
+    closed_ = true;
+    bot_timer_.cancel();
+    clock_timer_.cancel();
+    lifecycle_timer_.cancel();
+    if (info_.status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
 }
 
 void room::on_message(requester& who, protocol::Join& m, bool) {
@@ -315,7 +327,7 @@ void room::on_message(requester& who, protocol::Kick& k, bool) {
                     {{"reason", "game_started"}});
         return;
     }
-    if (target->link) target->link->send(shared_text(protocol::encode(protocol::Kicked{id_})));
+    if (target->link) send_to(target->link, shared_text(protocol::encode(protocol::Kicked{id_})));
     remove_member(k.person);
     reply(who, protocol::encode(protocol::Ack{}, who.id));
     spdlog::info("event=kick room={} host={} person={}", id_, who.person, k.person);
@@ -367,7 +379,7 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
     remember_chat(chat);
     const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : members_)
-        if (other.link) other.link->send(message);
+        if (other.link) send_to(other.link, message);
     reply(who, protocol::encode(protocol::Ack{}, who.id));
 }
 
@@ -446,6 +458,10 @@ void room::start_grace(const std::string& person) {
 
 void room::on_grace_over(const std::string& person) {
     if (defer_while_busy([self = shared_from_this(), person] { self->on_grace_over(person); })) return;
+    guard_waiting([&] { free_after_grace(person); });
+}
+
+void room::free_after_grace(const std::string& person) {
     member* m = find_member(person);
     if (!m || m->link || closed_) return;
     const bool seat_in_game = m->seat && info_.status != protocol::RoomStatus::waiting;

@@ -78,9 +78,18 @@ public:
     // anything and close its members' connections, so their clients reconnect and are
     // redirected to the new owner.
     void drop_moved();
+    // A commit of this room's had an unknown outcome (storage_journal): the room leaves memory
+    // without writing, its members' connections are closed (4002) and it is listed as unloaded,
+    // so the next hello of a seated player loads it from the store (a game replayed from its
+    // journal, a waiting room as stored), which stays the truth.
+    void reload_from_journal();
     // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
     // its seated people become offline members.
     void restore(restored_game game);
+    // Start-up or a takeover: a stored waiting room's seats (by index; nullopt: empty) and host;
+    // its seated people become offline members, each keeping the seat for --grace.
+    void restore_waiting(std::vector<std::optional<journal_seat>> seats, std::string host,
+                         std::int64_t created_at_ms);
     // The replay record of the room's game as anyone may see it (game_record.hpp), built from
     // the room's log when asked; null before the start. Safe from any thread.
     std::shared_ptr<const nlohmann::json> public_record() const;
@@ -101,6 +110,7 @@ private:
     };
 
     // ---- membership (room.cpp) ---------------------------------------------------------
+    void on_open(const requester& creator);
     void dispatch(requester who, protocol::ClientMessage message, bool by_invite);
     void on_attach(std::string person, std::string name, std::shared_ptr<client_link> link);
     void on_detach(std::string person, std::uint64_t link_id);
@@ -140,8 +150,11 @@ private:
     void free_seat(int seat);
     void start_grace(const std::string& person);
     void on_grace_over(const std::string& person);
+    void free_after_grace(const std::string& person);
     void pick_new_host();
     void close_room(const char* why);
+    // Closed: timers stopped, no longer counted as a running game (members left as they are).
+    void halt();
     bool closed() const { return closed_; }
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
@@ -181,6 +194,28 @@ private:
     void adjourn();
     void on_adjourned(bool stored);
     void unload_adjourned();
+
+    // ---- leaving memory without writing (room_cluster.cpp) --------------------------------
+    void leave_memory(const char* reason, bool reload);
+
+    // ---- a waiting room in the store (room_waiting.cpp) ------------------------------------
+    // With a store, a waiting room is stored whole after each change.
+    bool stores_waiting() const;
+    // What the store keeps of a waiting room that can change (host, seats), to compare.
+    nlohmann::json waiting_snapshot() const;
+    waiting_room waiting_record(bool closed) const;
+    // Runs `change`; when it changed what the store keeps of the waiting room, everything the
+    // change sent is held, and the room busy, until the room is stored.
+    void guard_waiting(const std::function<void()>& change);
+    // The room closes before its game: out of the store.
+    void forget_waiting();
+    // Every message of the room goes out here (held during guard_waiting); `then` right after.
+    void send_to(const std::shared_ptr<client_link>& link, std::shared_ptr<const std::string> text,
+                 std::shared_ptr<const std::string> then = nullptr);
+    void release_held();
+    // Seat `index` as stored (room_record.cpp); true when it seats a person (not resigned), now
+    // an offline member.
+    bool restore_seat(std::size_t index, const journal_seat& js, bool resigned);
 
     // ---- the record (room_record.cpp) ---------------------------------------------------
     record_inputs make_record_inputs() const;
@@ -250,6 +285,10 @@ private:
     bool adjourning_ = false;
     bool record_stored_ = false;      // end_game answered (the record is served from storage)
     bool close_when_stored_ = false;  // closing waits for that
+    std::optional<nlohmann::json> stored_waiting_;  // waiting_snapshot() as last handed to the journal
+    std::int64_t waiting_since_ms_ = 0;             // when the waiting room was first stored
+    bool holding_sends_ = false;
+    std::vector<std::pair<std::shared_ptr<client_link>, std::shared_ptr<const std::string>>> held_sends_;
 };
 
 }  // namespace carc::server

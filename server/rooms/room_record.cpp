@@ -98,28 +98,32 @@ std::optional<std::vector<std::int64_t>> room::clock_remaining_now() const {
     return remaining;
 }
 
+bool room::restore_seat(std::size_t index, const journal_seat& js, bool resigned) {
+    SeatInfo& seat = info_.seats[index];
+    seat = SeatInfo{};
+    seat.name = js.name;
+    seat.resigned = resigned;
+    if (js.bot) {
+        seat.kind = SeatInfo::Kind::bot;
+        seat.bot = *js.bot;
+        return false;
+    }
+    seat.kind = SeatInfo::Kind::human;
+    seat.person = js.person;
+    if (resigned) return false;
+    member& m = members_[js.person];
+    m.name = js.name;
+    m.seat = static_cast<int>(index);
+    state_.persons.add_room(js.person, id_);
+    return true;
+}
+
 void room::restore(restored_game game) {
     net::post(strand_, [self = shared_from_this(), game = std::move(game)]() mutable {
         room& r = *self;
         for (std::size_t i = 0; i < game.seats.size() && i < r.info_.seats.size(); ++i) {
-            const journal_seat& js = game.seats[i];
-            SeatInfo& seat = r.info_.seats[i];
-            seat = SeatInfo{};
-            seat.name = js.name;
-            seat.resigned = i < game.resigned.size() && game.resigned[i];
-            if (js.bot) {
-                seat.kind = SeatInfo::Kind::bot;
-                seat.bot = *js.bot;
-                continue;
-            }
-            seat.kind = SeatInfo::Kind::human;
-            seat.person = js.person;
-            if (seat.resigned) continue;
-            member& m = r.members_[js.person];
-            m.name = js.name;
-            m.seat = static_cast<int>(i);
-            r.state_.persons.add_room(js.person, r.id_);
-            if (r.info_.host.empty()) r.info_.host = js.person;
+            const bool resigned = i < game.resigned.size() && game.resigned[i];
+            if (r.restore_seat(i, game.seats[i], resigned) && r.info_.host.empty()) r.info_.host = game.seats[i].person;
         }
         r.match_ = std::move(game.match);
         r.match_->keep_log(false);  // the room's log below is the one

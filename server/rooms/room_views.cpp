@@ -63,13 +63,13 @@ void room::publish(const json& events, const requester* ack_to) {
             send_snapshot(m);
             m.needs_snapshot = false;
         } else if (ack && m.link == ack_to->link) {
-            m.link->send(text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
+            send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
             ack.reset();
         } else {
-            m.link->send(text_for(protocol::ViewPublisher::key(m.seat)));
+            send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)));
         }
     }
-    if (ack) ack_to->link->send(std::move(ack));  // the mover had no patch (a snapshot, or left)
+    if (ack) send_to(ack_to->link, std::move(ack));  // the mover had no patch (a snapshot, or left)
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
     refresh_public_record();
     report_summary();
@@ -80,7 +80,7 @@ void room::send_snapshot(const member& m, const json& id) {
     if (!m.link) return;
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
     const std::string history = "\"log\":" + event_log().dump() + ",\"chat\":" + chat_log().dump();
-    m.link->send(shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
+    send_to(m.link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 
 void room::report_summary() {
@@ -89,7 +89,7 @@ void room::report_summary() {
 }
 
 void room::reply(const requester& who, std::string text) {
-    if (who.link) who.link->send(shared_text(std::move(text)));
+    if (who.link) send_to(who.link, shared_text(std::move(text)));
 }
 
 void room::reply_error(const requester& who, protocol::ErrorCode code, std::string message, json params) {

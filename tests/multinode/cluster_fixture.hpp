@@ -29,7 +29,9 @@ constexpr int test_lease_ms = 1500;
 
 class cluster {
 public:
-    explicit cluster(int nodes) : dir_(fs::temp_directory_path() / ("carc-cluster-" + server::random_hex(6))) {
+    // `extra_args` go after the test nodes' own (a later flag wins: e.g. --bot-delay 30).
+    explicit cluster(int nodes, std::vector<std::string> extra_args = {})
+        : dir_(fs::temp_directory_path() / ("carc-cluster-" + server::random_hex(6))), extra_args_(std::move(extra_args)) {
         fs::create_directories(dir_);
         for (int i = 0; i < nodes; ++i) start_node(i);
     }
@@ -42,12 +44,12 @@ public:
     void start_node(int i) {
         if (nodes_.size() <= static_cast<std::size_t>(i)) nodes_.resize(static_cast<std::size_t>(i) + 1);
         const std::string name = "node-" + std::to_string(i) + "-" + server::random_hex(2);
-        nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(
-            CARC_SERVER_EXE,
-            std::vector<std::string>{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
+        std::vector<std::string> args{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
                                      std::to_string(test_lease_ms), "--bot-delay", "0", "--rate", "100000", "--burst",
-                                     "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242"},
-            dir_ / (name + ".log"));
+                                     "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242"};
+        args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+        nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(CARC_SERVER_EXE, std::move(args),
+                                                                               dir_ / (name + ".log"));
     }
     server_process& node(int i) { return *nodes_.at(static_cast<std::size_t>(i)); }
     unsigned short port(int i) { return node(i).port(); }
@@ -63,6 +65,7 @@ public:
 private:
     storage::testing::TestPostgres pg_;
     fs::path dir_;
+    std::vector<std::string> extra_args_;
     std::vector<std::unique_ptr<server_process>> nodes_;
 };
 

@@ -87,6 +87,7 @@ bool wait_removed(ws_client& watcher, const std::string& room) {
 // Holds every action write until released: what the room may show meanwhile.
 class held_journal final : public server::room_journal {
 public:
+    void store_waiting(const server::waiting_room&, stored_fn done) override { done(true); }
     void begin_game(const server::game_start&, stored_fn done) override { done(true); }
     void append_action(const server::journal_action&, stored_fn done) override {
         std::lock_guard lock(mutex_);

@@ -243,8 +243,12 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         CHECK(open_room(ada, {})["room"] == "r6");  // r5 stays taken
     }
     auto store = open_store(dir.path);
-    CHECK(store->load_unfinished().value().empty());  // marked abandoned, not deleted
-    CHECK(store->known_ids().value() == std::vector<std::string>{"r5"});
+    // r5 marked abandoned, not deleted; r6 is kept as the waiting room it was at the stop.
+    const auto unfinished = store->load_unfinished().value();
+    REQUIRE(unfinished.size() == 1);
+    CHECK(unfinished[0].room_id == "r6");
+    CHECK(unfinished[0].status == storage::RoomStatus::lobby);
+    CHECK(store->known_ids().value() == std::vector<std::string>{"r5", "r6"});
 }
 
 TEST_CASE("resignations and turn clocks come back after a restart", "[server][persistence]") {
@@ -295,4 +299,78 @@ TEST_CASE("resignations and turn clocks come back after a restart", "[server][pe
     for (std::size_t seat = 1; seat < 3; ++seat) CHECK(std::abs(clock_after[seat] - clock_before[seat]) < 1000);
     CHECK(ada.view["game"]["clock"]["running"] == 0);
     REQUIRE(play_first(ada)["type"] == "ack");  // and the game goes on
+}
+
+TEST_CASE("a waiting room survives a server restart with its seats, bot and host", "[server][persistence]") {
+    temp_dir dir;
+    two_player_game game;
+    std::string ada_person;
+    {
+        test_server server(seeded(), open_store(dir.path));
+        ws_client ada_ws(server.port()), bob_ws(server.port());
+        game = seat_two_players(ada_ws, bob_ws, {{"seats", 3}});
+        const json added = ada_ws.request({{"type", "set_bot"}, {"room", game.room}, {"seat", 2}, {"bot", "random"}});
+        REQUIRE(added["type"] == "ack");
+        // A room closed before its game leaves the store with it.
+        ws_client eve_ws(server.port());
+        greet(eve_ws, "Eve");
+        const std::string gone = open_room(eve_ws, {{"seats", 2}})["room"];
+        REQUIRE(eve_ws.request({{"type", "leave"}, {"room", gone}})["type"] == "left");
+        viewer ada{ada_ws, game.room};
+        ada.sync();
+        ada_person = ada.view["room"]["host"];
+    }  // the server stops and the store closes, the room not started
+
+    test_server server(seeded(), open_store(dir.path));
+    ws_client ada_ws(server.port()), bob_ws(server.port());
+    viewer ada{ada_ws, game.room}, bob{bob_ws, game.room};
+    resume_seats(ada, bob, game);
+    const json& room = ada.view["room"];
+    CHECK(room["status"] == "waiting");
+    CHECK(room["host"] == ada_person);
+    REQUIRE(room["seats"].size() == 3);
+    CHECK(room["seats"][0]["name"] == "Ada");
+    CHECK(room["seats"][0]["online"] == true);
+    CHECK(room["seats"][1]["name"] == "Bob");
+    CHECK(room["seats"][2]["kind"] == "bot");
+    CHECK(room["seats"][2]["bot"] == "random");
+    // The closed room did not come back: the lobby lists the waiting room only.
+    const json lobby = ada.request({{"type", "list_rooms"}});
+    INFO(lobby.dump());
+    REQUIRE(lobby["rooms"].size() == 1);
+    CHECK(lobby["rooms"][0]["id"] == game.room);
+
+    // Bob cannot start it, the host can, and the game runs.
+    CHECK(bob.request({{"type", "start"}, {"room", game.room}})["code"] == "not_host");
+    start_game(ada);
+    ada.sync();
+    bob.sync();
+    CHECK(play_moves({&ada, &bob}, 1) == 1);
+}
+
+TEST_CASE("a restored waiting room nobody comes back to closes after the grace period and leaves the store",
+          "[server][persistence]") {
+    temp_dir dir;
+    std::string room;
+    {
+        test_server server(seeded(), open_store(dir.path));
+        ws_client ada(server.port());
+        greet(ada, "Ada");
+        room = open_room(ada, {{"seats", 2}})["room"];
+    }
+    {
+        test_server server(seeded(), open_store(dir.path));
+        ws_client watcher(server.port());
+        greet(watcher, "Eve");
+        const json lobby = watcher.request({{"type", "lobby_subscribe"}});
+        REQUIRE(lobby["rooms"].size() == 1);
+        CHECK(lobby["rooms"][0]["id"] == room);
+        // Ada never says hello again: her seat is freed after --grace and the empty room closes.
+        const auto removed = watcher.wait_for(
+            [&](const json& m) { return m["type"] == "lobby_room_removed" && m["room"] == room; },
+            std::chrono::seconds(30));
+        CHECK(removed.has_value());
+    }
+    auto store = open_store(dir.path);
+    CHECK(store->load_unfinished().value().empty());
 }

@@ -269,6 +269,7 @@ class flaky_journal final : public carc::server::room_journal {
 public:
     std::atomic<bool> fail_next{false};
     std::atomic<int> appended{0};
+    void store_waiting(const carc::server::waiting_room&, stored_fn done) override { done(true); }
     void begin_game(const carc::server::game_start&, stored_fn done) override { done(true); }
     void append_action(const carc::server::journal_action&, stored_fn done) override {
         if (fail_next.exchange(false)) return done(false);

@@ -158,3 +158,54 @@ TEST_CASE("people and their seats are found by token hash on any node", "[postgr
     CHECK_FALSE(b.leases->find_person(TokenHash::of_token("other")).value());
     CHECK(b.leases->seated_rooms(ada).value() == std::vector<std::string>{"r1"});
 }
+
+TEST_CASE("a waiting room is fenced like a game and an expired one is orphaned for takeover", "[postgres][lease]") {
+    TempDir dir;
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
+    REQUIRE(a.leases->acquire("w1", "ws://a", 0ms).ok());  // expired at once: a dead owner
+    WaitingRoomWrite waiting;
+    waiting.room = sample_room("w1");
+    waiting.seats = {{0, "Ada", TokenHash::of_token("ada"), ""}};
+    REQUIRE(a.store->write_batch({waiting})[0].ok());
+    auto orphans = b.leases->orphaned_rooms(10);
+    REQUIRE(orphans.ok());
+    CHECK(*orphans == std::vector<std::string>{"w1"});
+    auto seated = b.leases->seated_rooms(TokenHash::of_token("ada"));
+    REQUIRE(seated.ok());
+    CHECK(*seated == std::vector<std::string>{"w1"});
+    REQUIRE(b.leases->acquire("w1", "ws://b", 60s).ok());
+    // The old owner can no longer change or remove it; the new one can.
+    waiting.seats.push_back({1, "Bob", TokenHash::of_token("bob"), ""});
+    CHECK(a.store->write_batch({waiting})[0].code() == ErrorCode::fenced);
+    CHECK(b.store->write_batch({waiting})[0].ok());
+    auto room = b.store->load_room("w1");
+    REQUIRE(room.ok());
+    REQUIRE(room->has_value());
+    CHECK((*room)->seats.size() == 2);
+}
+
+TEST_CASE("a COMMIT whose answer is lost reports outcome_unknown for every write of the batch",
+          "[postgres][commit]") {
+    TempDir dir;
+    PostgresOptions options;
+    options.url = test_postgres_url();
+    options.schema = "test_" + dir.path().filename().string();
+    options.test_lose_commit_answer_at_seq = 2;
+    auto opened = open_postgres_store(options);
+    REQUIRE(opened.ok());
+    Store& store = *opened->store;
+    REQUIRE(store.create_room(running_room("r1")).ok());
+    REQUIRE(store.create_room(running_room("r2")).ok());
+    REQUIRE(store.write_batch({ActionWrite{sample_action("r1", 1), std::nullopt}})[0].ok());
+    const std::vector<Status> lost = store.write_batch(
+        {ActionWrite{sample_action("r1", 2), std::nullopt}, ActionWrite{sample_action("r2", 1), std::nullopt}});
+    REQUIRE(lost.size() == 2);
+    CHECK(lost[0].code() == ErrorCode::outcome_unknown);
+    CHECK(lost[1].code() == ErrorCode::outcome_unknown);
+    // It was committed all the same: the journal, not the answer, is the truth.
+    CHECK(store.last_seq("r1").value() == 2);
+    CHECK(store.last_seq("r2").value() == 1);
+    // Once only: the next commit is answered.
+    CHECK(store.write_batch({ActionWrite{sample_action("r1", 3), std::nullopt}})[0].ok());
+}

@@ -6,7 +6,7 @@
 //
 // `Backend` is a store class that befriends GroupCommit<Backend> and has, besides `mutex_` and
 // the *_locked writes (create_room, put_seat, save_checkpoint, append_action, set_room_status,
-// finish_game), two hooks: begin_write_locked() -> Result<transaction with commit()>, and
+// finish_game, put_waiting_room), two hooks: begin_write_locked() -> Result<transaction with commit()>, and
 // run_locked(sql) -> Status.
 
 #include <mutex>
@@ -63,6 +63,7 @@ private:
         if (const auto* seat = std::get_if<SeatWrite>(&write)) return store.put_seat_locked(seat->room_id, seat->seat);
         if (const auto* status = std::get_if<StatusWrite>(&write))
             return store.set_room_status_locked(status->room_id, status->status);
+        if (const auto* waiting = std::get_if<WaitingRoomWrite>(&write)) return store.put_waiting_room_locked(*waiting);
         return store.finish_game_locked(std::get<FinishWrite>(write).game);
     }
 };

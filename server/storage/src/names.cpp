@@ -17,6 +17,7 @@ const char* to_string(ErrorCode code) {
         case ErrorCode::foreign_database: return "foreign_database";
         case ErrorCode::locked: return "locked";
         case ErrorCode::fenced: return "fenced";
+        case ErrorCode::outcome_unknown: return "outcome_unknown";
         case ErrorCode::internal: return "internal";
     }
     return "unknown";

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "carc/storage/result.hpp"
@@ -51,6 +52,9 @@ public:
     Status run_script(std::string_view sql);
 
     PGconn* get() const { return conn_.get(); }
+    // Tests only: the next COMMIT commits but reports outcome_unknown (its answer "lost").
+    void lose_next_commit_answer() { lose_next_commit_answer_ = true; }
+    bool take_lost_commit_answer() { return std::exchange(lose_next_commit_answer_, false); }
     // Whether a transaction is open (or aborted) on the connection.
     bool in_transaction() const;
 
@@ -61,6 +65,7 @@ private:
 
     std::unique_ptr<PGconn, decltype(&PQfinish)> conn_;
     std::string schema_;
+    bool lose_next_commit_answer_ = false;
 };
 
 // BEGIN ... COMMIT; rolled back by the destructor unless committed.
@@ -70,6 +75,8 @@ public:
     Transaction(Transaction&& other) noexcept : conn_(other.conn_) { other.conn_ = nullptr; }
     Transaction& operator=(Transaction&&) = delete;
     ~Transaction();
+    // io_error and the like: nothing was committed. outcome_unknown: the connection broke while
+    // COMMIT was on its way or its answer was, so PostgreSQL may have committed everything.
     Status commit();
 
 private:

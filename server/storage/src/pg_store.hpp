@@ -15,7 +15,7 @@ namespace carc::storage {
 
 class PostgresStore final : public Store, public LeaseStore {
 public:
-    PostgresStore(pg::Connection conn, std::string node_id);
+    PostgresStore(pg::Connection conn, std::string node_id, std::int64_t lose_commit_answer_at_seq = 0);
 
     Status create_room(const NewRoom& room) override;
     Status set_room_status(std::string_view room_id, RoomStatus status) override;
@@ -65,6 +65,9 @@ private:
     Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+    Status put_waiting_room_locked(const WaitingRoomWrite& waiting);
+    // A running room over a stored waiting room of the same id: already_exists when there is none.
+    Status start_waiting_room_locked(const NewRoom& room);
     // Group commit's hooks (group_commit.hpp): a write transaction, a savepoint statement.
     Result<pg::Transaction> begin_write_locked();
     Status run_locked(std::string_view sql);
@@ -80,6 +83,7 @@ private:
     std::mutex mutex_;
     pg::Connection conn_;
     const std::string node_id_;
+    std::int64_t lose_commit_answer_at_seq_ = 0;  // tests: PostgresOptions::test_lose_commit_answer_at_seq
     std::map<std::string, std::int64_t, std::less<>> epochs_;  // this node's leases
 };
 

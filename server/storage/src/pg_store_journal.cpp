@@ -46,6 +46,10 @@ Status PostgresStore::append_action_locked(const ActionRecord& action,
     if (!inserted && inserted.code() == ErrorCode::already_exists)
         return sequence_gap(action.room_id, action.seq, *last);
     if (!inserted) return inserted;
+    if (lose_commit_answer_at_seq_ != 0 && action.seq == lose_commit_answer_at_seq_) {
+        lose_commit_answer_at_seq_ = 0;  // once
+        conn_.lose_next_commit_answer();
+    }
     if (clock_after) return write_clock_locked(action.room_id, *clock_after);
     return {};
 }

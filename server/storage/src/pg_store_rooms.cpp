@@ -62,7 +62,11 @@ Status PostgresStore::create_room_locked(const NewRoom& room) {
          number(std::bit_cast<std::int64_t>(room.seed)), text(room.seed_commitment),
          text(room.engine_version), number(room.created_at_ms)});
     if (!rows) return rows.status();
-    if (rows->affected() == 0) return {ErrorCode::already_exists, "room " + room.room_id + ": already exists"};
+    if (rows->affected() == 0) {
+        // A waiting room's game starts: the same row becomes the game.
+        if (room.status == RoomStatus::running) return start_waiting_room_locked(room);
+        return {ErrorCode::already_exists, "room " + room.room_id + ": already exists"};
+    }
     return {};
 }
 

@@ -51,6 +51,9 @@ private:
     Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+    Status put_waiting_room_locked(const WaitingRoomWrite& waiting);
+    // A running room over a stored waiting room of the same id: already_exists when there is none.
+    Status start_waiting_room_locked(const NewRoom& room);
     // Group commit's hooks (group_commit.hpp): a write transaction, a savepoint statement.
     Result<sqlite::WriteTransaction> begin_write_locked();
     Status run_locked(std::string_view sql);

@@ -68,6 +68,8 @@ Status SqliteStore::create_room_locked(const NewRoom& room) {
         .bind(7, room.created_at_ms);
     if (auto ran = stmt->run(); !ran) return ran;
     if (sqlite3_changes(db_.get()) == 0) {
+        // A waiting room's game starts: the same row becomes the game.
+        if (room.status == RoomStatus::running) return start_waiting_room_locked(room);
         return {ErrorCode::already_exists, "room " + room.room_id + ": already exists"};
     }
     return {};

@@ -21,6 +21,9 @@ struct PostgresOptions {
     std::string schema;  // empty: the connection's default search path (usually "public")
     // The node this store writes for; empty for a single node (no leases, no fencing).
     std::string node_id;
+    // Tests only: the first COMMIT that stores an action with this seq commits, but its answer
+    // is dropped as if the connection broke then (outcome_unknown). 0: never.
+    std::int64_t test_lose_commit_answer_at_seq = 0;
 };
 
 // Who owns a room and until when (PostgreSQL's clock).

@@ -115,7 +115,9 @@ struct FinishedGame {
 };
 
 // The writes of a group commit (Store::write_batch), one for each journal call of a room.
-struct BeginGameWrite {  // create_room (running), its seats and the checkpoint of seq 0, together
+// create_room (running; over a stored waiting room of the same id), its seats and the checkpoint
+// of seq 0, together.
+struct BeginGameWrite {
     NewRoom room;
     std::vector<SeatRecord> seats;
     Checkpoint initial;
@@ -135,7 +137,17 @@ struct StatusWrite {  // set_room_status
 struct FinishWrite {  // finish_game
     FinishedGame game;
 };
-using JournalWrite = std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite>;
+// A waiting room (status lobby: seats taken, no game yet) stored whole, so it outlives its node:
+// the room row is created or its config_json replaced, and its seats become exactly `seats`.
+// With `closed` the waiting room is deleted instead (closed before its game started). A room
+// that is no longer waiting (running, finished, ...) refuses it with invalid_state; a later
+// BeginGameWrite of the same id turns the waiting room into its game.
+struct WaitingRoomWrite {
+    NewRoom room;  // status lobby; seed, commitment and engine version unused until the start
+    std::vector<SeatRecord> seats;
+    bool closed = false;
+};
+using JournalWrite = std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite, WaitingRoomWrite>;
 
 // One row of GET /api/games.
 struct GameSummary {

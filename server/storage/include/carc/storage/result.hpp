@@ -20,6 +20,7 @@ enum class ErrorCode {
     foreign_database,  // a valid SQLite file that belongs to some other program
     locked,            // another process holds the data directory
     fenced,            // another node took the room's lease: this node may not write it again
+    outcome_unknown,   // the connection broke during COMMIT: the writes may or may not be stored
     internal,          // anything else the database reports
 };
 

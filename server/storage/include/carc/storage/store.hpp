@@ -24,7 +24,9 @@ public:
     virtual ~Store() = default;
 
     // --- rooms ---------------------------------------------------------------------------------
-    // A new room in room.status (lobby or running). already_exists when the id is taken.
+    // A new room in room.status (lobby or running). already_exists when the id is taken, except
+    // that a running room replaces a waiting room (status lobby) of the same id, whose seats go:
+    // the waiting room's game starts (WaitingRoomWrite).
     virtual Status create_room(const NewRoom& room) = 0;
     // lobby -> running -> abandoned; running <-> adjourned; `finished` only through finish_game.
     // invalid_state when the room is already finished or abandoned, or is adjourned without
