@@ -39,6 +39,15 @@ double playable_tokens_worth(const CastlePlayer& p, int tiles_left) {
            2.0 * time * p.tokens[static_cast<int>(WallToken::double_house)];
 }
 
+// Followers in supply (as in the other rule systems) and tokens 1-3 held.
+std::array<double, max_players> add_supply_and_tokens(const State& s, std::array<double, max_players> out) {
+    for (int p = 0; p < castle_players; ++p) {
+        out[static_cast<std::size_t>(p)] += supply_worth(s) * std::min<int>(s.player(p).supply, 4);
+        out[static_cast<std::size_t>(p)] += playable_tokens_worth(s.castle().players[p], s.tiles_left());
+    }
+    return out;
+}
+
 }  // namespace
 
 std::array<double, max_players> evaluate_castle(const State& s) {
@@ -81,13 +90,14 @@ std::array<double, max_players> evaluate_castle(const State& s) {
     // The keep prize: take back what the final scoring gave at today's area, and give the
     // expected final area (about half the spaces that will stay empty; near the end, today's
     // area less two per tile to come) by the chance of having the larger keep then.
-    const int area = largest_empty_area(board, *s.game().castle_board());
     const int now0 = keep_strength(castle.players[0]), now1 = keep_strength(castle.players[1]);
+    const double gap = std::abs(keep[0] - keep[1]);
+    if (now0 == now1 && gap == 0) return add_supply_and_tokens(s, out);  // no keep at stake yet
+    const int area = largest_empty_area(board, *s.game().castle_board());
     if (now0 != now1) out[now0 > now1 ? 0 : 1] -= area;
     const int laid = board.size() - castle_start_spaces;
     const int final_empty = std::max(0, castle_interior_spaces - laid - tiles_left);
     const double prize = std::min<double>(area, std::max(0.5 * final_empty, static_cast<double>(area - 2 * tiles_left)));
-    const double gap = std::abs(keep[0] - keep[1]);
     if (gap > 0) {
         const double remaining = static_cast<double>(tiles_left) / std::max(1, tiles_left + laid);
         const double leader_share = 0.5 + 0.5 * gap / (gap + 3 * remaining);
@@ -96,11 +106,7 @@ std::array<double, max_players> evaluate_castle(const State& s) {
         out[static_cast<std::size_t>(1 - leader)] += (1 - leader_share) * prize;
     }
 
-    for (int p = 0; p < castle_players; ++p) {
-        out[static_cast<std::size_t>(p)] += supply_worth(s) * std::min<int>(s.player(p).supply, 4);
-        out[static_cast<std::size_t>(p)] += playable_tokens_worth(castle.players[p], tiles_left);
-    }
-    return out;
+    return add_supply_and_tokens(s, out);
 }
 
 }  // namespace carc
