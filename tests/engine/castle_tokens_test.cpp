@@ -188,3 +188,45 @@ TEST_CASE("castle: a token taken this turn is not usable before the owner's next
     g.lay({"K-03", 1, 6});
     CHECK(g.state().phase() == Phase::extra_turn);  // from his next turn on
 }
+
+// Determinization (search) resamples the face-down tokens from what is public: 18 tokens, two
+// of each kind, less every token turned face up, whether still held or already played.
+TEST_CASE("castle determinize: a played token never goes back onto the wall", "[castle][search]") {
+    std::vector<WallToken> wall = {WallToken::double_tower, WallToken::double_house, WallToken::final_street,
+                                   WallToken::extra_turn,   WallToken::final_tower,  WallToken::final_house,
+                                   WallToken::market_bonus, WallToken::keep_bonus,   WallToken::five_points,
+                                   WallToken::double_tower, WallToken::double_house, WallToken::final_street,
+                                   WallToken::five_points};
+    CastleGame g({"K-03", "K-01", "K-12", "K-03", "K-14", "K-03", "K-03", "K-03", "K-03"}, wall);
+    g.set_score(0, 31);
+    // Black stops on 33 and takes the wall's token 1; he plays both copies in his next turns.
+    g.play({{"K-03", 1, 3}, {"K-01", 1, 2}, {"K-12", 1, 1, 0, "street", "N"}, {"K-03", 1, 4},
+            {"K-14", 2, 1, 270}});
+    g.give_token(0, WallToken::extra_turn);  // the other copy, as if taken earlier
+    REQUIRE(held(g, 0, WallToken::extra_turn) == 2);
+    REQUIRE(g.of_type(EventType::wall_token_taken).size() == 1);
+    g.lay({"K-03", 1, 5});
+    g.lay({"K-03", 1, 6});
+    g.apply(use_token_action(WallToken::extra_turn));
+    g.lay({"K-03", 2, 6});
+    g.apply(use_token_action(WallToken::extra_turn));
+    REQUIRE(held(g, 0, WallToken::extra_turn) == 0);
+    REQUIRE(g.state().phase() == Phase::place_tile);
+    REQUIRE(g.state().castle().played[static_cast<int>(WallToken::extra_turn)] == 2);
+
+    const std::uint16_t on_wall = g.state().castle().towers_with_token;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        State sample = g.state();
+        Rng rng(seed);
+        sample.determinize(rng);
+        INFO("seed " << seed);
+        std::array<int, wall_token_kinds + 1> counts{};
+        const auto tokens = sample.hidden_wall_tokens();
+        for (int slot = 0; slot < castle_token_slots; ++slot) {
+            CHECK((tokens[slot] != WallToken::none) == ((on_wall >> slot) & 1u));
+            ++counts[static_cast<int>(tokens[slot])];
+        }
+        CHECK(counts[static_cast<int>(WallToken::extra_turn)] == 0);
+        for (int k = 1; k <= wall_token_kinds; ++k) CHECK(counts[k] <= wall_tokens_per_kind);
+    }
+}

@@ -122,6 +122,10 @@ struct CastleState {
     StaticVector<PendingScoring, 24> pending;   // scorings still to make this turn
     StaticVector<std::int16_t, 24> completed;   // roots completed this turn (followers return)
     bool extra_turn = false;                    // token 1 played: the same player goes again
+    // Tokens played so far, by kind (public: every play is announced). Only determinization
+    // reads it, so that a played token never goes back onto the wall; no rule depends on it,
+    // so State::hash() leaves it out and the hashes of recorded games stay as they were.
+    std::array<std::uint8_t, wall_token_kinds + 1> played{};
 };
 
 // A Castle game whose tiles come in exactly this order and whose 13 token slots hold exactly

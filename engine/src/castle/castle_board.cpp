@@ -229,23 +229,34 @@ int CastleBoard::token_slot_at(int position) const {
 }
 
 int largest_empty_area(const Board& board, const CastleBoard& castle, std::vector<Coord>* cells) {
-    BoardMask seen;
-    std::vector<Coord> best;
+    // The empty spaces once (one board lookup each), then the areas over that mask, all in
+    // one list, area after area: the search evaluates this in every Castle position.
+    BoardMask empty, seen;
+    for (auto at : castle.interior())
+        if (board.tile_at(at) < 0) empty.add(at);
+    std::vector<Coord> found;
+    found.reserve(castle.interior().size());
+    std::size_t best_begin = 0, best_size = 0;
     for (auto start : castle.interior()) {
-        if (seen.contains(start) || board.tile_at(start) >= 0) continue;
-        std::vector<Coord> area{start};
+        if (!empty.contains(start) || seen.contains(start)) continue;
+        const std::size_t begin = found.size();
+        found.push_back(start);
         seen.add(start);
-        for (std::size_t i = 0; i < area.size(); ++i)
+        for (std::size_t i = begin; i < found.size(); ++i)
             for (int side = 0; side < 4; ++side) {
-                const Coord n = step(area[i], side);
-                if (!castle.inside(n) || seen.contains(n) || board.tile_at(n) >= 0) continue;
+                const Coord n = step(found[i], side);
+                if (!empty.contains(n) || seen.contains(n)) continue;
                 seen.add(n);
-                area.push_back(n);
+                found.push_back(n);
             }
-        if (area.size() > best.size()) best = std::move(area);
+        if (found.size() - begin > best_size) {
+            best_begin = begin;
+            best_size = found.size() - begin;
+        }
     }
-    if (cells) *cells = best;
-    return static_cast<int>(best.size());
+    if (cells) cells->assign(found.begin() + static_cast<std::ptrdiff_t>(best_begin),
+                             found.begin() + static_cast<std::ptrdiff_t>(best_begin + best_size));
+    return static_cast<int>(best_size);
 }
 
 }  // namespace carc

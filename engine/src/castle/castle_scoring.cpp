@@ -119,6 +119,7 @@ void CastleRules::use_token(State& s, PlayerId p, WallToken t, int points, bool 
     auto& player = s.castle_.players[p];
     const int k = static_cast<int>(t);
     --player.tokens[k];
+    ++s.castle_.played[k];
     player.fresh[k] = std::min(player.fresh[k], player.tokens[k]);
     s.players_[p].score += points;
     emit(events, {.type = EventType::wall_token_used,

@@ -97,11 +97,10 @@ void State::determinize(Rng& rng) {
             pile_[i] = order[static_cast<std::size_t>(k)];
     }
     if (CastleRules::active(*this) && castle_.towers_with_token) {
-        // Tokens not face up in a hand: every kind twice, less those held (tokens already
-        // played are not recorded, so the sample may bring a played one back).
+        // The tokens never turned face up: every kind twice, less those held and those played.
         std::vector<WallToken> pool;
         for (int kind = 1; kind <= wall_token_kinds; ++kind) {
-            int copies = wall_tokens_per_kind;
+            int copies = wall_tokens_per_kind - castle_.played[kind];
             for (const auto& p : castle_.players) copies -= p.tokens[kind];
             for (int c = 0; c < copies; ++c) pool.push_back(static_cast<WallToken>(kind));
         }

@@ -4,10 +4,12 @@
 #include <cmath>
 
 #include "carc/search.hpp"
+#include "search/evaluation.hpp"
 
 namespace carc {
 
 std::array<double, max_players> evaluate(const State& s) {
+    if (s.game().castle_board()) return evaluate_castle(s);
     std::array<double, max_players> out{};
     const auto ended = s.scores_if_ended();
     const int players = s.game().players();
@@ -16,9 +18,9 @@ std::array<double, max_players> evaluate(const State& s) {
 
     // A follower in supply earns points later; less so as the pile runs out.
     const double turns_left = static_cast<double>(s.tiles_left()) / players;
-    const double supply_worth = std::min(2.0, turns_left / 6.0);
+    const double follower = supply_worth(s);
     for (int p = 0; p < players; ++p)
-        out[static_cast<std::size_t>(p)] += supply_worth * std::min<int>(s.player(p).supply, 4);
+        out[static_cast<std::size_t>(p)] += follower * std::min<int>(s.player(p).supply, 4);
 
     // An incomplete city scores double once completed: its majority holders get part of that,
     // more the fewer open ends it has.
