@@ -18,7 +18,7 @@ run: build
 	@bash scripts/run.sh $(BUILD) $(PORT) $(DATA_DIR)
 
 test: build test-asan
-	@CARC_WITH_BROWSER=1 bash scripts/install-deps.sh
+	@CARC_WITH_BROWSER=1 CARC_WITH_NGINX=1 bash scripts/install-deps.sh
 	@if [ ! -d tests/e2e/node_modules ]; then cd tests/e2e && npm ci --no-audit --no-fund; fi
 	@bash scripts/test.sh $(BUILD)
 

@@ -17,8 +17,9 @@ if [[ "${CARC_WITH_BROWSER:-0}" == 1 ]]; then
   packages+=(chromium nodejs npm)
 fi
 # scripts/try-multinode-nginx.sh (the multinode test docker_multinode_behind_nginx, skipped
-# without it) needs nginx. Opt-in: on a machine with an init system Debian's package also
-# starts a default site on port 80.
+# without it) needs nginx; `make test` asks for it. Debian's package also starts a default
+# site on port 80 where an init system runs: that service is stopped and disabled right after
+# the install (the test runs its own nginx with the project's configuration).
 if [[ "${CARC_WITH_NGINX:-0}" == 1 ]]; then
   packages+=(nginx-light)
 fi
@@ -46,3 +47,7 @@ if [[ $(id -u) != 0 ]]; then sudo_cmd=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update -q
 "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null &&
+   systemctl is-active --quiet nginx 2>/dev/null; then
+  "${sudo_cmd[@]}" systemctl disable --now nginx || true
+fi
