@@ -3,6 +3,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 
 namespace carc::test {
 
@@ -60,6 +61,16 @@ void ws_client::send_raw(std::string text) {
     net::post(ioc_, [this, text = std::move(text)]() mutable {
         outgoing_.push_back(std::move(text));
         if (outgoing_.size() == 1) do_write();
+    });
+}
+
+void ws_client::send_frame_header(std::uint64_t payload_bytes) {
+    net::post(ioc_, [this, payload_bytes] {
+        std::string header = {'\x81', '\xff'};  // FIN + text; masked, 64-bit length follows
+        for (int shift = 56; shift >= 0; shift -= 8) header.push_back(static_cast<char>((payload_bytes >> shift) & 0xff));
+        header.append(4, '\x00');  // the masking key (zero: any key is valid)
+        beast::error_code ignored;
+        net::write(beast::get_lowest_layer(ws_).socket(), net::buffer(header), ignored);
     });
 }
 

@@ -35,6 +35,11 @@ public:
 
     void send(const json& message) { send_raw(message.dump()); }
     void send_raw(std::string text);
+    // Writes only the header of a masked text frame announcing `payload_bytes`, past Beast, on
+    // the TCP socket: the server can refuse the frame from its header while the client has
+    // nothing more in flight (a client still pushing megabytes when the server closes gets a
+    // TCP reset, which can destroy the close frame before it is read).
+    void send_frame_header(std::uint64_t payload_bytes);
 
     // The next message, or nullopt after `timeout` (or when closed and drained).
     std::optional<json> next(std::chrono::milliseconds timeout = 5s);
