@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,7 +72,7 @@ struct journal_action {
 // The game is over: the verifiable record (game_record.hpp) and the result.
 struct game_end {
     std::string room_id;
-    nlohmann::json record;
+    std::shared_ptr<const nlohmann::json> record;  // shared with the room, which serves it until unloaded
     protocol::GameResult result;
     std::vector<std::string> names;  // by seat
     std::int64_t time_ms = 0;

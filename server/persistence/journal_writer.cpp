@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 namespace carc::server {
 
 namespace {
@@ -11,7 +13,12 @@ constexpr std::size_t max_batch = 2048;
 }  // namespace
 
 journal_writer::journal_writer(std::shared_ptr<storage::Store> store)
-    : store_(std::move(store)), thread_([this] { run(); }) {}
+    : store_(std::move(store)), inline_allowed_(store_->enable_inline_commits()), thread_([this] { run(); }) {
+    // Until the thread waits for work every write queues; wait for that, so the first write of
+    // an idle server may already go inline.
+    std::unique_lock lock(mutex_);
+    stored_.wait(lock, [&] { return idle_; });
+}
 
 journal_writer::~journal_writer() {
     {
@@ -23,16 +30,53 @@ journal_writer::~journal_writer() {
 }
 
 void journal_writer::submit(storage::JournalWrite write, done_fn done) {
-    bool idle = false;
+    bool commit_here = false;
+    bool wake = false;
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back({std::move(write), std::move(done)});
         ++submitted_;
-        idle = idle_;
+        // Inline only when nothing is queued or being written, so writes keep their order.
+        if (inline_allowed_ && idle_ && queue_.empty() && !inline_running_ && !maintenance_due_) {
+            inline_running_ = true;
+            commit_here = true;
+        } else {
+            queue_.push_back({std::move(write), std::move(done)});
+            // A busy writer takes the queue when its commit ends, and an inline commit wakes it
+            // when it ends; only an idle one needs waking now (a system call, a context switch).
+            wake = idle_ && !inline_running_;
+        }
     }
-    // A busy writer takes the queue when its commit ends; only an idle one needs waking (a
-    // wake-up is a system call and a context switch).
-    if (idle) wake_.notify_one();
+    if (commit_here) commit_inline(std::move(write), std::move(done));
+    if (wake) wake_.notify_one();
+}
+
+void journal_writer::commit_inline(storage::JournalWrite write, done_fn done) {
+    std::vector<storage::JournalWrite> writes;
+    writes.push_back(std::move(write));
+    const std::vector<storage::Status> results = store_->write_batch(writes);
+    if (done) done(results[0]);
+    finished(1, true);
+}
+
+void journal_writer::finished(std::size_t writes, bool was_inline) {
+    std::function<void(std::size_t)> hook;
+    bool wake = false;
+    {
+        std::lock_guard lock(mutex_);
+        finished_ += writes;
+        ++commits_;
+        if (was_inline) {
+            ++inline_commits_;
+            inline_running_ = false;
+        }
+        if (store_->maintenance_due()) maintenance_due_ = true;
+        hook = on_commit_;
+        // The writer waits while an inline commit runs; wake it for what queued meanwhile.
+        wake = was_inline && idle_ && (!queue_.empty() || maintenance_due_ || stopping_);
+    }
+    if (hook) hook(writes);
+    stored_.notify_all();
+    if (wake) wake_.notify_one();
 }
 
 void journal_writer::on_commit(std::function<void(std::size_t)> hook) {
@@ -56,36 +100,48 @@ std::uint64_t journal_writer::writes() const {
     return finished_;
 }
 
+std::uint64_t journal_writer::inline_commits() const {
+    std::lock_guard lock(mutex_);
+    return inline_commits_;
+}
+
 void journal_writer::run() {
     std::vector<job> batch;
     std::vector<storage::JournalWrite> writes;
     for (;;) {
+        bool maintain = false;
         {
             std::unique_lock lock(mutex_);
             idle_ = true;
-            wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+            stored_.notify_all();  // the constructor waits for the first time (no system call otherwise)
+            wake_.wait(lock, [&] {
+                return !inline_running_ && (stopping_ || !queue_.empty() || maintenance_due_);
+            });
             idle_ = false;
-            if (queue_.empty()) return;  // stopping, and everything is stored
-            // Whatever arrived while the previous batch was being synced goes in this one.
-            while (!queue_.empty() && batch.size() < max_batch) {
-                batch.push_back(std::move(queue_.front()));
-                queue_.pop_front();
+            if (maintenance_due_) {
+                maintenance_due_ = false;
+                maintain = true;
+            } else {
+                if (queue_.empty()) return;  // stopping, and everything is stored
+                // Whatever arrived while the previous batch was being synced goes in this one.
+                while (!queue_.empty() && batch.size() < max_batch) {
+                    batch.push_back(std::move(queue_.front()));
+                    queue_.pop_front();
+                }
             }
+        }
+        if (maintain) {
+            // Writes submitted meanwhile queue up (idle_ is false) and go in the next batch.
+            if (auto done = store_->maintain(); !done)
+                spdlog::warn("event=store_maintenance_failed error=\"{}\"", done.message());
+            continue;
         }
         writes.clear();
         for (job& j : batch) writes.push_back(std::move(j.write));
         const std::vector<storage::Status> results = store_->write_batch(writes);
         for (std::size_t i = 0; i < batch.size(); ++i)
             if (batch[i].done) batch[i].done(results[i]);
-        std::function<void(std::size_t)> hook;
-        {
-            std::lock_guard lock(mutex_);
-            finished_ += batch.size();
-            ++commits_;
-            hook = on_commit_;
-        }
-        if (hook) hook(batch.size());
-        stored_.notify_all();
+        finished(batch.size(), false);
         batch.clear();
     }
 }

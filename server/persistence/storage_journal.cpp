@@ -125,9 +125,9 @@ void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
     st::FinishedGame& game = write.game;
     game.game_id = end.room_id;
     game.finished_at_ms = end.time_ms;
-    game.rule_system = end.record["settings"].value("rules", "carcassonne");
+    game.rule_system = (*end.record)["settings"].value("rules", "carcassonne");
     game.engine_version = engine_version;
-    game.record_json = end.record.dump();
+    game.record_json = end.record->dump();
     for (std::size_t seat = 0; seat < end.result.scores.size(); ++seat) {
         st::PlayerResult player;
         player.seat = static_cast<int>(seat);

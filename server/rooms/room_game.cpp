@@ -297,10 +297,10 @@ void room::finish(const char* reason) {
     finished_at_ms_ = unix_ms();
     game_end end;
     end.room_id = id_;
-    end.record = build_record(make_record_inputs(), record_actions_, match_->game());
+    end.record = std::make_shared<const nlohmann::json>(build_record(make_record_inputs(), record_actions_, match_->game()));
     {
         std::lock_guard lock(record_mutex_);
-        finished_record_ = std::make_shared<const nlohmann::json>(end.record);
+        finished_record_ = end.record;
     }
     end.result = result;
     for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);

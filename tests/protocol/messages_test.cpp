@@ -286,3 +286,22 @@ TEST_CASE("names and room names with control characters are refused with bad_fie
     CHECK(parse_as<CreateRoom>(json({{"type", "create_room"}, {"name", "Friday game ¡"}}).dump()).settings.name ==
           "Friday game ¡");
 }
+
+TEST_CASE("the legal placements answer, written straight to text, equals its JSON encoding", "[protocol]") {
+    LegalPlacements answer{"r\"1", 12345678901ULL, std::string("B-D"),
+                           {Action::place_tile(Coord{-3, 0}, 0), Action::place_tile(Coord{0, 17}, 3),
+                            Action::place_tile(Coord{-120, -45}, 2)}};
+    const auto generic = [](const LegalPlacements& m, const json& id) {
+        json out = m;
+        out["type"] = LegalPlacements::type;
+        if (!id.is_null()) out["id"] = id;
+        return out.dump();
+    };
+    for (const json& id : {json(nullptr), json(7), json("req-\"x\"")}) {
+        CHECK(encode(answer, id) == generic(answer, id));
+    }
+    answer.tile.reset();
+    answer.placements.clear();
+    CHECK(encode(answer) == generic(answer, nullptr));
+    CHECK(json::parse(encode(answer))["placements"] == json::array());
+}

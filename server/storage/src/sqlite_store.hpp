@@ -4,6 +4,7 @@
 // write_batch from one writer thread (group commit: one fsync for many rooms' actions); the
 // single-write calls are the same writes in a transaction of their own.
 
+#include <atomic>
 #include <mutex>
 
 #include "carc/storage/store.hpp"
@@ -15,7 +16,7 @@ namespace carc::storage {
 
 class SqliteStore final : public Store {
 public:
-    SqliteStore(DataDirLock lock, sqlite::Database db);
+    SqliteStore(DataDirLock lock, sqlite::Database db, bool sync_full);
 
     Status create_room(const NewRoom& room) override;
     Status set_room_status(std::string_view room_id, RoomStatus status) override;
@@ -34,6 +35,9 @@ public:
     Result<std::vector<std::string>> known_ids() override;
 
     std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) override;
+    bool enable_inline_commits() override;
+    bool maintenance_due() const override;
+    Status maintain() override;
 
     Status finish_game(const FinishedGame& game) override;
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
@@ -70,6 +74,9 @@ private:
     std::mutex mutex_;
     DataDirLock lock_;  // declared first: released only after the connection is closed
     sqlite::Database db_;
+    const bool sync_full_;
+    // Pages in the WAL after the last commit, once enable_inline_commits() took checkpoints over.
+    std::atomic<int> wal_pages_{0};
 };
 
 template <typename Write>

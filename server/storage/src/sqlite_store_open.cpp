@@ -84,7 +84,7 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
     if (auto exclusive = db->exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive) return exclusive.error();
 
     return std::unique_ptr<Store>(
-        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value()));
+        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value(), options.sync_full));
 }
 
 }  // namespace carc::storage

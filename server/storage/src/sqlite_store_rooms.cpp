@@ -5,8 +5,8 @@
 
 namespace carc::storage {
 
-SqliteStore::SqliteStore(DataDirLock lock, sqlite::Database db)
-    : lock_(std::move(lock)), db_(std::move(db)) {}
+SqliteStore::SqliteStore(DataDirLock lock, sqlite::Database db, bool sync_full)
+    : lock_(std::move(lock)), db_(std::move(db)), sync_full_(sync_full) {}
 
 namespace {
 

@@ -362,6 +362,11 @@ std::string encode(const Message& message, const json& id = nullptr) {
     return out.dump();
 }
 
+// The legal placements answer is the largest reply of a turn (often a hundred placements or
+// more) and asked for every turn, so it is written straight to text: the same text as the
+// template, without building a JSON object per placement.
+std::string encode(const LegalPlacements& message, const json& id = nullptr);
+
 std::string_view type_of(const ClientMessage& message);
 
 }  // namespace carc::protocol

@@ -74,6 +74,17 @@ public:
     // give it. When the commit itself fails every write fails and none is stored.
     virtual std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) = 0;
 
+    // --- commits on the caller's thread ----------------------------------------------------------
+    // Asks the store to make its commits cheap enough to run on the thread that submits them:
+    // no fsync and no network round trip in a commit, and its housekeeping (SQLite: copying the
+    // WAL back into the database, which fsyncs) left to maintain(). The caller promises to call
+    // maintain() from a thread that may wait on the disk whenever maintenance_due() says so.
+    // false, and nothing changes, when a commit must wait (synchronous=FULL fsyncs every commit;
+    // PostgreSQL answers over the network).
+    virtual bool enable_inline_commits() { return false; }
+    virtual bool maintenance_due() const { return false; }
+    virtual Status maintain() { return {}; }
+
     // --- finished games ------------------------------------------------------------------------
     // Marks the room finished and keeps the game's record, in one transaction.
     virtual Status finish_game(const FinishedGame& game) = 0;
