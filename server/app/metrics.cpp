@@ -37,6 +37,9 @@ std::string metrics::prometheus_text() const {
            journal_commits_total);
     metric("carc_journal_writes_total", "counter", "Journal writes stored (group commit: many per transaction).",
            journal_writes_total);
+    metric("carc_journal_inline_commits_total", "counter",
+           "Journal transactions committed on the submitting thread (--sync normal, writer idle).",
+           journal_inline_commits_total);
     metric("carc_rooms_taken_over_total", "counter", "Games this node took over after their owner's lease expired.",
            rooms_taken_over);
     metric("carc_io_threads", "gauge", "Threads serving the network and the rooms (--threads).", io_threads);

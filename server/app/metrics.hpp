@@ -27,6 +27,7 @@ public:
     // Group commit (journal_writer): transactions and the writes they stored.
     std::atomic<std::uint64_t> journal_commits_total{0};
     std::atomic<std::uint64_t> journal_writes_total{0};
+    std::atomic<std::uint64_t> journal_inline_commits_total{0};
     // Several nodes (cluster_node): rooms this node took from a dead node, and lost to another.
     std::atomic<std::uint64_t> rooms_taken_over{0};
     std::atomic<std::uint64_t> rooms_lost{0};

@@ -59,7 +59,7 @@ void journal_writer::commit_inline(storage::JournalWrite write, done_fn done) {
 }
 
 void journal_writer::finished(std::size_t writes, bool was_inline) {
-    std::function<void(std::size_t)> hook;
+    std::function<void(std::size_t, bool)> hook;
     bool wake = false;
     {
         std::lock_guard lock(mutex_);
@@ -74,12 +74,12 @@ void journal_writer::finished(std::size_t writes, bool was_inline) {
         // The writer waits while an inline commit runs; wake it for what queued meanwhile.
         wake = was_inline && idle_ && (!queue_.empty() || maintenance_due_ || stopping_);
     }
-    if (hook) hook(writes);
+    if (hook) hook(writes, was_inline);
     stored_.notify_all();
     if (wake) wake_.notify_one();
 }
 
-void journal_writer::on_commit(std::function<void(std::size_t)> hook) {
+void journal_writer::on_commit(std::function<void(std::size_t, bool)> hook) {
     std::lock_guard lock(mutex_);
     on_commit_ = std::move(hook);
 }

@@ -36,8 +36,9 @@ public:
 
     // `done` runs on the writer thread, or on this thread before submit returns (inline commit).
     void submit(storage::JournalWrite write, done_fn done = {});
-    // Called on the writer thread after each commit with the number of writes it stored.
-    void on_commit(std::function<void(std::size_t writes)> hook);
+    // Called after each commit with the number of writes it stored and whether it ran on the
+    // submitting thread (otherwise on the writer thread).
+    void on_commit(std::function<void(std::size_t writes, bool was_inline)> hook);
     // Returns once everything submitted before the call is stored (or refused).
     void flush();
 
@@ -64,7 +65,7 @@ private:
     std::uint64_t submitted_ = 0;  // jobs ever queued
     std::uint64_t finished_ = 0;   // jobs ever completed
     std::uint64_t commits_ = 0;
-    std::function<void(std::size_t)> on_commit_;
+    std::function<void(std::size_t, bool)> on_commit_;
     std::uint64_t inline_commits_ = 0;
     const bool inline_allowed_;    // the store's commits never wait on the disk
     bool inline_running_ = false;  // a submitter is committing; the writer waits for it

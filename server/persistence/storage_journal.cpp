@@ -58,9 +58,10 @@ void storage_journal::submit(st::JournalWrite write, const char* what, std::stri
 }
 
 void storage_journal::count_into(metrics& counters) {
-    writer_.on_commit([&counters](std::size_t writes) {
+    writer_.on_commit([&counters](std::size_t writes, bool was_inline) {
         counters.journal_commits_total.fetch_add(1, std::memory_order_relaxed);
         counters.journal_writes_total.fetch_add(writes, std::memory_order_relaxed);
+        if (was_inline) counters.journal_inline_commits_total.fetch_add(1, std::memory_order_relaxed);
     });
 }
 

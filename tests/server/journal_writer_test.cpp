@@ -76,6 +76,11 @@ TEST_CASE("with synchronous=NORMAL an idle writer commits on the submitting thre
     temp_dir dir;
     auto store = open_store(dir.path, false);
     server::journal_writer writer(store);
+    std::vector<bool> hook_calls;  // what /metrics counts: whether each commit ran inline
+    writer.on_commit([&hook_calls](std::size_t writes, bool was_inline) {
+        CHECK(writes == 1);
+        hook_calls.push_back(was_inline);
+    });
     completion started, moved;
     submit(writer, begin("r1"), started);
     // Inline: the completion has run before submit returned, on this thread.
@@ -88,6 +93,7 @@ TEST_CASE("with synchronous=NORMAL an idle writer commits on the submitting thre
     CHECK(moved.thread == std::this_thread::get_id());
     CHECK(writer.inline_commits() == 2);
     CHECK(writer.commits() == 2);
+    CHECK(hook_calls == std::vector<bool>{true, true});
     CHECK(store->last_seq("r1").value() == 1);
 
     // A refused write is reported as refused, inline too.
