@@ -19,6 +19,7 @@ import { lastMove } from './last-move.js';
 import { awareness, newTimeouts } from './awareness.js';
 import { copyLinkButton, roomLink } from './room-link.js';
 import { errorText } from './errors.js';
+import { seatName } from './seat-name.js';
 
 export function renderRoom(root, app, roomId) {
   const { conn, store } = app;
@@ -64,7 +65,7 @@ class RoomScreen {
   get state() { return this.app.store.get(this.roomId); }
   get view() { return this.state?.view; }
   get me() { return this.view?.you?.seat ?? null; }
-  names() { return Object.fromEntries((this.view?.room?.seats || []).map((s) => [s.seat, s.name || `Seat ${s.seat + 1}`])); }
+  names() { return Object.fromEntries((this.view?.room?.seats || []).map((s) => [s.seat, seatName(s)])); }
 
   changed(detail) {
     if (detail.kicked) { toast('You were removed from the room', 'error'); this.app.navigate('#/'); return; }
@@ -246,7 +247,7 @@ class RoomScreen {
     const list = h('ol', { class: 'seat-list' });
     for (const s of r.seats) {
       const who = s.kind === 'empty' ? h('span', { class: 'muted' }, t('game.room.empty_seat'))
-        : h('span', { class: 'seat-name' }, s.name, s.kind === 'bot' ? h('span', { class: 'tag' }, t(`game.room.bot_${s.bot}`)) : null,
+        : h('span', { class: 'seat-name' }, seatName(s, { short: true }), s.kind === 'bot' ? h('span', { class: 'tag' }, t(`game.room.bot_${s.bot}`)) : null,
           s.person === me ? h('span', { class: 'tag tag-you' }, t('game.room.you')) : null,
           s.person === r.host ? h('span', { class: 'tag' }, t('game.room.host')) : null,
           s.kind === 'human' ? h('span', { class: `online ${s.online ? 'on' : 'off'}`, title: t(s.online ? 'game.room.online' : 'game.room.offline') }) : null);

@@ -1,0 +1,12 @@
+// What a seat is called on screen. The server names bots in English ("Bot 2 (greedy)"), so the
+// client names them in its own language from the seat and the bot's kind; a seat without a name
+// gets its number.
+import { t } from './i18n.js';
+
+export function seatName(seat, { short = false } = {}) {
+  if (seat.kind === 'bot') {
+    const n = seat.seat + 1;
+    return short ? t('game.bot_name_short', { n }) : t('game.bot_name', { n, kind: t(`game.bot_kind_${seat.bot}`) });
+  }
+  return seat.name || t('log.seat', { seat: seat.seat + 1 });
+}
