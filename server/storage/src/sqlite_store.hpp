@@ -1,8 +1,9 @@
 #pragma once
 // SqliteStore: Store over one SQLite connection guarded by a mutex. Every call is synchronous:
 // when append_action returns, the action is on disk or refused. The server writes through
-// write_batch from one writer thread (group commit: one fsync for many rooms' actions); the
-// single-write calls are the same writes in a transaction of their own.
+// write_batch, from its writer thread (group commit: one fsync for many rooms' actions) or, with
+// synchronous=NORMAL and the writer idle, from the submitting thread (enable_inline_commits);
+// the single-write calls are the same writes in a transaction of their own.
 
 #include <atomic>
 #include <mutex>
