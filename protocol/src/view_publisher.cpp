@@ -1,6 +1,7 @@
 #include "carc/protocol/view_publisher.hpp"
 
 #include "carc/protocol/engine_json.hpp"
+#include "patch_ops.hpp"
 #include "view_parts.hpp"
 
 namespace carc::protocol {
@@ -10,12 +11,11 @@ using nlohmann::json;
 namespace {
 
 void push_op(json* ops, const char* op, std::string path, json value) {
-    if (!ops) return;
-    ops->push_back({{"op", op}, {"path", std::move(path)}, {"value", std::move(value)}});
+    if (ops) ops->push_back(patch_ops::make(op, std::move(path), std::move(value)));
 }
 
 void push_remove(json* ops, std::string path) {
-    if (ops) ops->push_back({{"op", "remove"}, {"path", std::move(path)}});
+    if (ops) ops->push_back(patch_ops::make_remove(std::move(path)));
 }
 
 // Stores `now` in `published` and says whether it differed.
@@ -43,7 +43,7 @@ ViewChange ViewPublisher::update(const RoomInfo& room, bool spectators_changed, 
     update_room(room, spectators_changed, change.shared);
     update_game(state, extras, change.shared);
     if (!change.shared.empty()) {
-        shared_.patch_inplace(change.shared);
+        patch_ops::apply(shared_, change.shared);
         shared_text_.clear();
     }
     change.you.assign(legal_.size(), json::array());

@@ -10,8 +10,9 @@
 // `/room/spectators`. Each seat's `you` is compared on its own.
 //
 // It also keeps the published shared document itself, patched in place with the same
-// operations, so a snapshot between changes is exactly what the patches led to and costs one
-// serialisation (cached until the next change).
+// operations (patch_ops.hpp: a path walk, not nlohmann's general patch), so a snapshot between
+// changes is exactly what the patches led to and costs one serialisation (cached until the next
+// change).
 
 #include <cstdint>
 #include <optional>
