@@ -62,7 +62,9 @@ struct journal_action {
     std::int64_t seq = 0;  // 1 for the game's first action
     int seat = 0;
     Action action;
-    nlohmann::json events = nlohmann::json::array();
+    // The action's events, a JSON array as text: written once, then stored, sent in the patch
+    // and kept for the record as it is.
+    std::string events_json = "[]";
     std::uint64_t state_hash = 0;  // after the action
     std::int64_t time_ms = 0;
     // Each seat's time left as of this moment, when the game has a clock.
@@ -72,7 +74,8 @@ struct journal_action {
 // The game is over: the verifiable record (game_record.hpp) and the result.
 struct game_end {
     std::string room_id;
-    std::shared_ptr<const nlohmann::json> record;  // shared with the room, which serves it until unloaded
+    std::shared_ptr<const std::string> record_json;  // shared with the room, which serves it until unloaded
+    std::string rule_system;                         // as in the record's settings
     protocol::GameResult result;
     std::vector<std::string> names;  // by seat
     std::int64_t time_ms = 0;

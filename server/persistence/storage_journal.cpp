@@ -101,7 +101,7 @@ void storage_journal::append_action(const journal_action& action, stored_fn on_s
     record.seq = action.seq;
     record.actor_seat = action.seat;
     record.action_json = protocol::action_to_json(action.action).dump();
-    record.events_json = action.events.dump();
+    record.events_json = action.events_json;
     record.state_hash = action.state_hash;
     record.time_ms = action.time_ms;
     if (action.clock_remaining_ms) {
@@ -126,9 +126,9 @@ void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
     st::FinishedGame& game = write.game;
     game.game_id = end.room_id;
     game.finished_at_ms = end.time_ms;
-    game.rule_system = (*end.record)["settings"].value("rules", "carcassonne");
+    game.rule_system = end.rule_system;
     game.engine_version = engine_version;
-    game.record_json = end.record->dump();
+    game.record_json = *end.record_json;
     for (std::size_t seat = 0; seat < end.result.scores.size(); ++seat) {
         st::PlayerResult player;
         player.seat = static_cast<int>(seat);

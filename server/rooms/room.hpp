@@ -127,6 +127,7 @@ private:
     void remember_chat(const protocol::ChatMessage& message);
     nlohmann::json chat_log() const;   // the last chat lines, oldest first
     nlohmann::json event_log() const;  // every event of the game so far, in order
+    std::string event_log_text() const;  // the same, serialised (for snapshots)
     // ---- the game (room_game.cpp) ------------------------------------------------------
     void on_message(requester& who, protocol::Start& m, bool by_invite);
     void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
@@ -228,7 +229,8 @@ private:
 
     // ---- views (room_views.cpp) --------------------------------------------------------
     // Sends every member the change; `ack_to` (the mover) gets its ack with its patch.
-    void publish(const nlohmann::json& events = nlohmann::json::array(), const requester* ack_to = nullptr);
+    // `events`: the change's events, a JSON array as text.
+    void publish(std::string_view events = "[]", const requester* ack_to = nullptr);
     protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);
@@ -268,7 +270,7 @@ private:
     mutable std::mutex record_mutex_;
     record_inputs record_head_;                                 // guarded: as of the last change
     std::shared_ptr<const Game> record_game_;                   // guarded: null before the start
-    std::shared_ptr<const nlohmann::json> finished_record_;     // guarded: set at the end
+    std::shared_ptr<const std::string> finished_record_;        // guarded: set at the end
     std::optional<game_clock> clock_;
     std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
     std::vector<int> clock_timeouts_;   // per seat: the server's moves for a seat out of time

@@ -171,7 +171,7 @@ void room::play(int seat, const Action& action, const requester* who) {
     entry->seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
     entry->seat = seat;
     entry->action = action;
-    entry->events = protocol::events_to_json(events, match_->game().tiles());
+    entry->events_json = protocol::events_to_json(events, match_->game().tiles()).dump();
     entry->state_hash = next->hash();
     entry->time_ms = unix_ms();
     entry->clock_remaining_ms = clock_remaining_now();
@@ -191,7 +191,7 @@ void room::on_action_stored(bool stored, State& next, const journal_action& entr
     const int seat = entry.seat;
     const Action& action = entry.action;
     match_->adopt(action, std::move(next));
-    log_action({seat, action, entry.events, entry.state_hash});
+    log_action({seat, action, entry.events_json, entry.state_hash});
     ++moves_;
     state_.counters.actions_accepted_total.fetch_add(1);
     spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
@@ -201,7 +201,7 @@ void room::on_action_stored(bool stored, State& next, const journal_action& entr
     } else {
         update_clock();
     }
-    publish(entry.events, who);
+    publish(entry.events_json, who);
     schedule_turn();
 }
 
@@ -297,10 +297,12 @@ void room::finish(const char* reason) {
     finished_at_ms_ = unix_ms();
     game_end end;
     end.room_id = id_;
-    end.record = std::make_shared<const nlohmann::json>(build_record(make_record_inputs(), record_actions_, match_->game()));
+    end.record_json = std::make_shared<const std::string>(
+        build_record_text(make_record_inputs(), record_actions_, match_->game()));
+    end.rule_system = std::string(to_string(info_.settings.config.rules));
     {
         std::lock_guard lock(record_mutex_);
-        finished_record_ = end.record;
+        finished_record_ = end.record_json;
     }
     end.result = result;
     for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);

@@ -19,10 +19,18 @@ json room::chat_log() const {
     return out;
 }
 
-json room::event_log() const {
-    json out = json::array();
-    for (const record_action& action : record_actions_)
-        for (const json& event : action.events) out.push_back(event);
+json room::event_log() const { return json::parse(event_log_text()); }
+
+std::string room::event_log_text() const {
+    // Each action's events are a JSON array as text: their members are spliced into one array.
+    std::string out = "[";
+    for (const record_action& action : record_actions_) {
+        const std::string_view events = action.events_json;
+        if (events.size() <= 2) continue;  // "[]"
+        if (out.size() > 1) out += ',';
+        out += events.substr(1, events.size() - 2);
+    }
+    out += ']';
     return out;
 }
 

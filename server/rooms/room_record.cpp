@@ -53,7 +53,8 @@ void room::log_action(record_action entry) {
 
 std::shared_ptr<const nlohmann::json> room::public_record() const {
     std::lock_guard lock(record_mutex_);
-    if (finished_record_ || !record_game_) return finished_record_;
+    if (finished_record_) return std::make_shared<const nlohmann::json>(nlohmann::json::parse(*finished_record_));
+    if (!record_game_) return nullptr;
     return std::make_shared<const nlohmann::json>(build_record(record_head_, record_actions_, *record_game_));
 }
 

@@ -31,7 +31,7 @@ protocol::GameExtras room::extras() const {
     return out;
 }
 
-void room::publish(const json& events, const requester* ack_to) {
+void room::publish(std::string_view events_text, const requester* ack_to) {
     const auto started = std::chrono::steady_clock::now();
     ++version_;
     const protocol::ViewChange change =
@@ -40,7 +40,6 @@ void room::publish(const json& events, const requester* ack_to) {
     // The shared operations and the events are serialised once; a viewer key whose `you` did not
     // change (every spectator, most seats) shares one text with all the others.
     const std::string operations = change.shared.dump();
-    const std::string events_text = events.dump();
     std::vector<std::shared_ptr<const std::string>> texts(change.you.size());
     std::shared_ptr<const std::string> common;
     const auto text_for = [&](std::size_t key) -> const std::shared_ptr<const std::string>& {
@@ -79,7 +78,7 @@ void room::publish(const json& events, const requester* ack_to) {
 void room::send_snapshot(const member& m, const json& id) {
     if (!m.link) return;
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
-    const std::string history = "\"log\":" + event_log().dump() + ",\"chat\":" + chat_log().dump();
+    const std::string history = "\"log\":" + event_log_text() + ",\"chat\":" + chat_log().dump();
     send_to(m.link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 

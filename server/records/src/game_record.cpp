@@ -23,7 +23,10 @@ json setup_tiles_json(const Game& game) {
     return tiles;
 }
 
-json build_record(const record_inputs& in, std::span<const record_action> actions, const Game& game) {
+namespace {
+
+// The record without its actions, as a document.
+json record_head(const record_inputs& in, const Game& game) {
     const bool over = in.result.has_value();
     json players = json::array();
     for (std::size_t seat = 0; seat < in.players.size(); ++seat) {
@@ -40,14 +43,6 @@ json build_record(const record_inputs& in, std::span<const record_action> action
                                in.result->winners.end();
         players.push_back(std::move(player));
     }
-    json entries = json::array();
-    for (std::size_t i = 0; i < actions.size(); ++i) {
-        const record_action& a = actions[i];
-        json entry = {{"seq", i + 1}, {"seat", a.seat}, {"action", protocol::action_to_json(a.action)},
-                      {"events", a.events}};
-        if (over) entry["state_hash"] = hash_hex(a.state_hash);
-        entries.push_back(std::move(entry));
-    }
     json record = {{"format", record_format},
                    {"format_version", record_format_version},
                    {"id", in.id},
@@ -56,7 +51,6 @@ json build_record(const record_inputs& in, std::span<const record_action> action
                    {"settings", in.settings},
                    {"players", std::move(players)},
                    {"setup", setup_tiles_json(game)},
-                   {"actions", std::move(entries)},
                    {"seed_commitment", in.seed_commitment},
                    {"seed", nullptr},
                    {"seed_nonce", nullptr},
@@ -77,6 +71,43 @@ json build_record(const record_inputs& in, std::span<const record_action> action
         record["finished_at_ms"] = in.finished_at_ms;
     }
     return record;
+}
+
+}  // namespace
+
+std::string build_record_text(const record_inputs& in, std::span<const record_action> actions, const Game& game) {
+    // The same text json::dump gives for the whole record (keys sorted, so "actions" comes
+    // first), with each action's events spliced in as the journal wrote them.
+    const std::string head = record_head(in, game).dump();
+    const bool over = in.result.has_value();
+    std::string out;
+    out.reserve(head.size() + 16 + actions.size() * 256);
+    out += "{\"actions\":[";
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const record_action& a = actions[i];
+        if (i > 0) out += ',';
+        out += "{\"action\":";
+        out += protocol::action_to_json(a.action).dump();
+        out += ",\"events\":";
+        out += a.events_json;
+        out += ",\"seat\":";
+        out += std::to_string(a.seat);
+        out += ",\"seq\":";
+        out += std::to_string(i + 1);
+        if (over) {
+            out += ",\"state_hash\":\"";
+            out += hash_hex(a.state_hash);
+            out += '"';
+        }
+        out += '}';
+    }
+    out += "],";
+    out.append(head, 1);  // the head's members, without its opening brace
+    return out;
+}
+
+json build_record(const record_inputs& in, std::span<const record_action> actions, const Game& game) {
+    return json::parse(build_record_text(in, actions, game));
 }
 
 }  // namespace carc::server

@@ -43,7 +43,7 @@ replay_outcome replay_game(const MatchSetup& setup, const std::vector<replay_ste
                         hash_hex(*step.expected_hash);
             return out;
         }
-        out.actions.push_back({step.seat, action, protocol::events_to_json(events, match->game().tiles()), hash});
+        out.actions.push_back({step.seat, action, protocol::events_to_json(events, match->game().tiles()).dump(), hash});
     }
     out.match = std::move(match);
     return out;

@@ -43,7 +43,7 @@ verify_result check(const json& record) {
     const Match& match = *replayed.match;
     if (setup_tiles_json(match.game()) != record.at("setup")) return fail("the setup tiles differ");
     for (std::size_t i = 0; i < recorded.size(); ++i)
-        if (replayed.actions[i].events != recorded[i].at("events"))
+        if (json::parse(replayed.actions[i].events_json) != recorded[i].at("events"))
             return fail("action " + std::to_string(i + 1) + ": the recorded events differ from the replay's");
     if (match.state().hash() != parse_hash(record.at("final_hash"), "final_hash"))
         return fail("the final state hash differs");

@@ -26,8 +26,8 @@ inline constexpr int record_format_version = 1;
 struct record_action {
     int seat = 0;
     Action action;
-    nlohmann::json events = nlohmann::json::array();
-    std::uint64_t state_hash = 0;  // after the action; published only when the game is over
+    std::string events_json = "[]";  // a JSON array as text (the journal's)
+    std::uint64_t state_hash = 0;    // after the action; published only when the game is over
 };
 
 struct record_player {
@@ -59,7 +59,9 @@ std::string hash_hex(std::uint64_t hash);
 // The tiles laid before the first turn, as `[{x, y, tile, rotation}]` with catalogue tile ids.
 nlohmann::json setup_tiles_json(const Game& game);
 
-// The record of `in` with `actions` (the game's log, in order).
+// The record of `in` with `actions` (the game's log, in order), as text (what is stored: the
+// same text json::dump gives, written without building the actions' documents) or as a document.
+std::string build_record_text(const record_inputs& in, std::span<const record_action> actions, const Game& game);
 nlohmann::json build_record(const record_inputs& in, std::span<const record_action> actions, const Game& game);
 
 }  // namespace carc::server
