@@ -88,13 +88,12 @@ void apply_one(json& doc, const json& op) {
     }
     if (!parent->is_object()) fail(path, "leads through a scalar");
     auto& object = parent->get_ref<json::object_t&>();
-    const std::string key = unescape(token);
     if (kind == "add") {
-        object[key] = op.at("value");
+        object[unescape(token)] = op.at("value");
     } else if (kind == "replace") {
         child(*parent, path, token) = op.at("value");
     } else if (kind == "remove") {
-        if (object.erase(key) == 0) fail(path, "no such member");
+        if (object.erase(unescape(token)) == 0) fail(path, "no such member");
     } else {
         fail(path, "unsupported operation");
     }
