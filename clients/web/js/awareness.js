@@ -1,7 +1,7 @@
+// @ts-check
 // Knowing it is your turn without watching the board: the tab's title and favicon change, and
 // with alerts on (the bell in the header) a short sound plays and, when the tab is hidden, a
-// notification appears. The clock warns before your time runs out, and the log says when the
-// server moved for a player whose time ran out.
+// notification appears. The clock warns before your time runs out.
 
 import { t } from './i18n.js';
 import { toast } from './dom.js';
@@ -33,11 +33,14 @@ function setIcon(mine) {
   link.dataset.turn = mine ? 'yes' : 'no';
 }
 
+/** @type {AudioContext | null} */
+let audio = null;
+
 // Two soft notes from WebAudio: no sound file to load.
 function chime(high = false) {
   if (!alertsOn()) return;
   try {
-    const ctx = (chime.ctx ||= new AudioContext());
+    const ctx = (audio ||= new AudioContext());
     const now = ctx.currentTime;
     [0, 0.16].forEach((delay, i) => {
       const osc = ctx.createOscillator();
@@ -129,12 +132,4 @@ export const awareness = {
 export function lowTimeMs(settings) {
   const initial = settings?.initial_ms ?? 60000;
   return Math.min(30000, Math.max(5000, initial / 4));
-}
-
-// The seats for which the server moved since `before` (view.game.clock.timeouts counts them).
-export function newTimeouts(before, after) {
-  const a = before?.timeouts || [], b = after?.timeouts || [];
-  const out = [];
-  b.forEach((n, seat) => { if (n > (a[seat] || 0)) out.push(seat); });
-  return out;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: an SVG of the laid tiles with pan (drag, arrow keys, one finger) and zoom (wheel,
 // +/-, two-finger pinch), overlays for legal cells, dead cells, the tile being placed, the last
 // move, followers and the decision targets (every choice is made here, by click, tap or keyboard:
@@ -24,6 +25,8 @@ export class Board extends EventTarget {
     this.view = { x: -250, y: -250, w: 600, h: 600 };
     this.autoFit = true;     // follows the growing board until the player pans or zooms
     this.lastKey = null;     // the last move drawn, to animate only a new one
+    /** @type {number | undefined} screen pixels the turn banner takes on top (the room's view sets it) */
+    this.padTop = undefined;
     svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-castle"></g><g class="layer-tiles"></g><g class="layer-marks"></g>` +
       `<g class="layer-cells"></g><g class="layer-preview"></g><g class="layer-followers"></g><g class="layer-spots"></g>`;
     this.defs = svg.querySelector('#board-defs');

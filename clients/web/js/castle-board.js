@@ -1,3 +1,4 @@
+// @ts-check
 // The Castle's walled board under the tiles: interior spaces, the wall with its 0-99 track, the
 // corner towers (a face-down token shows as "?" until someone takes it), the score markers on
 // the track and each player's keep. Pure markup from view.game.castle; no rules here.

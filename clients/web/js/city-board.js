@@ -1,3 +1,4 @@
+// @ts-check
 // The City of Carcassonne's four quarters, drawn over the City's two inner cells (CO-6, CO-7):
 // each quarter with what it feeds, the followers in it and the Count in his. Pure markup from
 // the view (count_quarter, followers with spot "quarter"); no rules here.

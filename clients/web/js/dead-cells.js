@@ -1,3 +1,4 @@
+// @ts-check
 // Board aid: empty cells next to the board that no tile still to come can fill, whatever its
 // rotation. Only edges are compared (road/street, city, river, field, as the engine's edge
 // types); the server stays the judge of every placement. Pure functions, tested in Node.
@@ -22,6 +23,13 @@ export const rotatedEdge = (edges, rotation, side) => edges[(side - rotation + 8
 // board: [{x, y, tile, rotation}]; catalog: Map id -> tile; remaining: [count by catalogue index];
 // allowed(x, y): false for cells no tile may ever take (outside The Castle's walls).
 // Returns [{x, y}] of the dead cells.
+/**
+ * @param {{ x: number, y: number, tile: string, rotation?: number }[]} board
+ * @param {Map<string, any>} catalog
+ * @param {number[]} remaining
+ * @param {(x: number, y: number) => boolean} [allowed]
+ * @returns {{ x: number, y: number }[]}
+ */
 export function deadCells(board, catalog, remaining, allowed = () => true) {
   const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
   const edgesOf = new Map();

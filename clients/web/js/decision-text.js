@@ -1,3 +1,4 @@
+// @ts-check
 // Words for the decisions of the turn panel and the board's targets (through the catalogs):
 // what a target does, what passing means in each phase, the prompt of each phase.
 
@@ -9,7 +10,11 @@ export const token = (k) => t(`board.token.${k}`);
 // The Castle's wall tokens by the number the protocol uses (1-9).
 export const TOKEN_KINDS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];
 
-// a: an action of `you.legal` or of `follower_options`; ctx: {names, game, tiles (catalog byId)}.
+/**
+ * a: an action of `you.legal` or of `follower_options`; tiles: the catalogue by id.
+ * @param {import('./types.js').Action} a
+ * @param {{ names?: Record<number, string>, game?: Partial<import('./types.js').Game>, tiles?: Map<string, import('./types.js').CatalogTile> }} [ctx]
+ */
 export function actionLabel(a, { names = {}, game = {}, tiles } = {}) {
   const who = (s) => names[s] ?? t('game.seat', { n: Number(s) + 1 });
   switch (a.type) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Words a server `error` in the reader's language from its `code` and `params`
 // (docs/protocol.md, "Errors"); the server's English `message` is the last resort.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Every user-facing string of the browser client comes from a catalog:
 // clients/web/i18n/<language>/<area>.json holds {"key": "text"} and t('area.key', params) finds it.
 // Texts interpolate {name} placeholders; a text that depends on a number is an object keyed by
@@ -68,7 +69,7 @@ export async function loadLanguage(language, fetchJson = defaultFetchJson) {
 export function initialLanguage() {
   let stored = null;
   try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* private mode */ }
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages || [navigator.language]);
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages || [navigator.language])];
   return pickLanguage(stored, browser);
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The last move, for the board to outline (in the mover's colour) and briefly animate: the cells
 // the latest batch of events touched (a tile laid, a follower placed, moved or captured, a floor
 // built). Falls back to the last tile on the board after a reload.

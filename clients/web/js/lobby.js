@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: the live list of public rooms (open ones to join, running ones to watch), joining
 // by invite code or link, the create-room form, and the finished games that can be replayed.
 
@@ -195,10 +196,9 @@ function createForm(app) {
     if (castle) f.seats.value = '2';
     f.seats.disabled = castle;
     for (const k in f.exp) { f.exp[k].disabled = castle; if (castle) f.exp[k].checked = false; }
-    for (const lab of optBox.querySelectorAll('[data-needs]')) {
-      lab.hidden = !lab.dataset.needs.split(' ').some((e) => f.exp[e]?.checked);
-    }
-    optBox.hidden = ![...optBox.querySelectorAll('[data-needs]')].some((l) => !l.hidden);
+    const needy = /** @type {HTMLElement[]} */ ([...optBox.querySelectorAll('[data-needs]')]);
+    for (const lab of needy) lab.hidden = !(lab.dataset.needs ?? '').split(' ').some((e) => f.exp[e]?.checked);
+    optBox.hidden = !needy.some((l) => !l.hidden);
     // One bot selector per seat except the creator's.
     const n = Number(f.seats.value);
     const old = [...botBox.querySelectorAll('select')].map((s) => s.value);

@@ -1,3 +1,4 @@
+// @ts-check
 // Human sentences for game events, so the log explains every move and every scoring, and the
 // words for the decisions players choose from. Every sentence comes from the `log` catalog
 // (clients/web/i18n/<language>/log.json) in the rule books' terms.
@@ -53,6 +54,8 @@ export function describeEvent(ev, names) {
     case 'keep_scored': return {
       text: t('log.keep_scored', { count: ev.count, result: resultText(ev.scorers || [], ev.points, who) }),
       kind: 'score', scorers: ev.scorers, tiles: ev.tiles };
+    // The client's own, when the server moved for a seat out of time (rooms.js).
+    case 'clock_timeout': return { text: t(ev.forfeit ? 'log.timeout_forfeit' : 'log.timeout_random', { who: who(ev.player) }), kind: 'timeout', player: ev.player };
     case 'final_scoring': return { text: t('log.final_scoring'), kind: 'heading' };
     case 'game_over': return { text: t('log.game_over'), kind: 'heading' };
     default: return { text: String(ev.type).replace(/_/g, ' '), kind: 'info' };

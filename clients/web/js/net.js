@@ -1,3 +1,4 @@
+// @ts-check
 // The WebSocket session: hello with the saved token, request/reply matching by id, pushes to
 // listeners, and automatic reconnection (the server then re-sends a snapshot of each room).
 // With several server nodes a node may answer `redirect` (docs/protocol.md): the session moves
@@ -136,7 +137,7 @@ export class Connection extends EventTarget {
   // Resolves once a welcome arrived (now or after the next connect).
   ready() {
     if (this.welcome) return Promise.resolve(this.welcome);
-    return new Promise((resolve) => this.addEventListener('welcome', (e) => resolve(e.detail), { once: true }));
+    return new Promise((resolve) => this.addEventListener('welcome', (e) => resolve(/** @type {CustomEvent} */ (e).detail), { once: true }));
   }
 }
 

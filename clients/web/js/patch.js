@@ -1,3 +1,4 @@
+// @ts-check
 // RFC 6902 JSON Patch (add, remove, replace, move, copy, test) over RFC 6901 JSON Pointers.
 // applyPatch is atomic: it works on a copy and returns it, so a failed patch leaves the caller's
 // document untouched (the client then asks the server for a fresh snapshot).

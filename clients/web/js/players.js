@@ -1,3 +1,4 @@
+// @ts-check
 // Player identities: a colour AND a shape and a letter each, so players can be told apart
 // without relying on colour (colour-blind safe). Seat i always gets style i.
 

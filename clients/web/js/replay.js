@@ -1,3 +1,4 @@
+// @ts-check
 // Replay viewer for finished games: loads the game record (GET /api/games/{id}) and steps
 // forward and back through it. The record's events say what each move did (tile laid, follower
 // placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
@@ -145,9 +146,9 @@ function mountReplay(root, app, gameId, record) {
   function go(i) {
     step = Math.max(0, Math.min(frames.length - 1, i));
     const f = frames[step];
-    slider.value = step;
+    slider.value = String(step);
     counter.textContent = t('common.replay_step', { step, last: frames.length - 1 });
-    counter.dataset.step = step;
+    counter.dataset.step = String(step);
     board.render({ board: f.board, followers: f.followers, last: f.last,
       quarters: f.count ? { count: f.count, followers: f.followers.filter((x) => x.spot === 'quarter') } : null });
     if (step === 0 || step === frames.length - 1) board.fit(f.board);
@@ -158,7 +159,7 @@ function mountReplay(root, app, gameId, record) {
         f.king === p.seat || f.robber === p.seat ? h('span', { class: 'p-sub' },
           f.king === p.seat ? h('span', { class: 'token token-king' }, t('common.king')) : null,
           f.robber === p.seat ? h('span', { class: 'token token-robber' }, t('common.robber_baron')) : null) : null);
-      li.firstChild.innerHTML = badgeSvg(p.seat, 26);
+      /** @type {Element} */ (li.firstChild).innerHTML = badgeSvg(p.seat, 26);
       scores.append(li);
     });
     clear(log);

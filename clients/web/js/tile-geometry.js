@@ -1,3 +1,4 @@
+// @ts-check
 // Tile geometry from the catalog's segment data: shapes for cities, roads, rivers, streets and
 // the Castle's areas, and one "spot" per segment where a follower (or a click target) goes.
 // Everything is in the tile's canonical orientation on a 100 x 100 square (x east, y south);

@@ -1,3 +1,4 @@
+// @ts-check
 // SVG art for tiles, drawn from the catalog data through tile-geometry.js. Each tile type
 // becomes one <g> in <defs> (canonical orientation, 100 x 100), reused by <use> on the board,
 // so a 100-tile board costs 100 tiny elements. Returns markup strings (no DOM needed).

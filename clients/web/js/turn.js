@@ -1,7 +1,9 @@
+// @ts-check
 // The active player's side of a turn: where the drawn tile may go (asked from the server), the
 // chosen square, rotation and follower, the decision targets on the board for every other phase
 // (capture, quarters, the Count, redeploys, market moves, The Castle's scorings), the chosen
-// target, and sending the move. The screen draws what this holds; the server judges every move.
+// target, and sending the move. The room's controller holds it and draws what it holds (through
+// `host.redraw()`); the server judges every move.
 
 import { toast } from './dom.js';
 import { t } from './i18n.js';
@@ -9,29 +11,57 @@ import { quarterRect } from './city-board.js';
 import { actionLabel } from './decision-text.js';
 import { errorText } from './errors.js';
 
+/** @import { Action, Target, View, Catalog } from './types.js' */
+
+/**
+ * What the turn needs from the room's controller (room-ctrl.js; a fake in the unit tests).
+ * @typedef {object} TurnHost
+ * @property {string} roomId
+ * @property {{ request: (msg: any) => Promise<any> }} conn
+ * @property {Catalog} catalog
+ * @property {import('./board.js').Board | null} board
+ * @property {View} view
+ * @property {number} version the room's version the view is at
+ * @property {number | null} me the viewer's seat
+ * @property {() => Record<number, string>} names
+ * @property {() => void} redraw
+ * @property {() => void} resync asks the server for a fresh snapshot
+ */
+
+/**
+ * @typedef {{ placements: { x: number, y: number, rotation: number }[] | null, placementsTurn: string | null,
+ *   loadingTurn: string | null, cell: { x: number, y: number } | null, rotation: number,
+ *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
+ *   pickVersion?: number, busy: boolean }} TurnUi
+ */
+
 const T = 100;
 
+/** @param {Action} a */
 export function actionKey(a) {
   return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':');
 }
+/** @type {(a: Action | null | undefined, b: Action | null | undefined) => boolean} */
 export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
 
+/** @returns {TurnUi} */
 const fresh = (rotation = 0) => ({ placements: null, placementsTurn: null, loadingTurn: null, cell: null, rotation, options: null, optionsKey: null, choice: null, pick: null, busy: false });
 
 export class Turn {
-  // screen: {app, roomId, board, view, state, me, names(), refresh(), refreshTurnParts()}
-  constructor(screen) {
-    this.screen = screen;
+  /** @param {TurnHost} host */
+  constructor(host) {
+    this.host = host;
     this.ui = fresh();
   }
 
   reset() { this.ui = fresh(this.ui.rotation); }
 
-  get view() { return this.screen.view; }
-  get game() { return this.screen.view.game; }
-  get me() { return this.screen.me; }
-  get conn() { return this.screen.app.conn; }
-  get catalog() { return this.screen.app.catalog; }
+  get view() { return this.host.view; }
+  get game() { return /** @type {import('./types.js').Game} */ (this.host.view.game); }
+  get me() { return this.host.me; }
+  get conn() { return this.host.conn; }
+  get catalog() { return this.host.catalog; }
+  get board() { return /** @type {import('./board.js').Board} */ (this.host.board); }
 
   isMyPlacement() {
     const g = this.game;
@@ -45,7 +75,7 @@ export class Turn {
 
   // Asks for the legal placements once per turn while it is our placement.
   update() {
-    const version = this.screen.state.version;
+    const version = this.host.version;
     if (!this.isMyPlacement()) {
       if (!this.ui.busy) {
         const pick = this.ui.pickVersion === version ? this.ui.pick : null;
@@ -61,12 +91,12 @@ export class Turn {
     if (this.ui.placementsTurn === turn || this.ui.loadingTurn === turn) return;
     this.ui = fresh(this.ui.rotation);
     this.ui.loadingTurn = turn;
-    this.conn.request({ type: 'legal_placements', room: this.screen.roomId }).then((r) => {
+    this.conn.request({ type: 'legal_placements', room: this.host.roomId }).then((r) => {
       if (this.ui.loadingTurn !== turn) return;
       this.ui.placements = r.placements || [];
       this.ui.placementsTurn = turn;
       this.ui.loadingTurn = null;
-      this.screen.refreshTurnParts();
+      this.host.redraw();
     }).catch((e) => { if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null; toast(errorText(e), 'error'); });
   }
 
@@ -86,11 +116,17 @@ export class Turn {
     if (!cell) return;
     if (this.ui.cell && this.ui.cell.x === x && this.ui.cell.y === y) { this.rotate(1); return; } // tap again: turn it
     this.ui.cell = { x, y };
-    if (!this.screen.board.visible(cell)) this.screen.board.reveal(x, y); // N/P may pick a square off screen
+    if (!this.board.visible(cell)) this.board.reveal(x, y); // N/P may pick a square off screen
     if (!cell.rotations.includes(this.ui.rotation)) {
       this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
     }
     this.loadOptions();
+  }
+
+  // No follower on the tile being placed.
+  clearChoice() {
+    this.ui.choice = null;
+    this.host.redraw();
   }
 
   // A tap on the tile being placed turns it to the next rotation that fits.
@@ -109,7 +145,7 @@ export class Turn {
       this.loadOptions();
     } else {
       this.ui.rotation = (this.ui.rotation + dir + 4) % 4;
-      this.screen.refreshTurnParts();
+      this.host.redraw();
     }
   }
 
@@ -129,21 +165,21 @@ export class Turn {
     this.ui.optionsKey = key;
     this.ui.options = null;
     this.ui.choice = null;
-    this.screen.refreshTurnParts();
-    this.conn.request({ type: 'follower_options', room: this.screen.roomId, x, y, rotation }).then((r) => {
+    this.host.redraw();
+    this.conn.request({ type: 'follower_options', room: this.host.roomId, x, y, rotation }).then((r) => {
       if (this.ui.optionsKey !== key) return;
       this.ui.options = r.options || [];
-      this.screen.refreshTurnParts();
+      this.host.redraw();
     }).catch((e) => toast(errorText(e), 'error'));
   }
 
   // ---- targets on the board ----------------------------------------------------------------
 
-  label(a) { return actionLabel(a, { names: this.screen.names(), game: this.game, tiles: this.catalog.byId }); }
+  label(a) { return actionLabel(a, { names: this.host.names(), game: this.game, tiles: this.catalog.byId }); }
 
   // The board point of a follower spot (segment) on a laid tile or the tile being placed.
-  tileSpot(tl, segment) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, segment); }
-  towerSpot(tl) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.screen.board.foundationSeg(tl.tile)); }
+  tileSpot(tl, segment) { return this.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, segment); }
+  towerSpot(tl) { return this.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.board.foundationSeg(tl.tile)); }
 
   // Every choice now open to this player, placed where it is on the board.
   targets() {
@@ -247,7 +283,7 @@ export class Turn {
       if (!o) return;
       if (keyboard && sameAction(this.ui.choice, o)) { this.confirm(); return; }
       this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
-      this.screen.refreshTurnParts();
+      this.host.redraw();
       return;
     }
     if (!this.isMyDecision()) return;
@@ -255,8 +291,8 @@ export class Turn {
     if (!a) return;
     if (this.ui.pick === key) { this.confirm(); return; } // a second tap confirms
     this.ui.pick = key;
-    this.ui.pickVersion = this.screen.state.version;
-    this.screen.refreshTurnParts();
+    this.ui.pickVersion = this.host.version;
+    this.host.redraw();
   }
 
   // Steps the chosen target through the board's targets (keys N/P, or 1-9 for the n-th).
@@ -274,7 +310,7 @@ export class Turn {
     if (this.isMyPlacement()) {
       if (!sameAction(this.ui.choice, next.action)) this.chooseTarget(next.key);
     } else if (this.ui.pick !== next.key) this.chooseTarget(next.key);
-    this.screen.board.focusTarget(next.key);
+    this.board.focusTarget(next.key);
   }
 
   pickedAction() {
@@ -313,43 +349,43 @@ export class Turn {
     if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
     const { x, y } = this.ui.cell;
     const choice = this.ui.choice;
-    const room = this.screen.roomId;
+    const room = this.host.roomId;
     this.ui.busy = true;
-    this.screen.refreshTurnParts();
+    this.host.redraw();
     try {
-      await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: { type: 'place_tile', x, y, rotation: this.ui.rotation } });
+      await this.conn.request({ type: 'action', room, version: this.host.version, action: { type: 'place_tile', x, y, rotation: this.ui.rotation } });
       const v = this.view;
       if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
         const legal = v.you.legal || [];
         const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
-        if (follow) await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: follow });
+        if (follow) await this.conn.request({ type: 'action', room, version: this.host.version, action: follow });
       }
     } catch (e) {
       toast(errorText(e), 'error');
-      if (e.code === 'stale_version') this.screen.app.store.resync(room);
+      if (e.code === 'stale_version') this.host.resync();
     } finally {
       this.ui = fresh(this.ui.rotation);
-      this.screen.refresh();
+      this.host.redraw();
     }
   }
 
   async act(action) {
     if (this.ui.busy) return;
     this.ui.busy = true;
-    this.screen.refreshTurnParts();
+    this.host.redraw();
     try {
-      await this.conn.request({ type: 'action', room: this.screen.roomId, version: this.screen.state.version, action });
+      await this.conn.request({ type: 'action', room: this.host.roomId, version: this.host.version, action });
     } catch (e) {
       toast(errorText(e), 'error');
-      if (e.code === 'stale_version') this.screen.app.store.resync(this.screen.roomId);
+      if (e.code === 'stale_version') this.host.resync();
     } finally {
       this.ui.busy = false;
       this.ui.pick = null;
-      this.screen.refresh();
+      this.host.redraw();
     }
   }
 
-  // Keys of the turn (the screen handles panning and zooming). True when the key was used.
+  // Keys of the turn (the room's controller handles panning and zooming). True when the key was used.
   onKey(k) {
     if (this.isMyPlacement()) {
       const map = {
@@ -357,7 +393,7 @@ export class Turn {
         n: () => this.cycleCell(1), p: () => this.cycleCell(-1), ']': () => this.cycleCell(1), '[': () => this.cycleCell(-1),
         f: () => this.step(1), F: () => this.step(-1),
         Enter: () => this.confirm(),
-        Escape: () => { if (this.ui.cell) { this.ui.cell = null; this.ui.options = null; this.ui.choice = null; this.screen.refreshTurnParts(); } },
+        Escape: () => { if (this.ui.cell) { this.ui.cell = null; this.ui.options = null; this.ui.choice = null; this.host.redraw(); } },
       };
       if (/^[1-9]$/.test(k) && this.ui.options) { this.step(0, Number(k) - 1); return true; }
       if (map[k]) { map[k](); return true; }
@@ -366,7 +402,7 @@ export class Turn {
     if (!this.isMyDecision()) return false;
     const map = {
       n: () => this.step(1), p: () => this.step(-1), ']': () => this.step(1), '[': () => this.step(-1),
-      Enter: () => this.confirm(), Escape: () => { this.ui.pick = null; this.screen.refreshTurnParts(); },
+      Enter: () => this.confirm(), Escape: () => { this.ui.pick = null; this.host.redraw(); },
       x: () => this.pass(),
     };
     if (/^[1-9]$/.test(k)) { this.step(0, Number(k) - 1); return true; }
