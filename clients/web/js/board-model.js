@@ -39,12 +39,15 @@ export function deadSquares(g, catalog) {
  * @param {GameEvent[] | undefined} p.lastEvents the latest move's events (none after a snapshot)
  */
 export function boardModel({ game: g, legalCells, placing, targets, dead, highlight, lastEvents }) {
-  const quarters = g.count_quarter !== undefined && g.count_quarter !== null ? {
-    count: g.count_quarter,
-    followers: (g.followers || []).filter((f) => f.spot === 'quarter'),
-    targets: targets.filter((s) => s.kind === 'quarter').map((s) => s.action.quarter),
-    redeployOnto: g.phase === 'redeploy' ? g.redeploy_onto || null : null,
-  } : null;
+  const quarters =
+    g.count_quarter !== undefined && g.count_quarter !== null
+      ? {
+          count: g.count_quarter,
+          followers: (g.followers || []).filter((f) => f.spot === 'quarter'),
+          targets: targets.filter((s) => s.kind === 'quarter').map((s) => s.action.quarter),
+          redeployOnto: g.phase === 'redeploy' ? g.redeploy_onto || null : null,
+        }
+      : null;
   const picked = targets.find((s) => s.selected);
   return {
     board: g.board,

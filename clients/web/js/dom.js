@@ -21,7 +21,8 @@ export function h(tag, attrs = {}, ...children) {
     else if (v === true) el.setAttribute(k, '');
     else el.setAttribute(k, v);
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c.nodeType ? c : String(c));
+  for (const c of children.flat())
+    if (c !== null && c !== undefined && c !== false) el.append(c.nodeType ? c : String(c));
   return el;
 }
 
@@ -29,7 +30,10 @@ export function h(tag, attrs = {}, ...children) {
 export const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** @template {Element} E @param {E} el @returns {E} */
-export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
 
 /**
  * @param {string} text

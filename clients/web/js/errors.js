@@ -4,7 +4,10 @@
 
 import { t } from './i18n.js';
 
-const known = (key, params) => { const s = t(key, params); return s === key ? null : s; };
+const known = (key, params) => {
+  const s = t(key, params);
+  return s === key ? null : s;
+};
 
 export function errorText(err) {
   if (!err) return '';

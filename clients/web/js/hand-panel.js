@@ -37,17 +37,36 @@ export function drawHand(hand, p, actions) {
   clear(hand);
   hand.dataset.busy = turn.ui.busy ? 'yes' : 'no';
   if (g.result) {
-    hand.append(h('h3', {}, t('game.over')), h('button', { class: 'btn btn-primary btn-wide', id: 'show-results', onclick: () => actions.showEnd() }, t('game.show_results')));
+    hand.append(
+      h('h3', {}, t('game.over')),
+      h(
+        'button',
+        { class: 'btn btn-primary btn-wide', id: 'show-results', onclick: () => actions.showEnd() },
+        t('game.show_results'),
+      ),
+    );
     return;
   }
   if (p.me === null) {
-    hand.append(h('h3', {}, t('game.spectating')), h('p', { class: 'muted' }, t('game.watching', { name: names[g.decider] ?? '…' })));
+    hand.append(
+      h('h3', {}, t('game.spectating')),
+      h('p', { class: 'muted' }, t('game.watching', { name: names[g.decider] ?? '…' })),
+    );
     if (g.drawn_tile) hand.append(tilePreview(p.art, g.drawn_tile, 0, t('game.tile_in_play')));
     return;
   }
-  if (turn.isMyPlacement()) { drawPlacement(hand, p, actions); return; }
-  if (turn.ui.busy) { hand.append(h('h3', {}, t('game.your_turn')), h('p', { class: 'muted' }, t('game.why.sending'))); return; }
-  if (turn.isMyDecision()) { drawDecision(hand, p, actions); return; }
+  if (turn.isMyPlacement()) {
+    drawPlacement(hand, p, actions);
+    return;
+  }
+  if (turn.ui.busy) {
+    hand.append(h('h3', {}, t('game.your_turn')), h('p', { class: 'muted' }, t('game.why.sending')));
+    return;
+  }
+  if (turn.isMyDecision()) {
+    drawDecision(hand, p, actions);
+    return;
+  }
   hand.append(h('h3', {}, t('game.to_play', { name: names[g.decider] ?? '…' })));
   if (g.drawn_tile) hand.append(tilePreview(p.art, g.drawn_tile, 0, t('game.their_tile')));
   hand.append(...ransomButtons(p, actions));
@@ -61,8 +80,17 @@ export function drawHand(hand, p, actions) {
 function confirmButton(turn, text, actions) {
   const why = turn.confirmBlocked();
   return [
-    h('button', { class: 'btn btn-primary btn-wide', id: 'confirm', disabled: !!why, 'aria-describedby': why ? 'confirm-why' : null, onclick: () => actions.confirm() },
-      turn.ui.busy ? t('game.why.sending') : text),
+    h(
+      'button',
+      {
+        class: 'btn btn-primary btn-wide',
+        id: 'confirm',
+        disabled: !!why,
+        'aria-describedby': why ? 'confirm-why' : null,
+        onclick: () => actions.confirm(),
+      },
+      turn.ui.busy ? t('game.why.sending') : text,
+    ),
     why && !turn.ui.busy ? h('p', { class: 'why', id: 'confirm-why' }, why) : null,
   ];
 }
@@ -76,26 +104,73 @@ function drawPlacement(hand, p, actions) {
   const { turn, game: g } = p;
   const ui = turn.ui;
   const cells = turn.legalCells().length;
-  const hint = ui.cell ? t('game.placing_at', { x: ui.cell.x, y: ui.cell.y })
-    : ui.placements ? t('game.places_fit', { count: cells }) : t('game.why.finding');
+  const hint = ui.cell
+    ? t('game.placing_at', { x: ui.cell.x, y: ui.cell.y })
+    : ui.placements
+      ? t('game.places_fit', { count: cells })
+      : t('game.why.finding');
   const targets = ui.cell && ui.options ? turn.targets() : [];
   const chosen = ui.choice ? turn.label(ui.choice) : null;
   hand.append(
     h('h3', {}, t('game.prompt.place_tile')),
-    h('div', { class: 'hand-row' },
+    h(
+      'div',
+      { class: 'hand-row' },
       tilePreview(p.art, g.drawn_tile ?? '', ui.rotation, t('game.your_tile')),
-      h('div', { class: 'hand-controls' },
-        h('div', { class: 'row' },
-          h('button', { class: 'btn icon', id: 'rotate-left', title: t('game.rotate_left_key'), 'aria-label': t('game.rotate_left'), onclick: () => actions.rotate(-1) }, '⟲'),
-          h('button', { class: 'btn icon', id: 'rotate-right', title: t('game.rotate_right_key'), 'aria-label': t('game.rotate_right'), onclick: () => actions.rotate(1) }, '⟳')),
+      h(
+        'div',
+        { class: 'hand-controls' },
+        h(
+          'div',
+          { class: 'row' },
+          h(
+            'button',
+            {
+              class: 'btn icon',
+              id: 'rotate-left',
+              title: t('game.rotate_left_key'),
+              'aria-label': t('game.rotate_left'),
+              onclick: () => actions.rotate(-1),
+            },
+            '⟲',
+          ),
+          h(
+            'button',
+            {
+              class: 'btn icon',
+              id: 'rotate-right',
+              title: t('game.rotate_right_key'),
+              'aria-label': t('game.rotate_right'),
+              onclick: () => actions.rotate(1),
+            },
+            '⟳',
+          ),
+        ),
         h('p', { class: 'hint', id: 'placement-hint' }, hint),
-        ui.cell && ui.options ? h('p', { class: 'hint muted small', id: 'follower-hint' },
-          targets.length ? (chosen ? t('game.follower_chosen', { what: chosen }) : t('game.follower_spots', { count: targets.length })) : t('game.no_follower_spots')) : null)),
-    h('div', { class: 'turn-actions' },
+        ui.cell && ui.options
+          ? h(
+              'p',
+              { class: 'hint muted small', id: 'follower-hint' },
+              targets.length
+                ? chosen
+                  ? t('game.follower_chosen', { what: chosen })
+                  : t('game.follower_spots', { count: targets.length })
+                : t('game.no_follower_spots'),
+            )
+          : null,
+      ),
+    ),
+    h(
+      'div',
+      { class: 'turn-actions' },
       ...confirmButton(turn, ui.choice ? t('game.confirm_with_follower') : t('game.confirm_tile'), actions),
-      ui.cell && ui.options && ui.choice ? h('button', { class: 'btn', id: 'choice-none', onclick: () => actions.clearChoice() }, t('game.no_follower')) : null),
+      ui.cell && ui.options && ui.choice
+        ? h('button', { class: 'btn', id: 'choice-none', onclick: () => actions.clearChoice() }, t('game.no_follower'))
+        : null,
+    ),
     ...ransomButtons(p, actions),
-    h('p', { class: 'keys muted' }, t('game.keys_placement')));
+    h('p', { class: 'keys muted' }, t('game.keys_placement')),
+  );
 }
 
 /**
@@ -109,15 +184,39 @@ function drawDecision(hand, p, actions) {
   const picked = turn.pickedAction();
   const pass = p.legal.find((a) => a.type === 'pass');
   const others = turn.panelActions();
-  hand.append(...[
-    h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
-    targets.length ? h('p', { class: 'hint', id: 'decision-hint' }, picked ? t('game.chosen', { what: turn.label(picked) }) : t('game.targets_on_board', { count: targets.length })) : null,
-    h('div', { class: 'turn-actions' },
-      targets.length ? confirmButton(turn, t('game.confirm_choice'), actions) : null,
-      ...others.map((a) => h('button', { class: 'btn btn-primary btn-wide token-action', dataset: { key: actionKey(a) }, onclick: () => actions.act(a) }, turn.label(a))),
-      pass ? h('button', { class: 'btn btn-wide', id: 'pass', onclick: () => actions.pass() }, passLabel(g)) : null),
-    ...ransomButtons(p, actions),
-    targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null].filter(Boolean));
+  hand.append(
+    ...[
+      h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
+      targets.length
+        ? h(
+            'p',
+            { class: 'hint', id: 'decision-hint' },
+            picked
+              ? t('game.chosen', { what: turn.label(picked) })
+              : t('game.targets_on_board', { count: targets.length }),
+          )
+        : null,
+      h(
+        'div',
+        { class: 'turn-actions' },
+        targets.length ? confirmButton(turn, t('game.confirm_choice'), actions) : null,
+        ...others.map((a) =>
+          h(
+            'button',
+            {
+              class: 'btn btn-primary btn-wide token-action',
+              dataset: { key: actionKey(a) },
+              onclick: () => actions.act(a),
+            },
+            turn.label(a),
+          ),
+        ),
+        pass ? h('button', { class: 'btn btn-wide', id: 'pass', onclick: () => actions.pass() }, passLabel(g)) : null,
+      ),
+      ...ransomButtons(p, actions),
+      targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null,
+    ].filter(Boolean),
+  );
 }
 
 /**
@@ -130,12 +229,31 @@ export function ransomButtons({ game: g, me: mine, names }, actions) {
   if (mine === null || g.result) return [];
   return (g.players || []).flatMap((p, holder) => {
     if (holder === mine || !p.prisoners?.[mine]) return [];
-    const why = g.turn_player !== mine ? t('game.why.ransom_turn') : g.players[mine].score < 3 ? t('game.why.ransom_points') : null;
+    const why =
+      g.turn_player !== mine
+        ? t('game.why.ransom_turn')
+        : g.players[mine].score < 3
+          ? t('game.why.ransom_points')
+          : null;
     const id = `ransom-why-${holder}`;
-    return [h('div', { class: 'ransom-box' },
-      h('button', { class: 'btn ransom', dataset: { key: actionKey({ type: 'ransom', target: holder }) }, disabled: !!why, 'aria-describedby': why ? id : null,
-        onclick: () => actions.act({ type: 'ransom', target: holder }) }, actionLabel({ type: 'ransom', target: holder }, { names, game: g })),
-      why ? h('span', { class: 'why', id }, why) : null)];
+    return [
+      h(
+        'div',
+        { class: 'ransom-box' },
+        h(
+          'button',
+          {
+            class: 'btn ransom',
+            dataset: { key: actionKey({ type: 'ransom', target: holder }) },
+            disabled: !!why,
+            'aria-describedby': why ? id : null,
+            onclick: () => actions.act({ type: 'ransom', target: holder }),
+          },
+          actionLabel({ type: 'ransom', target: holder }, { names, game: g }),
+        ),
+        why ? h('span', { class: 'why', id }, why) : null,
+      ),
+    ];
   });
 }
 

@@ -36,16 +36,20 @@ export function drawLog(list, lines, point) {
   clear(list);
   for (const e of lines) {
     const li = h('li', { class: `log-${e.kind}` });
-    if (e.player !== undefined && e.player !== null && e.kind !== 'heading') li.insertAdjacentHTML('beforeend', badgeSvg(e.player, 14));
-    if (e.kind === 'score' && e.scorers?.length) e.scorers.forEach((s) => li.insertAdjacentHTML('beforeend', badgeSvg(s, 14)));
+    if (e.player !== undefined && e.player !== null && e.kind !== 'heading')
+      li.insertAdjacentHTML('beforeend', badgeSvg(e.player, 14));
+    if (e.kind === 'score' && e.scorers?.length)
+      e.scorers.forEach((s) => li.insertAdjacentHTML('beforeend', badgeSvg(s, 14)));
     li.append(' ', e.text);
     const tiles = e.tiles;
     if (tiles?.length) {
       li.tabIndex = 0;
       const on = () => point(tiles);
       const off = () => point([]);
-      li.addEventListener('mouseenter', on); li.addEventListener('mouseleave', off);
-      li.addEventListener('focus', on); li.addEventListener('blur', off);
+      li.addEventListener('mouseenter', on);
+      li.addEventListener('mouseleave', off);
+      li.addEventListener('focus', on);
+      li.addEventListener('blur', off);
     }
     list.append(li);
   }

@@ -20,7 +20,10 @@ const app = {
   conn,
   store: new RoomStore(conn),
   catalog: { tiles: [], byId: new Map(), byIndex: new Map() },
-  navigate(hash) { if (location.hash === hash) route(); else location.hash = hash; },
+  navigate(hash) {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
 };
 /** @type {any} */ (window).carc = app; // for debugging and the end-to-end tests
 
@@ -30,20 +33,30 @@ async function loadCatalog() {
   const j = await r.json();
   /** @type {CatalogTile[]} */
   const tiles = j.tiles || [];
-  tiles.forEach((tile, i) => { tile.index ??= i; });
-  app.catalog = { tiles, byId: new Map(tiles.map((tile) => [tile.id, tile])), byIndex: new Map(tiles.map((tile) => [tile.index, tile])) };
+  tiles.forEach((tile, i) => {
+    tile.index ??= i;
+  });
+  app.catalog = {
+    tiles,
+    byId: new Map(tiles.map((tile) => [tile.id, tile])),
+    byIndex: new Map(tiles.map((tile) => [tile.index, tile])),
+  };
 }
 
 /** @type {(() => void) | null} */
 let cleanup = null;
 function route() {
-  if (cleanup) { cleanup(); cleanup = null; }
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
   awareness.leftRoom();
   const root = /** @type {HTMLElement} */ (document.getElementById('app'));
   const hash = location.hash || '#/';
   let m;
   if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
-  else if ((m = hash.match(/^#\/invite\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
+  else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
+    cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
   else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
@@ -51,7 +64,8 @@ function route() {
 
 // Static texts in index.html carry data-i18n (text) or data-i18n-attr ("attr:key;attr:key").
 function translateStatic() {
-  for (const el of document.querySelectorAll('[data-i18n]')) if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? '');
+  for (const el of document.querySelectorAll('[data-i18n]'))
+    if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? '');
   for (const el of document.querySelectorAll('[data-i18n-attr]')) {
     if (!(el instanceof HTMLElement)) continue;
     for (const pair of (el.dataset.i18nAttr ?? '').split(';')) {
@@ -77,29 +91,46 @@ function setupHeader() {
   const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
   input.value = app.conn.name || suggestName();
   if (!app.conn.name) app.conn.name = input.value;
-  app.conn.addEventListener('welcome', (e) => { input.value = detail(e).name; });
+  app.conn.addEventListener('welcome', (e) => {
+    input.value = detail(e).name;
+  });
   document.getElementById('name-form')?.addEventListener('submit', (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (name && name !== app.conn.name) { app.conn.rename(name); toast(t('common.renamed', { name })); }
+    if (name && name !== app.conn.name) {
+      app.conn.rename(name);
+      toast(t('common.renamed', { name }));
+    }
   });
   const languageSwitch = /** @type {HTMLSelectElement} */ (document.getElementById('language'));
   languageSwitch.addEventListener('change', () => switchLanguage(languageSwitch.value));
   app.conn.addEventListener('server-error', (e) => toast(errorText(detail(e)), 'error'));
   awareness.setup(/** @type {HTMLElement} */ (document.getElementById('alerts-toggle')));
   // A new language: the header's texts, then the screen rebuilt from the stored rooms.
-  onLanguageChange(() => { translateStatic(); route(); });
+  onLanguageChange(() => {
+    translateStatic();
+    route();
+  });
 }
 
 function suggestName() {
-  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'], b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
+  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'],
+    b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 
-try { await loadLanguage(initialLanguage()); } catch (e) { console.warn('language', e); }
+try {
+  await loadLanguage(initialLanguage());
+} catch (e) {
+  console.warn('language', e);
+}
 translateStatic();
 setupHeader();
-try { await loadCatalog(); } catch (e) { toast(/** @type {Error} */ (e).message, 'error'); }
+try {
+  await loadCatalog();
+} catch (e) {
+  toast(/** @type {Error} */ (e).message, 'error');
+}
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();

@@ -66,14 +66,19 @@ export class RoomCtrl {
 
     const store = app.store;
     /** @param {Event} e */
-    this.onStore = (e) => { const d = /** @type {CustomEvent} */ (e).detail; if (d.room === roomId) this.changed(d); };
+    this.onStore = (e) => {
+      const d = /** @type {CustomEvent} */ (e).detail;
+      if (d.room === roomId) this.changed(d);
+    };
     store.addEventListener('change', this.onStore);
     /** @param {KeyboardEvent} e */
     this.onKeyDown = (e) => this.onKey(e);
     document.addEventListener('keydown', this.onKeyDown);
     this.timer = setInterval(() => this.tick(), 500);
     // After a reload the server re-sends our rooms' snapshots on welcome; ask if we still lack one.
-    this.conn.ready().then(() => { if (!store.get(roomId)) store.resync(roomId); });
+    this.conn.ready().then(() => {
+      if (!store.get(roomId)) store.resync(roomId);
+    });
     this.redraw();
   }
 
@@ -87,21 +92,37 @@ export class RoomCtrl {
 
   // ---- state -------------------------------------------------------------------------------
 
-  get state() { return this.app.store.get(this.roomId); }
-  get view() { return /** @type {import('./types.js').View} */ (this.state?.view); }
-  get version() { return this.state?.version ?? -1; }
-  get catalog() { return this.app.catalog; }
+  get state() {
+    return this.app.store.get(this.roomId);
+  }
+  get view() {
+    return /** @type {import('./types.js').View} */ (this.state?.view);
+  }
+  get version() {
+    return this.state?.version ?? -1;
+  }
+  get catalog() {
+    return this.app.catalog;
+  }
   /** @returns {number | null} */
-  get me() { return this.state?.view?.you?.seat ?? null; }
+  get me() {
+    return this.state?.view?.you?.seat ?? null;
+  }
   /** @returns {Record<number, string>} */
-  names() { return Object.fromEntries((this.state?.view?.room?.seats || []).map((s) => [s.seat, seatName(s)])); }
+  names() {
+    return Object.fromEntries((this.state?.view?.room?.seats || []).map((s) => [s.seat, seatName(s)]));
+  }
 
   /**
    * The store changed this room: a snapshot, a patch with its events, a chat line, or we were kicked.
    * @param {{ snapshot?: boolean, events?: GameEvent[], chat?: unknown, kicked?: boolean }} d
    */
   changed(d) {
-    if (d.kicked) { toast('You were removed from the room', 'error'); this.app.navigate('#/'); return; }
+    if (d.kicked) {
+      toast('You were removed from the room', 'error');
+      this.app.navigate('#/');
+      return;
+    }
     if (d.snapshot) {
       this.lastEvents = undefined;
       this.highlight = [];
@@ -111,7 +132,8 @@ export class RoomCtrl {
       if (d.events.some((ev) => !NOT_MOVES.has(ev.type))) this.lastEvents = d.events;
       this.highlight = []; // the log is drawn again: the line pointed at is gone
       // The server moved for a seat whose time ran out: the log says so, and a toast.
-      for (const ev of d.events) if (ev.type === 'clock_timeout') toast(describeEvent(ev, this.names())?.text ?? '', 'error');
+      for (const ev of d.events)
+        if (ev.type === 'clock_timeout') toast(describeEvent(ev, this.names())?.text ?? '', 'error');
     }
     this.redraw();
   }
@@ -124,7 +146,10 @@ export class RoomCtrl {
       return;
     }
     const g = view.game;
-    awareness.update({ roomName: view.room.name, myTurn: !!g && !g.result && this.me !== null && g.decider === this.me });
+    awareness.update({
+      roomName: view.room.name,
+      myTurn: !!g && !g.result && this.me !== null && g.decider === this.me,
+    });
     const mode = g ? 'game' : 'waiting';
     if (this.layout?.mode !== mode) this.mount(mode);
     if (g) {
@@ -132,7 +157,10 @@ export class RoomCtrl {
       const mine = this.turn.isMyPlacement() || this.turn.isMyDecision();
       if (mine && !this.mineNow && compact()) this.tab = 'turn'; // phones: the turn comes up
       this.mineNow = mine;
-      if (g.result && !this.endShown) { this.endShown = true; this.endOpen = true; }
+      if (g.result && !this.endShown) {
+        this.endShown = true;
+        this.endOpen = true;
+      }
     }
     renderRoom(this);
   }
@@ -169,7 +197,9 @@ export class RoomCtrl {
     if (mine) mine.classList.toggle('warn', awareness.clock(g?.clock, this.me, this.view.room.settings?.clock));
   }
 
-  resync() { this.app.store.resync(this.roomId); }
+  resync() {
+    this.app.store.resync(this.roomId);
+  }
 
   // ---- actions -----------------------------------------------------------------------------
 
@@ -180,31 +210,60 @@ export class RoomCtrl {
       confirm: () => turn.confirm(),
       pass: () => turn.pass(),
       rotate: (dir) => turn.rotate(dir),
-      act: (a) => { turn.act(a); },
+      act: (a) => {
+        turn.act(a);
+      },
       clearChoice: () => turn.clearChoice(),
-      showTab: (name) => { this.tab = name; this.redraw(); },
-      showEnd: () => { this.endOpen = true; this.redraw(); },
-      closeEnd: () => { this.endOpen = false; this.redraw(); },
-      point: (tiles) => { this.highlight = tiles; this.redraw(); },
-      sendChat: (text) => { this.request({ type: 'chat', room: this.roomId, text }); },
-      send: (msg) => { this.request({ ...msg, room: this.roomId }); },
+      showTab: (name) => {
+        this.tab = name;
+        this.redraw();
+      },
+      showEnd: () => {
+        this.endOpen = true;
+        this.redraw();
+      },
+      closeEnd: () => {
+        this.endOpen = false;
+        this.redraw();
+      },
+      point: (tiles) => {
+        this.highlight = tiles;
+        this.redraw();
+      },
+      sendChat: (text) => {
+        this.request({ type: 'chat', room: this.roomId, text });
+      },
+      send: (msg) => {
+        this.request({ ...msg, room: this.roomId });
+      },
       leave: () => this.leave(),
       resign: () => this.resign(),
       zoom: (factor) => this.board?.zoom(factor),
       fit: () => this.board?.fit(this.board.fitCells(), true),
-      setTilesOpen: (open) => { this.tilesOpen = open; },
+      setTilesOpen: (open) => {
+        this.tilesOpen = open;
+      },
     };
   }
 
   /** @param {Record<string, any>} msg */
   async request(msg) {
-    try { return await this.conn.request(msg); } catch (e) { toast(errorText(e), 'error'); return null; }
+    try {
+      return await this.conn.request(msg);
+    } catch (e) {
+      toast(errorText(e), 'error');
+      return null;
+    }
   }
 
   async leave() {
     const r = this.view?.room;
     if (r?.status === 'playing' && this.me !== null && !confirm(t('game.room.leave_confirm'))) return;
-    try { await this.conn.request({ type: 'leave', room: this.roomId }); } catch { /* already gone */ }
+    try {
+      await this.conn.request({ type: 'leave', room: this.roomId });
+    } catch {
+      /* already gone */
+    }
     this.app.navigate('#/');
   }
 
@@ -227,10 +286,22 @@ export class RoomCtrl {
     if (!b) return;
     /** @type {Record<string, () => void>} */
     const map = {
-      ArrowLeft: () => b.pan(-0.1, 0), ArrowRight: () => b.pan(0.1, 0), ArrowUp: () => b.pan(0, -0.1), ArrowDown: () => b.pan(0, 0.1),
-      '+': () => b.zoom(1 / 1.25), '=': () => b.zoom(1 / 1.25), '-': () => b.zoom(1.25), '0': () => b.fit(b.fitCells(), true),
+      ArrowLeft: () => b.pan(-0.1, 0),
+      ArrowRight: () => b.pan(0.1, 0),
+      ArrowUp: () => b.pan(0, -0.1),
+      ArrowDown: () => b.pan(0, 0.1),
+      '+': () => b.zoom(1 / 1.25),
+      '=': () => b.zoom(1 / 1.25),
+      '-': () => b.zoom(1.25),
+      0: () => b.fit(b.fitCells(), true),
     };
-    if (this.view?.game && this.turn.onKey(k)) { e.preventDefault(); return; }
-    if (map[k]) { map[k](); e.preventDefault(); }
+    if (this.view?.game && this.turn.onKey(k)) {
+      e.preventDefault();
+      return;
+    }
+    if (map[k]) {
+      map[k]();
+      e.preventDefault();
+    }
   }
 }

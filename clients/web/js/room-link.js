@@ -17,7 +17,8 @@ export function roomLink(room) {
 }
 
 // Two chain links: the phone's room bar has room for an icon only.
-const LINK_ICON = '<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round">' +
+const LINK_ICON =
+  '<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round">' +
   '<path d="M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5L10 5"/><path d="M11.5 8.5a3.5 3.5 0 0 0-5 0L4 11a3.5 3.5 0 0 0 5 5l1-1"/></svg>';
 
 function icon() {
@@ -32,10 +33,24 @@ function icon() {
  */
 export function copyLinkButton(room) {
   const link = roomLink(room);
-  return h('button', {
-    class: 'btn btn-ghost copy-link', id: 'copy-link', title: link, 'aria-label': t('common.copy_link'), dataset: { link },
-    onclick: async () => {
-      try { await navigator.clipboard.writeText(link); toast(t('common.link_copied')); } catch { prompt(t('common.copy_this_link'), link); }
+  return h(
+    'button',
+    {
+      class: 'btn btn-ghost copy-link',
+      id: 'copy-link',
+      title: link,
+      'aria-label': t('common.copy_link'),
+      dataset: { link },
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+          toast(t('common.link_copied'));
+        } catch {
+          prompt(t('common.copy_this_link'), link);
+        }
+      },
     },
-  }, h('span', { class: 'label-long' }, t('common.copy_link')), icon());
+    h('span', { class: 'label-long' }, t('common.copy_link')),
+    icon(),
+  );
 }

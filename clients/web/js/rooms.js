@@ -20,10 +20,13 @@ export const CHAT_KEEP = 100;
  * @returns {number[]}
  */
 export function newTimeouts(before, after) {
-  const a = before?.timeouts || [], b = after?.timeouts || [];
+  const a = before?.timeouts || [],
+    b = after?.timeouts || [];
   /** @type {number[]} */
   const out = [];
-  b.forEach((n, seat) => { if (n > (a[seat] || 0)) out.push(seat); });
+  b.forEach((n, seat) => {
+    if (n > (a[seat] || 0)) out.push(seat);
+  });
   return out;
 }
 
@@ -35,7 +38,11 @@ export function newTimeouts(before, after) {
  */
 export function timeoutEvents(before, after) {
   const forfeit = after.room?.settings?.clock?.on_timeout === 'forfeit';
-  return newTimeouts(before.game?.clock, after.game?.clock).map((player) => ({ type: 'clock_timeout', player, forfeit }));
+  return newTimeouts(before.game?.clock, after.game?.clock).map((player) => ({
+    type: 'clock_timeout',
+    player,
+    forfeit,
+  }));
 }
 
 export class RoomStore extends EventTarget {
@@ -50,11 +57,16 @@ export class RoomStore extends EventTarget {
     on('snapshot', (msg) => this.onSnapshot(msg));
     on('patch', (msg) => this.onPatch(msg));
     on('chat', (msg) => this.onChat(msg));
-    on('kicked', (msg) => { this.rooms.delete(msg.room); this.emit(msg.room, { kicked: true }); });
+    on('kicked', (msg) => {
+      this.rooms.delete(msg.room);
+      this.emit(msg.room, { kicked: true });
+    });
   }
 
   /** @param {string} id */
-  get(id) { return this.rooms.get(id); }
+  get(id) {
+    return this.rooms.get(id);
+  }
 
   /** @param {any} msg */
   onSnapshot(msg) {
@@ -75,7 +87,10 @@ export class RoomStore extends EventTarget {
     const cur = this.rooms.get(msg.room);
     if (!cur) return;
     if (msg.version <= cur.version) return; // already have it (snapshot raced the patch)
-    if (msg.version !== cur.version + 1) { this.resync(msg.room); return; }
+    if (msg.version !== cur.version + 1) {
+      this.resync(msg.room);
+      return;
+    }
     const before = cur.view;
     try {
       cur.view = applyPatch(cur.view, msg.patch);

@@ -19,14 +19,33 @@ export function drawTilesPanel(box, { game: g, catalog, deadCount, open, ensureT
     const tile = catalog.byIndex.get(i);
     if (!n || !tile) return;
     ensureTile(tile.id);
-    const cell = h('div', { class: 'remaining-tile', dataset: { tile: tile.id, n }, title: t('board.remaining_title', { id: tile.id, count: n }) }, h('span', { class: 'mini' }), h('span', { class: 'n' }, `×${n}`));
-    /** @type {Element} */ (cell.firstChild).innerHTML = `<svg viewBox="0 0 100 100" width="34" height="34" aria-hidden="true"><use href="#${tileDomId(tile.id)}"/></svg>`;
+    const cell = h(
+      'div',
+      {
+        class: 'remaining-tile',
+        dataset: { tile: tile.id, n },
+        title: t('board.remaining_title', { id: tile.id, count: n }),
+      },
+      h('span', { class: 'mini' }),
+      h('span', { class: 'n' }, `×${n}`),
+    );
+    /** @type {Element} */ (cell.firstChild).innerHTML =
+      `<svg viewBox="0 0 100 100" width="34" height="34" aria-hidden="true"><use href="#${tileDomId(tile.id)}"/></svg>`;
     grid.append(cell);
   });
-  const details = h('details', { open },
-    h('summary', {}, h('b', { id: 'tiles-left', dataset: { n: g.tiles_left } }, `${g.tiles_left}`), ' ', t('board.tiles_left', { count: g.tiles_left })),
+  const details = h(
+    'details',
+    { open },
+    h(
+      'summary',
+      {},
+      h('b', { id: 'tiles-left', dataset: { n: g.tiles_left } }, `${g.tiles_left}`),
+      ' ',
+      t('board.tiles_left', { count: g.tiles_left }),
+    ),
     deadCount ? h('p', { class: 'muted small', id: 'dead-count' }, t('board.dead_count', { count: deadCount })) : null,
-    grid);
+    grid,
+  );
   details.addEventListener('toggle', () => actions.setTilesOpen(details.open));
   fill(box, details);
 }

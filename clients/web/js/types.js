@@ -66,8 +66,6 @@
  *   catalog: Catalog, navigate: (hash: string) => void }} App
  */
 
-
-
 /**
  * What the room's views may ask of the room's controller (room-ctrl.js): every change the
  * screen makes goes through one of these, which end in one redraw.
