@@ -1,8 +1,10 @@
 // @ts-check
 // The lobby: the live list of public rooms (open ones to join, running ones to watch), joining
 // by invite code or link, the create-room form, and the finished games that can be replayed.
+// Its state (the rooms from the server's lobby messages, the finished games from the API) is
+// drawn by one redraw(); the create form keeps its own fields.
 
-import { h, clear, fill, toast } from './dom.js';
+import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './errors.js';
 
@@ -43,6 +45,11 @@ export class LobbyRooms {
   }
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./types.js').App} app
+ * @returns {() => void} ends the screen
+ */
 export function renderLobby(root, app) {
   const { conn } = app;
   clear(root);
@@ -95,26 +102,52 @@ export function renderLobby(root, app) {
     ),
   );
 
-  const list = new LobbyRooms();
-  let finishedSeen = new Set();
-  const draw = () => {
-    drawRooms(roomsBox, list.open(), app, t('lobby.no_open_rooms'));
-    drawRooms(runningBox, list.running(), app, t('lobby.no_running_games'));
-    // A game that just ended belongs in the finished list now.
-    const finished = new Set([...list.rooms.values()].filter((r) => r.status === 'finished').map((r) => r.id));
-    if ([...finished].some((id) => !finishedSeen.has(id))) loadGames(gamesBox);
-    finishedSeen = finished;
+  const state = {
+    list: new LobbyRooms(),
+    listed: false, // a `lobby` message came
+    /** @type {Set<string>} */
+    finishedSeen: new Set(),
+    /** @type {any[] | 'unavailable' | null} the finished games (null until they come) */
+    games: null,
   };
-  const onMessage = (e) => {
-    if (list.apply(e.detail)) draw();
+  let gone = false;
+  const redraw = () => {
+    if (gone) return;
+    if (state.listed) {
+      drawRooms(roomsBox, state.list.open(), app, t('lobby.no_open_rooms'));
+      drawRooms(runningBox, state.list.running(), app, t('lobby.no_running_games'));
+    }
+    memo(gamesBox, [state.games], () => drawGames(gamesBox, state.games));
+  };
+  const loadGames = () =>
+    fetchGames().then(
+      (games) => {
+        state.games = games;
+        redraw();
+      },
+      () => {
+        state.games = 'unavailable';
+        redraw();
+      },
+    );
+  const onMessage = (/** @type {Event} */ e) => {
+    const msg = /** @type {CustomEvent} */ (e).detail;
+    if (!state.list.apply(msg)) return;
+    state.listed = true;
+    // A game that just ended belongs in the finished list now.
+    const finished = new Set([...state.list.rooms.values()].filter((r) => r.status === 'finished').map((r) => r.id));
+    if ([...finished].some((id) => !state.finishedSeen.has(id))) loadGames();
+    state.finishedSeen = finished;
+    redraw();
   };
   conn.addEventListener('message', onMessage);
   const subscribe = () => conn.request({ type: 'lobby_subscribe' }).catch((e) => toast(errorText(e), 'error'));
   conn.ready().then(subscribe);
   conn.addEventListener('welcome', subscribe);
-  loadGames(gamesBox);
+  loadGames();
 
   return () => {
+    gone = true;
     conn.removeEventListener('message', onMessage);
     conn.removeEventListener('welcome', subscribe);
     if (conn.welcome) conn.request({ type: 'lobby_unsubscribe' }).catch(() => {});
@@ -212,36 +245,45 @@ async function spectate(app, room) {
 }
 
 // GET /api/games answers {running: [...], finished: [...]}; finished games link to their replay.
-async function loadGames(box) {
-  try {
-    const r = await fetch('/api/games?limit=20');
-    if (!r.ok) throw new Error(String(r.status));
-    const j = await r.json();
-    const games = Array.isArray(j) ? j : j.finished || [];
-    clear(box);
-    if (!games.length) {
-      box.append(h('p', { class: 'muted empty' }, t('lobby.no_finished_games')));
-      return;
-    }
-    for (const g of games) {
-      const id = g.id || g.game_id;
-      const players = (g.players || []).map((p) => `${p.name} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
-      box.append(
-        h(
-          'a',
-          { class: 'game-row', href: `#/replay/${encodeURIComponent(id)}`, dataset: { game: id } },
-          h('span', { class: 'game-players' }, players || id),
-          h(
-            'span',
-            { class: 'muted' },
-            `${g.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne')} · ${new Date(g.finished_at_ms || 0).toLocaleString()}`,
-          ),
-          h('span', { class: 'replay-link' }, t('lobby.replay')),
-        ),
-      );
-    }
-  } catch {
+/** @returns {Promise<any[]>} */
+async function fetchGames() {
+  const r = await fetch('/api/games?limit=20');
+  if (!r.ok) throw new Error(String(r.status));
+  const j = await r.json();
+  return Array.isArray(j) ? j : j.finished || [];
+}
+
+/**
+ * @param {HTMLElement} box
+ * @param {any[] | 'unavailable' | null} games
+ */
+function drawGames(box, games) {
+  clear(box);
+  if (games === null) return;
+  if (games === 'unavailable') {
     fill(box, h('p', { class: 'muted empty' }, t('lobby.replays_unavailable')));
+    return;
+  }
+  if (!games.length) {
+    box.append(h('p', { class: 'muted empty' }, t('lobby.no_finished_games')));
+    return;
+  }
+  for (const g of games) {
+    const id = g.id || g.game_id;
+    const players = (g.players || []).map((p) => `${p.name} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
+    box.append(
+      h(
+        'a',
+        { class: 'game-row', href: `#/replay/${encodeURIComponent(id)}`, dataset: { game: id } },
+        h('span', { class: 'game-players' }, players || id),
+        h(
+          'span',
+          { class: 'muted' },
+          `${g.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne')} · ${new Date(g.finished_at_ms || 0).toLocaleString()}`,
+        ),
+        h('span', { class: 'replay-link' }, t('lobby.replay')),
+      ),
+    );
   }
 }
 

@@ -2,6 +2,7 @@
 // Replay viewer for finished games: loads the game record (GET /api/games/{id}) and steps
 // forward and back through it. The record's events say what each move did (tile laid, follower
 // placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
+// The screen's state is the step shown; go() changes it and redraw() draws that frame.
 
 import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
@@ -163,6 +164,12 @@ function applyEvents(prev, events) {
 
 // ---- the screen ---------------------------------------------------------------------------
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('./types.js').App} app
+ * @param {string} gameId
+ * @param {any} record
+ */
 function mountReplay(root, app, gameId, record) {
   const { frames, players } = framesFromRecord(record);
   const names = Object.fromEntries(players.map((p) => [p.seat, p.name]));
@@ -226,8 +233,13 @@ function mountReplay(root, app, gameId, record) {
     ),
   );
 
+  /** @param {number} i */
   function go(i) {
     step = Math.max(0, Math.min(frames.length - 1, i));
+    redraw();
+  }
+
+  function redraw() {
     const f = frames[step];
     slider.value = String(step);
     counter.textContent = t('common.replay_step', { step, last: frames.length - 1 });
