@@ -3,23 +3,13 @@
 // what a target does, what passing means in each phase, the prompt of each phase.
 
 import { t } from './i18n.js';
+import { TOKENS } from './log-text.js';
 
 export const feature = (kind) => t(`board.feature.${kind || 'other'}`);
 export const quarter = (q) => t(`board.quarter.${q || 'castle'}`);
 export const token = (k) => t(`board.token.${k}`);
 // The Castle's wall tokens by the number the protocol uses (1-9).
-export const TOKEN_KINDS = [
-  '',
-  'extra_turn',
-  'double_tower',
-  'double_house',
-  'final_street',
-  'final_tower',
-  'final_house',
-  'market_bonus',
-  'keep_bonus',
-  'five_points',
-];
+export const TOKEN_KINDS = TOKENS;
 
 /**
  * a: an action of `you.legal` or of `follower_options`; tiles: the catalogue by id.
