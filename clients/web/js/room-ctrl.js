@@ -119,7 +119,7 @@ export class RoomCtrl {
    */
   changed(d) {
     if (d.kicked) {
-      toast('You were removed from the room', 'error');
+      toast(t('game.room.kicked'), 'error');
       this.app.navigate('#/');
       return;
     }
