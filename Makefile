@@ -19,7 +19,7 @@ run: build
 
 test: build test-asan
 	@CARC_WITH_BROWSER=1 CARC_WITH_NGINX=1 bash scripts/install-deps.sh
-	@if [ ! -d tests/e2e/node_modules ]; then cd tests/e2e && npm ci --no-audit --no-fund; fi
+	@if [ ! -d tests/e2e/node_modules ] || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then cd tests/e2e && npm ci --no-audit --no-fund; fi
 	@bash scripts/test.sh $(BUILD)
 
 # The engine's tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.

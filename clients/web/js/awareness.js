@@ -1,7 +1,7 @@
+// @ts-check
 // Knowing it is your turn without watching the board: the tab's title and favicon change, and
 // with alerts on (the bell in the header) a short sound plays and, when the tab is hidden, a
-// notification appears. The clock warns before your time runs out, and the log says when the
-// server moved for a player whose time ran out.
+// notification appears. The clock warns before your time runs out.
 
 import { t } from './i18n.js';
 import { toast } from './dom.js';
@@ -15,12 +15,17 @@ let wasMyTurn = false;
 let warnedStretch = null;
 
 function alertsOn() {
-  try { return localStorage.getItem(ALERTS_KEY) === '1'; } catch { return false; }
+  try {
+    return localStorage.getItem(ALERTS_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 // The favicon with a red dot: "something waits for you".
 function dotIcon() {
-  const svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#78b356'/>" +
+  const svg =
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#78b356'/>" +
     "<path d='M0 0h16Q12 6 8 6T0 0' fill='#e3a862'/><circle cx='11.5' cy='11.5' r='4.5' fill='#d62839' stroke='#fff' stroke-width='1.2'/></svg>";
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
@@ -33,11 +38,14 @@ function setIcon(mine) {
   link.dataset.turn = mine ? 'yes' : 'no';
 }
 
+/** @type {AudioContext | null} */
+let audio = null;
+
 // Two soft notes from WebAudio: no sound file to load.
 function chime(high = false) {
   if (!alertsOn()) return;
   try {
-    const ctx = (chime.ctx ||= new AudioContext());
+    const ctx = (audio ||= new AudioContext());
     const now = ctx.currentTime;
     [0, 0.16].forEach((delay, i) => {
       const osc = ctx.createOscillator();
@@ -50,15 +58,23 @@ function chime(high = false) {
       osc.start(now + delay);
       osc.stop(now + delay + 0.3);
     });
-  } catch { /* no audio here */ }
+  } catch {
+    /* no audio here */
+  }
 }
 
 function notify(title, body) {
-  if (!alertsOn() || !document.hidden || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  if (!alertsOn() || !document.hidden || typeof Notification === 'undefined' || Notification.permission !== 'granted')
+    return;
   try {
     const n = new Notification(title, { body, tag: 'carc-turn' });
-    n.onclick = () => { window.focus(); n.close(); };
-  } catch { /* some browsers allow notifications only from a service worker */ }
+    n.onclick = () => {
+      window.focus();
+      n.close();
+    };
+  } catch {
+    /* some browsers allow notifications only from a service worker */
+  }
 }
 
 export const awareness = {
@@ -66,9 +82,17 @@ export const awareness = {
     toggle = button;
     toggle.addEventListener('click', async () => {
       const on = !alertsOn();
-      try { localStorage.setItem(ALERTS_KEY, on ? '1' : '0'); } catch { /* private mode */ }
+      try {
+        localStorage.setItem(ALERTS_KEY, on ? '1' : '0');
+      } catch {
+        /* private mode */
+      }
       if (on && typeof Notification !== 'undefined' && Notification.permission === 'default') {
-        try { await Notification.requestPermission(); } catch { /* refused */ }
+        try {
+          await Notification.requestPermission();
+        } catch {
+          /* refused */
+        }
       }
       this.drawToggle();
       if (on) chime();
@@ -80,9 +104,11 @@ export const awareness = {
     if (!toggle) return;
     const on = alertsOn();
     // An SVG bell (emoji fonts are not everywhere), struck through when off.
-    toggle.innerHTML = '<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6">' +
+    toggle.innerHTML =
+      '<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6">' +
       '<path d="M5 14V9a5 5 0 0 1 10 0v5l1.5 1.5h-13Z"/><path d="M8.5 17.5a1.6 1.6 0 0 0 3 0"/>' +
-      (on ? '<path d="M2.5 6.5 1 5M17.5 6.5 19 5" />' : '<path d="M3 3l14 14" stroke-width="1.8"/>') + '</svg>';
+      (on ? '<path d="M2.5 6.5 1 5M17.5 6.5 19 5" />' : '<path d="M3 3l14 14" stroke-width="1.8"/>') +
+      '</svg>';
     toggle.setAttribute('aria-pressed', String(on));
     const label = t(on ? 'common.alerts_on' : 'common.alerts_off');
     toggle.title = label;
@@ -129,12 +155,4 @@ export const awareness = {
 export function lowTimeMs(settings) {
   const initial = settings?.initial_ms ?? 60000;
   return Math.min(30000, Math.max(5000, initial / 4));
-}
-
-// The seats for which the server moved since `before` (view.game.clock.timeouts counts them).
-export function newTimeouts(before, after) {
-  const a = before?.timeouts || [], b = after?.timeouts || [];
-  const out = [];
-  b.forEach((n, seat) => { if (n > (a[seat] || 0)) out.push(seat); });
-  return out;
 }

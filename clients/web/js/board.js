@@ -1,3 +1,4 @@
+// @ts-check
 // The board: an SVG of the laid tiles with pan (drag, arrow keys, one finger) and zoom (wheel,
 // +/-, two-finger pinch), overlays for legal cells, dead cells, the tile being placed, the last
 // move, followers and the decision targets (every choice is made here, by click, tap or keyboard:
@@ -18,27 +19,40 @@ export class Board extends EventTarget {
   constructor(svg) {
     super();
     this.svg = svg;
-    this.tiles = new Map();     // id -> tile
-    this.geometry = new Map();  // id -> geometry (canonical)
+    this.tiles = new Map(); // id -> tile
+    this.geometry = new Map(); // id -> geometry (canonical)
     this.defined = new Set();
     this.view = { x: -250, y: -250, w: 600, h: 600 };
-    this.autoFit = true;     // follows the growing board until the player pans or zooms
-    this.lastKey = null;     // the last move drawn, to animate only a new one
-    svg.innerHTML = `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-castle"></g><g class="layer-tiles"></g><g class="layer-marks"></g>` +
+    this.autoFit = true; // follows the growing board until the player pans or zooms
+    this.lastKey = null; // the last move drawn, to animate only a new one
+    /** @type {number | undefined} screen pixels the turn banner takes on top (the room's view sets it) */
+    this.padTop = undefined;
+    svg.innerHTML =
+      `<defs id="board-defs">${sharedDefs()}</defs><g class="layer-castle"></g><g class="layer-tiles"></g><g class="layer-marks"></g>` +
       `<g class="layer-cells"></g><g class="layer-preview"></g><g class="layer-followers"></g><g class="layer-spots"></g>`;
     this.defs = svg.querySelector('#board-defs');
-    this.layers = Object.fromEntries(['castle', 'tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [n, svg.querySelector('.layer-' + n)]));
+    this.layers = Object.fromEntries(
+      ['castle', 'tiles', 'marks', 'cells', 'preview', 'followers', 'spots'].map((n) => [
+        n,
+        svg.querySelector('.layer-' + n),
+      ]),
+    );
     this.installPanZoom();
     this.installKeys();
     // Re-fit when the window or the layout changes the board's size.
     if (typeof ResizeObserver !== 'undefined') {
-      this.resizer = new ResizeObserver(() => { if (this.autoFit && this.model) this.fit(this.fitCells()); else this.applyView(); });
+      this.resizer = new ResizeObserver(() => {
+        if (this.autoFit && this.model) this.fit(this.fitCells());
+        else this.applyView();
+      });
       this.resizer.observe(svg);
     }
     this.applyView();
   }
 
-  destroy() { this.resizer?.disconnect(); }
+  destroy() {
+    this.resizer?.disconnect();
+  }
 
   setCatalog(tiles) {
     for (const t of tiles) this.tiles.set(t.id, t);
@@ -68,10 +82,12 @@ export class Board extends EventTarget {
     if (!this.ensureTile(t.tile)) return `<rect x="${t.x * T}" y="${t.y * T}" width="${T}" height="${T}" fill="#ccc"/>`;
     const tile = this.tiles.get(t.tile);
     const g = this.geometry.get(t.tile);
-    let out = `<g class="tile ${cls}" data-x="${t.x}" data-y="${t.y}" data-tile="${esc(t.tile)}" transform="translate(${t.x * T} ${t.y * T})">` +
+    let out =
+      `<g class="tile ${cls}" data-x="${t.x}" data-y="${t.y}" data-tile="${esc(t.tile)}" transform="translate(${t.x * T} ${t.y * T})">` +
       `<use href="#${tileDomId(t.tile)}" transform="rotate(${(t.rotation || 0) * 90} 50 50)"/>`;
     // Icons stay upright: place them at rotated spots.
-    for (const ic of tileIcons(tile, g)) out += iconMarkup(ic.kind, rotatePoint(iconPoint(g, ic.seg, ic.k, ic.kind), t.rotation || 0));
+    for (const ic of tileIcons(tile, g))
+      out += iconMarkup(ic.kind, rotatePoint(iconPoint(g, ic.seg, ic.k, ic.kind), t.rotation || 0));
     out += `<rect class="tile-edge" width="${T}" height="${T}"/></g>`;
     return out;
   }
@@ -83,7 +99,15 @@ export class Board extends EventTarget {
   render(model) {
     // {x, y, player} (the replay's form) is a last move of one cell.
     if (model.last && !model.last.cells && model.last.x !== undefined) {
-      model = { ...model, last: { cells: [[model.last.x, model.last.y]], player: model.last.player, key: `${model.last.x},${model.last.y}`, placed: [model.last.x, model.last.y] } };
+      model = {
+        ...model,
+        last: {
+          cells: [[model.last.x, model.last.y]],
+          player: model.last.player,
+          key: `${model.last.x},${model.last.y}`,
+          placed: [model.last.x, model.last.y],
+        },
+      };
     }
     this.model = model;
     const board = model.board || [];
@@ -93,31 +117,41 @@ export class Board extends EventTarget {
     this.at = at;
     const fresh = model.last && model.last.key !== this.lastKey;
     const placed = fresh && model.last.placed;
-    this.layers.tiles.innerHTML = board.map((t) => this.tileMarkup(t, placed && placed[0] === t.x && placed[1] === t.y ? 'just-placed' : '')).join('');
+    this.layers.tiles.innerHTML = board
+      .map((t) => this.tileMarkup(t, placed && placed[0] === t.x && placed[1] === t.y ? 'just-placed' : ''))
+      .join('');
 
     // Marks: dead cells, the last move, scored features pointed at, towers, the City's quarters.
     let marks = '';
     for (const c of model.deadCells || []) {
-      marks += `<g class="dead-cell" data-x="${c.x}" data-y="${c.y}"><rect x="${c.x * T + 6}" y="${c.y * T + 6}" width="${T - 12}" height="${T - 12}" rx="6"/>` +
+      marks +=
+        `<g class="dead-cell" data-x="${c.x}" data-y="${c.y}"><rect x="${c.x * T + 6}" y="${c.y * T + 6}" width="${T - 12}" height="${T - 12}" rx="6"/>` +
         `<path d="M${c.x * T + 40} ${c.y * T + 40}l20 20m0 -20l-20 20"/><title>${esc(t('board.dead_cell'))}</title></g>`;
     }
     if (model.last) {
-      const c = model.last.player === null || model.last.player === undefined ? '#5b4a33' : styleOf(model.last.player).colour;
+      const c =
+        model.last.player === null || model.last.player === undefined ? '#5b4a33' : styleOf(model.last.player).colour;
       for (const [x, y] of model.last.cells || []) {
         marks += `<rect class="last-placed${fresh ? ' fresh' : ''}" data-x="${x}" data-y="${y}" x="${x * T + 2}" y="${y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
       }
     }
     this.lastKey = model.last?.key ?? null;
-    for (const [x, y] of model.highlight || []) marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
+    for (const [x, y] of model.highlight || [])
+      marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
     for (const tl of board) if (tl.height > 0) marks += this.towerMarkup(tl);
-    if (model.quarters) marks += quartersMarkup(model.quarters, board) + this.redeployMarkup(model.quarters.redeployOnto, at);
+    if (model.quarters)
+      marks += quartersMarkup(model.quarters, board) + this.redeployMarkup(model.quarters.redeployOnto, at);
     this.layers.marks.innerHTML = marks;
 
     // Legal cells for the tile in hand.
-    this.layers.cells.innerHTML = (model.legalCells || []).map((c) =>
-      `<g class="legal-cell${model.preview && model.preview.x === c.x && model.preview.y === c.y ? ' chosen' : ''}" data-x="${c.x}" data-y="${c.y}" tabindex="0" role="button" aria-label="${esc(t('board.cell_label', { x: c.x, y: c.y, count: c.count }))}">` +
-      `<rect x="${c.x * T + 4}" y="${c.y * T + 4}" width="${T - 8}" height="${T - 8}" rx="8"/>` +
-      `<text x="${c.x * T + 50}" y="${c.y * T + 56}">${c.count > 1 ? c.count + '↻' : '+'}</text></g>`).join('');
+    this.layers.cells.innerHTML = (model.legalCells || [])
+      .map(
+        (c) =>
+          `<g class="legal-cell${model.preview && model.preview.x === c.x && model.preview.y === c.y ? ' chosen' : ''}" data-x="${c.x}" data-y="${c.y}" tabindex="0" role="button" aria-label="${esc(t('board.cell_label', { x: c.x, y: c.y, count: c.count }))}">` +
+          `<rect x="${c.x * T + 4}" y="${c.y * T + 4}" width="${T - 8}" height="${T - 8}" rx="8"/>` +
+          `<text x="${c.x * T + 50}" y="${c.y * T + 56}">${c.count > 1 ? c.count + '↻' : '+'}</text></g>`,
+      )
+      .join('');
 
     this.layers.preview.innerHTML = model.preview ? this.tileMarkup(model.preview, 'preview') : '';
 
@@ -148,10 +182,15 @@ export class Board extends EventTarget {
         spots += `<g ${attrs}><rect class="hit" x="${s.rect.x}" y="${s.rect.y}" width="${s.rect.w}" height="${s.rect.h}" rx="6"/><title>${esc(s.label)}</title></g>`;
         continue;
       }
-      spots += `<g ${attrs}><circle class="hit" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
-        (s.selected && s.seat !== undefined && s.seat !== null && !s.text ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying })
-          : s.text ? `<text class="spot-text" x="${s.px.toFixed(1)}" y="${s.py.toFixed(1)}">${esc(s.text)}</text>`
-            : s.kind === 'capture' ? '' : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
+      spots +=
+        `<g ${attrs}><circle class="hit" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="13"/>` +
+        (s.selected && s.seat !== undefined && s.seat !== null && !s.text
+          ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: s.lying })
+          : s.text
+            ? `<text class="spot-text" x="${s.px.toFixed(1)}" y="${s.py.toFixed(1)}">${esc(s.text)}</text>`
+            : s.kind === 'capture'
+              ? ''
+              : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="4"/>`) +
         `<title>${esc(s.label)}</title></g>`;
     }
     this.layers.spots.innerHTML = spots;
@@ -165,8 +204,13 @@ export class Board extends EventTarget {
     const newTargets = targetsKey !== this.targetsKey;
     this.targetsKey = targetsKey;
     if (!board.length) return;
-    if (this.autoFit && (grew || newTargets || !this.fitted)) { this.fit(this.fitCells()); this.fitted = true; return; }
-    if (grew && !this.visible(board[board.length - 1])) this.reveal(board[board.length - 1].x, board[board.length - 1].y);
+    if (this.autoFit && (grew || newTargets || !this.fitted)) {
+      this.fit(this.fitCells());
+      this.fitted = true;
+      return;
+    }
+    if (grew && !this.visible(board[board.length - 1]))
+      this.reveal(board[board.length - 1].x, board[board.length - 1].y);
     if (newTargets && !this.targetsVisible()) this.fit(this.fitCells());
   }
 
@@ -175,7 +219,8 @@ export class Board extends EventTarget {
     const m = this.model || {};
     const cells = [...(m.board || []), ...(m.legalCells || [])];
     for (const s of m.targets || []) {
-      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px, y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
+      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px,
+        y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
       cells.push({ x: Math.floor(x / T), y: Math.floor(y / T) });
     }
     return cells;
@@ -183,25 +228,39 @@ export class Board extends EventTarget {
 
   targetsVisible() {
     const v = this.view;
-    return (this.model?.targets || []).every((s) => {
-      const x = s.rect ? s.rect.x : s.px, y = s.rect ? s.rect.y : s.py;
-      return x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h;
-    }) && (this.model?.legalCells || []).every((c) => this.visible(c));
+    return (
+      (this.model?.targets || []).every((s) => {
+        const x = s.rect ? s.rect.x : s.px,
+          y = s.rect ? s.rect.y : s.py;
+        return x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h;
+      }) && (this.model?.legalCells || []).every((c) => this.visible(c))
+    );
   }
 
   // Keeps round targets about 22 screen pixels across however far out one zooms, but never so
   // big that a target covers the middle of its nearest neighbour.
   scaleSpots() {
-    const px = this.svg.clientWidth ? Math.max(this.view.w / this.svg.clientWidth, this.view.h / (this.svg.clientHeight || 1)) : 1;
+    const px = this.svg.clientWidth
+      ? Math.max(this.view.w / this.svg.clientWidth, this.view.h / (this.svg.clientHeight || 1))
+      : 1;
     const round = (this.model?.targets || []).filter((s) => !s.rect);
     if (this.nearestFor !== round) {
-      this.nearest = new Map(round.map((a) => [a.key, round.reduce((m, b) => (b === a ? m : Math.min(m, Math.hypot(a.px - b.px, a.py - b.py))), Infinity)]));
+      this.nearest = new Map(
+        round.map((a) => [
+          a.key,
+          round.reduce((m, b) => (b === a ? m : Math.min(m, Math.hypot(a.px - b.px, a.py - b.py))), Infinity),
+        ]),
+      );
       this.nearestFor = round;
     }
     for (const g of this.layers.spots.querySelectorAll('.spot')) {
       const c = g.querySelector('circle.hit');
       const want = Math.max(g.classList.contains('spot-capture') ? 17 : 13, 11 * px); // a capture ring goes round the follower
-      if (c) c.setAttribute('r', Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1));
+      if (c)
+        c.setAttribute(
+          'r',
+          Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1),
+        );
     }
   }
 
@@ -228,8 +287,10 @@ export class Board extends EventTarget {
     const t = onto && at.get(`${onto.x},${onto.y}`);
     if (!t) return '';
     const p = this.spotPoint(t.x, t.y, t.tile, t.rotation, onto.segment);
-    return `<g class="redeploy-onto"><rect x="${t.x * T + 1}" y="${t.y * T + 1}" width="${T - 2}" height="${T - 2}"/>` +
-      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="15"/><title>${esc(t('board.redeploy_onto'))}</title></g>`;
+    return (
+      `<g class="redeploy-onto"><rect x="${t.x * T + 1}" y="${t.y * T + 1}" width="${T - 2}" height="${T - 2}"/>` +
+      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="15"/><title>${esc(t('board.redeploy_onto'))}</title></g>`
+    );
   }
 
   // ---- pan and zoom -------------------------------------------------------------------
@@ -237,10 +298,15 @@ export class Board extends EventTarget {
   applyView() {
     // The viewBox has the element's aspect ratio, so the board uses all of its space.
     const v = this.view;
-    const w = this.svg.clientWidth, hgt = this.svg.clientHeight;
+    const w = this.svg.clientWidth,
+      hgt = this.svg.clientHeight;
     if (w > 0 && hgt > 0) {
       const want = hgt / w;
-      if (Math.abs(v.h / v.w - want) > 1e-3) { const cy = v.y + v.h / 2; v.h = v.w * want; v.y = cy - v.h / 2; }
+      if (Math.abs(v.h / v.w - want) > 1e-3) {
+        const cy = v.y + v.h / 2;
+        v.h = v.w * want;
+        v.y = cy - v.h / 2;
+      }
     }
     this.svg.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
     this.scaleSpots();
@@ -250,32 +316,50 @@ export class Board extends EventTarget {
   fit(cells, user = false) {
     if (user) this.autoFit = true;
     const walls = castleExtent(this.castle); // The Castle: always the whole walled board
-    if (walls) cells = [{ x: walls.minX, y: walls.minY }, { x: walls.maxX, y: walls.maxY }];
+    if (walls)
+      cells = [
+        { x: walls.minX, y: walls.minY },
+        { x: walls.maxX, y: walls.maxY },
+      ];
     if (!cells?.length) return;
-    const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+    const xs = cells.map((c) => c.x),
+      ys = cells.map((c) => c.y);
     const margin = walls ? 0.15 : 0.6;
-    const minX = (Math.min(...xs) - margin) * T, maxX = (Math.max(...xs) + 1 + margin) * T;
-    const minY = (Math.min(...ys) - margin) * T, maxY = (Math.max(...ys) + 1 + margin) * T;
-    const w = this.svg.clientWidth || 600, hgt = this.svg.clientHeight || 600;
+    const minX = (Math.min(...xs) - margin) * T,
+      maxX = (Math.max(...xs) + 1 + margin) * T;
+    const minY = (Math.min(...ys) - margin) * T,
+      maxY = (Math.max(...ys) + 1 + margin) * T;
+    const w = this.svg.clientWidth || 600,
+      hgt = this.svg.clientHeight || 600;
     // Screen pixels kept free: the turn banner on top (its height, set by the screen), the zoom
     // buttons on the right.
     const pad = { top: this.padTop ?? 44, right: 52, bottom: 8, left: 8 };
-    const iw = Math.max(w - pad.left - pad.right, 50), ih = Math.max(hgt - pad.top - pad.bottom, 50);
+    const iw = Math.max(w - pad.left - pad.right, 50),
+      ih = Math.max(hgt - pad.top - pad.bottom, 50);
     // At least three tiles across, so one tile is never blown up to the whole screen.
-    const bw = Math.max(maxX - minX, 3 * T), bh = Math.max(maxY - minY, 3 * T);
+    const bw = Math.max(maxX - minX, 3 * T),
+      bh = Math.max(maxY - minY, 3 * T);
     const scale = Math.max(bw / iw, bh / ih);
-    const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
-    const x = cx - (pad.left + iw / 2) * scale, y = cy - (pad.top + ih / 2) * scale;
+    const cx = (minX + maxX) / 2,
+      cy = (minY + maxY) / 2;
+    const x = cx - (pad.left + iw / 2) * scale,
+      y = cy - (pad.top + ih / 2) * scale;
     this.view = { x, y, w: w * scale, h: hgt * scale };
     this.applyView();
   }
 
   // Pans (without zooming) just enough that cell (x, y) is in view, with a quarter-tile margin.
   reveal(x, y) {
-    const v = this.view, m = T / 4;
-    const left = x * T - m, right = (x + 1) * T + m, top = y * T - m, bottom = (y + 1) * T + m;
-    if (left < v.x) v.x = left; else if (right > v.x + v.w) v.x = right - v.w;
-    if (top < v.y) v.y = top; else if (bottom > v.y + v.h) v.y = bottom - v.h;
+    const v = this.view,
+      m = T / 4;
+    const left = x * T - m,
+      right = (x + 1) * T + m,
+      top = y * T - m,
+      bottom = (y + 1) * T + m;
+    if (left < v.x) v.x = left;
+    else if (right > v.x + v.w) v.x = right - v.w;
+    if (top < v.y) v.y = top;
+    else if (bottom > v.y + v.h) v.y = bottom - v.h;
     this.applyView();
   }
 
@@ -289,20 +373,24 @@ export class Board extends EventTarget {
     const v = this.view;
     const nw = Math.min(6000, Math.max(220, v.w * factor));
     const k = nw / v.w;
-    cx ??= v.x + v.w / 2; cy ??= v.y + v.h / 2;
+    cx ??= v.x + v.w / 2;
+    cy ??= v.y + v.h / 2;
     this.view = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w: nw, h: v.h * k };
     this.applyView();
   }
 
-  pan(dx, dy) { // in fractions of the visible width
+  pan(dx, dy) {
+    // in fractions of the visible width
     this.autoFit = false;
-    this.view.x += dx * this.view.w; this.view.y += dy * this.view.h;
+    this.view.x += dx * this.view.w;
+    this.view.y += dy * this.view.h;
     this.applyView();
   }
 
   toBoard(evt) {
     const pt = this.svg.createSVGPoint();
-    pt.x = evt.clientX; pt.y = evt.clientY;
+    pt.x = evt.clientX;
+    pt.y = evt.clientY;
     return pt.matrixTransform(this.svg.getScreenCTM().inverse());
   }
 
@@ -311,19 +399,28 @@ export class Board extends EventTarget {
     const pointers = new Map(); // pointerId -> {x, y}
     let drag = null;
     let pinch = null;
-    svg.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const p = this.toBoard(e);
-      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
-    }, { passive: false });
+    svg.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const p = this.toBoard(e);
+        this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+      },
+      { passive: false },
+    );
     const pinchState = () => {
       const [a, b] = [...pointers.values()];
       return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     };
     svg.addEventListener('pointerdown', (e) => {
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pointers.size === 2) { pinch = { ...pinchState(), view: { ...this.view } }; drag = null; return; }
-      if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false, id: e.pointerId };
+      if (pointers.size === 2) {
+        pinch = { ...pinchState(), view: { ...this.view } };
+        drag = null;
+        return;
+      }
+      if (pointers.size === 1)
+        drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false, id: e.pointerId };
     });
     svg.addEventListener('pointermove', (e) => {
       if (!pointers.has(e.pointerId)) return;
@@ -334,27 +431,36 @@ export class Board extends EventTarget {
         const rect = svg.getBoundingClientRect();
         const k = Math.min(6000 / pinch.view.w, Math.max(220 / pinch.view.w, pinch.d / now.d));
         const scale0 = pinch.view.w / rect.width;
-        const bx = pinch.view.x + (pinch.x - rect.left) * scale0, by = pinch.view.y + (pinch.y - rect.top) * scale0;
-        const w = pinch.view.w * k, hh = pinch.view.h * k, scale = w / rect.width;
+        const bx = pinch.view.x + (pinch.x - rect.left) * scale0,
+          by = pinch.view.y + (pinch.y - rect.top) * scale0;
+        const w = pinch.view.w * k,
+          hh = pinch.view.h * k,
+          scale = w / rect.width;
         this.view = { x: bx - (now.x - rect.left) * scale, y: by - (now.y - rect.top) * scale, w, h: hh };
         this.autoFit = false;
         this.applyView();
         return;
       }
       if (!drag || drag.id !== e.pointerId) return;
-      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      const dx = e.clientX - drag.x,
+        dy = e.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < 6) return;
       if (!drag.moved) svg.setPointerCapture?.(e.pointerId);
       drag.moved = true;
       this.autoFit = false;
       const scale = this.view.w / (svg.clientWidth || 1);
-      this.view.x = drag.vx - dx * scale; this.view.y = drag.vy - dy * scale;
+      this.view.x = drag.vx - dx * scale;
+      this.view.y = drag.vy - dy * scale;
       this.applyView();
       svg.classList.add('panning');
     });
     const end = (e) => {
       pointers.delete(e.pointerId);
-      if (pinch) { if (pointers.size < 2) pinch = null; drag = null; return; }
+      if (pinch) {
+        if (pointers.size < 2) pinch = null;
+        drag = null;
+        return;
+      }
       if (!drag || drag.id !== e.pointerId) return;
       const wasDrag = drag.moved;
       drag = null;
@@ -383,7 +489,8 @@ export class Board extends EventTarget {
     const el = [...this.layers.spots.querySelectorAll('.spot')].find((s) => s.dataset.key === key);
     const s = (this.model?.targets || []).find((x) => x.key === key);
     if (s) {
-      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px, y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
+      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px,
+        y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
       this.reveal(Math.floor(x / T), Math.floor(y / T));
     }
     el?.focus({ preventScroll: true });
@@ -399,7 +506,9 @@ export class Board extends EventTarget {
     if (tile) return this.emit('tile', { x: Number(tile.dataset.x), y: Number(tile.dataset.y) });
   }
 
-  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
 }
 
 export { shapeMarkup };

@@ -1,9 +1,15 @@
+// @ts-check
 // Board aid: empty cells next to the board that no tile still to come can fill, whatever its
 // rotation. Only edges are compared (road/street, city, river, field, as the engine's edge
 // types); the server stays the judge of every placement. Pure functions, tested in Node.
 
 const SIDES = ['N', 'E', 'S', 'W'];
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // y grows south
+const STEP = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+]; // y grows south
 const EDGE = { road: 'road', street: 'road', city: 'city', river: 'river' };
 
 // A tile's edge types [N, E, S, W] in its canonical orientation: the kind at each side's middle.
@@ -22,11 +28,21 @@ export const rotatedEdge = (edges, rotation, side) => edges[(side - rotation + 8
 // board: [{x, y, tile, rotation}]; catalog: Map id -> tile; remaining: [count by catalogue index];
 // allowed(x, y): false for cells no tile may ever take (outside The Castle's walls).
 // Returns [{x, y}] of the dead cells.
+/**
+ * @param {{ x: number, y: number, tile: string, rotation?: number }[]} board
+ * @param {Map<string, any>} catalog
+ * @param {number[]} remaining
+ * @param {(x: number, y: number) => boolean} [allowed]
+ * @returns {{ x: number, y: number }[]}
+ */
 export function deadCells(board, catalog, remaining, allowed = () => true) {
   const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
   const edgesOf = new Map();
   const edges = (id) => {
-    if (!edgesOf.has(id)) { const t = catalog.get(id); edgesOf.set(id, t ? edgeTypes(t) : null); }
+    if (!edgesOf.has(id)) {
+      const t = catalog.get(id);
+      edgesOf.set(id, t ? edgeTypes(t) : null);
+    }
     return edgesOf.get(id);
   };
   // Distinct edge signatures of the tiles still to come (one per rotation).
@@ -43,7 +59,9 @@ export function deadCells(board, catalog, remaining, allowed = () => true) {
   const seen = new Set();
   for (const t of board) {
     for (const [dx, dy] of STEP) {
-      const x = t.x + dx, y = t.y + dy, key = `${x},${y}`;
+      const x = t.x + dx,
+        y = t.y + dy,
+        key = `${x},${y}`;
       if (at.has(key) || seen.has(key)) continue;
       seen.add(key);
       if (!allowed(x, y)) continue;

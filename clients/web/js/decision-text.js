@@ -1,60 +1,92 @@
+// @ts-check
 // Words for the decisions of the turn panel and the board's targets (through the catalogs):
 // what a target does, what passing means in each phase, the prompt of each phase.
 
 import { t } from './i18n.js';
+import { TOKENS } from './log-text.js';
 
 export const feature = (kind) => t(`board.feature.${kind || 'other'}`);
 export const quarter = (q) => t(`board.quarter.${q || 'castle'}`);
 export const token = (k) => t(`board.token.${k}`);
 // The Castle's wall tokens by the number the protocol uses (1-9).
-export const TOKEN_KINDS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];
+export const TOKEN_KINDS = TOKENS;
 
-// a: an action of `you.legal` or of `follower_options`; ctx: {names, game, tiles (catalog byId)}.
+/**
+ * a: an action of `you.legal` or of `follower_options`; tiles: the catalogue by id.
+ * @param {import('./types.js').Action} a
+ * @param {{ names?: Record<number, string>, game?: Partial<import('./types.js').Game>, tiles?: Map<string, import('./types.js').CatalogTile> }} [ctx]
+ */
 export function actionLabel(a, { names = {}, game = {}, tiles } = {}) {
   const who = (s) => names[s] ?? t('game.seat', { n: Number(s) + 1 });
   switch (a.type) {
-    case 'pass': return passLabel(game);
+    case 'pass':
+      return passLabel(game);
     case 'place_follower': {
       // While placing, the segment is on the tile in hand; afterwards on the tile just laid.
       const tileId = game.phase === 'place_tile' ? game.drawn_tile : game.board?.[game.board.length - 1]?.tile;
       const kind = tiles?.get(tileId)?.segments?.[a.segment]?.kind;
       return t('game.act.place_follower', { feature: feature(kind) });
     }
-    case 'add_floor': return t('game.act.add_floor', { x: a.x, y: a.y });
-    case 'tower_follower': return t('game.act.tower_follower', { x: a.x, y: a.y });
+    case 'add_floor':
+      return t('game.act.add_floor', { x: a.x, y: a.y });
+    case 'tower_follower':
+      return t('game.act.tower_follower', { x: a.x, y: a.y });
     case 'capture': {
       const f = game.followers?.[a.target];
       return f ? t('game.act.capture', { name: who(f.owner), x: f.x, y: f.y }) : t('game.act.capture_any');
     }
-    case 'ransom': return t('game.act.ransom', { name: who(a.target) });
-    case 'city_follower': return t('game.act.city_follower', { quarter: quarter(a.quarter), feeds: t(`board.quarter_feeds.${a.quarter}`) });
-    case 'move_count': return t('game.act.move_count', { quarter: quarter(a.quarter) });
+    case 'ransom':
+      return t('game.act.ransom', { name: who(a.target) });
+    case 'city_follower':
+      return t('game.act.city_follower', { quarter: quarter(a.quarter), feeds: t(`board.quarter_feeds.${a.quarter}`) });
+    case 'move_count':
+      return t('game.act.move_count', { quarter: quarter(a.quarter) });
     case 'redeploy': {
       const onto = game.redeploy_onto;
-      return t('game.act.redeploy', { quarter: quarter(a.quarter), feature: feature(onto?.feature), x: onto?.x ?? '?', y: onto?.y ?? '?' });
+      return t('game.act.redeploy', {
+        quarter: quarter(a.quarter),
+        feature: feature(onto?.feature),
+        x: onto?.x ?? '?',
+        y: onto?.y ?? '?',
+      });
     }
-    case 'market_move': return t('game.act.market_move', { x: a.x, y: a.y });
+    case 'market_move':
+      return t('game.act.market_move', { x: a.x, y: a.y });
     case 'choose_scoring': {
       const p = game.castle?.pending?.[a.target];
-      const what = p ? t('game.act.scoring_of', { name: who(p.owner), feature: feature(p.feature) }) : String(a.target + 1);
-      return a.token > 0 ? t('game.act.choose_scoring_doubled', { what, token: token(TOKEN_KINDS[a.token]) }) : t('game.act.choose_scoring', { what });
+      const what = p
+        ? t('game.act.scoring_of', { name: who(p.owner), feature: feature(p.feature) })
+        : String(a.target + 1);
+      return a.token > 0
+        ? t('game.act.choose_scoring_doubled', { what, token: token(TOKEN_KINDS[a.token]) })
+        : t('game.act.choose_scoring', { what });
     }
-    case 'use_token': return t('game.act.use_token', { token: token(TOKEN_KINDS[a.target] || a.target) });
-    default: return a.type.replace(/_/g, ' ');
+    case 'use_token':
+      return t('game.act.use_token', { token: token(TOKEN_KINDS[a.target] || a.target) });
+    default:
+      return a.type.replace(/_/g, ' ');
   }
 }
 
 // "Pass" says what passing means in the phase at hand.
 export function passLabel(game) {
   switch (game?.phase) {
-    case 'place_follower': return t('game.pass.place_follower');
-    case 'tower_capture': return t('game.pass.tower_capture');
-    case 'city_follower': return t('game.pass.city_follower');
-    case 'move_count': return t('game.pass.move_count', { quarter: quarter(game.count_quarter) });
-    case 'redeploy': return t('game.pass.redeploy');
-    case 'market_move': return t('game.pass.market_move');
-    case 'extra_turn': return t('game.pass.extra_turn');
-    default: return t('game.pass.other');
+    case 'place_follower':
+      return t('game.pass.place_follower');
+    case 'tower_capture':
+      return t('game.pass.tower_capture');
+    case 'city_follower':
+      return t('game.pass.city_follower');
+    case 'move_count':
+      return t('game.pass.move_count', { quarter: quarter(game.count_quarter) });
+    case 'redeploy':
+      return t('game.pass.redeploy');
+    case 'market_move':
+      return t('game.pass.market_move');
+    case 'extra_turn':
+      return t('game.pass.extra_turn');
+    default:
+      return t('game.pass.other');
   }
 }
 

@@ -1,9 +1,13 @@
+// @ts-check
 // Words a server `error` in the reader's language from its `code` and `params`
 // (docs/protocol.md, "Errors"); the server's English `message` is the last resort.
 
 import { t } from './i18n.js';
 
-const known = (key, params) => { const s = t(key, params); return s === key ? null : s; };
+const known = (key, params) => {
+  const s = t(key, params);
+  return s === key ? null : s;
+};
 
 export function errorText(err) {
   if (!err) return '';

@@ -1,3 +1,4 @@
+// @ts-check
 // Every user-facing string of the browser client comes from a catalog:
 // clients/web/i18n/<language>/<area>.json holds {"key": "text"} and t('area.key', params) finds it.
 // Texts interpolate {name} placeholders; a text that depends on a number is an object keyed by
@@ -45,9 +46,15 @@ export function setCatalogs(language, catalogs, englishCatalogs = catalogs) {
 }
 
 async function fetchCatalogs(language, fetchJson) {
-  const entries = await Promise.all(AREAS.map(async (area) => {
-    try { return [area, await fetchJson(`i18n/${language}/${area}.json`)]; } catch { return [area, {}]; }
-  }));
+  const entries = await Promise.all(
+    AREAS.map(async (area) => {
+      try {
+        return [area, await fetchJson(`i18n/${language}/${area}.json`)];
+      } catch {
+        return [area, {}];
+      }
+    }),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -67,21 +74,34 @@ export async function loadLanguage(language, fetchJson = defaultFetchJson) {
 // The start-up choice: stored switch, else the browser's languages.
 export function initialLanguage() {
   let stored = null;
-  try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* private mode */ }
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages || [navigator.language]);
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    /* private mode */
+  }
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages || [navigator.language])];
   return pickLanguage(stored, browser);
 }
 
 // The language switch: remembers the choice and reloads the catalogs.
 export async function switchLanguage(language) {
-  try { localStorage.setItem(STORAGE_KEY, language); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    /* private mode */
+  }
   await loadLanguage(language);
 }
 
-export function language() { return current; }
+export function language() {
+  return current;
+}
 
 // Called after every language change (to re-render).
-export function onLanguageChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 export function t(key, params = {}) {
   let text = strings.get(key) ?? fallback.get(key);

@@ -1,3 +1,4 @@
+// @ts-check
 // Human sentences for game events, so the log explains every move and every scoring, and the
 // words for the decisions players choose from. Every sentence comes from the `log` catalog
 // (clients/web/i18n/<language>/log.json) in the rule books' terms.
@@ -5,7 +6,10 @@
 import { t } from './i18n.js';
 
 // A text from the catalog, or null when the catalog has no such key (t returns the key then).
-const maybe = (key, params) => { const s = t(key, params); return s === key ? null : s; };
+const maybe = (key, params) => {
+  const s = t(key, params);
+  return s === key ? null : s;
+};
 
 export const featureName = (k) => maybe(`log.feature.${k}`) ?? (k || t('log.feature.other'));
 const onFeature = (k) => maybe(`log.on.${k}`) ?? t('log.on.other', { feature: featureName(k) });
@@ -21,41 +25,120 @@ const quarterFrom = (q) => maybe(`log.quarter_from.${q}`) ?? quarterName(q);
 export function describeEvent(ev, names) {
   const who = (p) => names[p] ?? t('log.seat', { seat: p + 1 });
   const at = ev.x !== undefined ? t('log.at', { x: ev.x, y: ev.y }) : '';
-  const p = { who: who(ev.player), target: who(ev.target_player), tile: ev.tile, at, count: ev.count, points: ev.points };
+  const p = {
+    who: who(ev.player),
+    target: who(ev.target_player),
+    tile: ev.tile,
+    at,
+    count: ev.count,
+    points: ev.points,
+  };
   switch (ev.type) {
-    case 'turn_started': return { text: t('log.turn', p), kind: 'turn', player: ev.player };
-    case 'tile_drawn': return null;
-    case 'tile_discarded': return { text: t('log.tile_discarded', p), kind: 'info' };
-    case 'tile_placed': return { text: t('log.tile_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_placed': return { text: t('log.follower_placed', { ...p, role: role(ev.feature), on: onFeature(ev.feature) }), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_returned': return { text: t('log.follower_returned', { ...p, from: fromFeature(ev.feature) }), kind: 'minor', player: ev.player };
-    case 'feature_scored': return scoringText(ev, who);
-    case 'floor_added': return { text: t('log.floor_added', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'follower_captured': return { text: t('log.follower_captured', p), kind: 'move', player: ev.player };
-    case 'prisoners_exchanged': return { text: t('log.prisoners_exchanged', p), kind: 'info' };
-    case 'ransom_paid': return { text: t('log.ransom_paid', { ...p, count: ev.points }), kind: 'score', player: ev.player };
-    case 'count_moved': return { text: t('log.count_moved', { quarter: quarterName(ev.quarter) }), kind: 'info' };
-    case 'quarter_follower_placed': return { text: t('log.quarter_follower_placed', { ...p, quarter: quarterName(ev.quarter) }), kind: 'move', player: ev.player };
-    case 'follower_moved': return {
-      text: t('log.follower_moved', { ...p, from: quarterFrom(ev.quarter), on: onFeature(ev.feature), feature: featureName(ev.feature) }),
-      kind: 'move', player: ev.player, tiles: ev.x !== undefined ? [[ev.x, ev.y]] : undefined };
+    case 'turn_started':
+      return { text: t('log.turn', p), kind: 'turn', player: ev.player };
+    case 'tile_drawn':
+      return null;
+    case 'tile_discarded':
+      return { text: t('log.tile_discarded', p), kind: 'info' };
+    case 'tile_placed':
+      return { text: t('log.tile_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_placed':
+      return {
+        text: t('log.follower_placed', { ...p, role: role(ev.feature), on: onFeature(ev.feature) }),
+        kind: 'move',
+        player: ev.player,
+        tiles: [[ev.x, ev.y]],
+      };
+    case 'follower_returned':
+      return {
+        text: t('log.follower_returned', { ...p, from: fromFeature(ev.feature) }),
+        kind: 'minor',
+        player: ev.player,
+      };
+    case 'feature_scored':
+      return scoringText(ev, who);
+    case 'floor_added':
+      return { text: t('log.floor_added', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'follower_captured':
+      return { text: t('log.follower_captured', p), kind: 'move', player: ev.player };
+    case 'prisoners_exchanged':
+      return { text: t('log.prisoners_exchanged', p), kind: 'info' };
+    case 'ransom_paid':
+      return { text: t('log.ransom_paid', { ...p, count: ev.points }), kind: 'score', player: ev.player };
+    case 'count_moved':
+      return { text: t('log.count_moved', { quarter: quarterName(ev.quarter) }), kind: 'info' };
+    case 'quarter_follower_placed':
+      return {
+        text: t('log.quarter_follower_placed', { ...p, quarter: quarterName(ev.quarter) }),
+        kind: 'move',
+        player: ev.player,
+      };
+    case 'follower_moved':
+      return {
+        text: t('log.follower_moved', {
+          ...p,
+          from: quarterFrom(ev.quarter),
+          on: onFeature(ev.feature),
+          feature: featureName(ev.feature),
+        }),
+        kind: 'move',
+        player: ev.player,
+        tiles: ev.x !== undefined ? [[ev.x, ev.y]] : undefined,
+      };
     case 'token_taken': {
       const which = ev.feature === 'road' ? 'robber' : 'king';
-      return { text: t(ev.count ? `log.token_taken_${which}_size` : `log.token_taken_${which}`, p), kind: 'score', player: ev.player };
+      return {
+        text: t(ev.count ? `log.token_taken_${which}_size` : `log.token_taken_${which}`, p),
+        kind: 'score',
+        player: ev.player,
+      };
     }
-    case 'token_scored': return {
-      text: t(ev.feature === 'road' ? 'log.token_scored_robber' : 'log.token_scored_king', p),
-      kind: 'score', scorers: [ev.player], points: ev.points, feature: ev.feature, final: true };
-    case 'tile_set_aside': return { text: t('log.tile_set_aside', p), kind: 'info', player: ev.player };
-    case 'wall_token_taken': return { text: t('log.wall_token_taken', { ...p, token: tokenName(ev.count) }), kind: 'score', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'wall_token_used': return { text: t(ev.points ? 'log.wall_token_used_points' : 'log.wall_token_used', { ...p, token: tokenName(ev.count) }), kind: 'score', player: ev.player };
-    case 'keep_placed': return { text: t('log.keep_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
-    case 'keep_scored': return {
-      text: t('log.keep_scored', { count: ev.count, result: resultText(ev.scorers || [], ev.points, who) }),
-      kind: 'score', scorers: ev.scorers, tiles: ev.tiles };
-    case 'final_scoring': return { text: t('log.final_scoring'), kind: 'heading' };
-    case 'game_over': return { text: t('log.game_over'), kind: 'heading' };
-    default: return { text: String(ev.type).replace(/_/g, ' '), kind: 'info' };
+    case 'token_scored':
+      return {
+        text: t(ev.feature === 'road' ? 'log.token_scored_robber' : 'log.token_scored_king', p),
+        kind: 'score',
+        scorers: [ev.player],
+        points: ev.points,
+        feature: ev.feature,
+        final: true,
+      };
+    case 'tile_set_aside':
+      return { text: t('log.tile_set_aside', p), kind: 'info', player: ev.player };
+    case 'wall_token_taken':
+      return {
+        text: t('log.wall_token_taken', { ...p, token: tokenName(ev.count) }),
+        kind: 'score',
+        player: ev.player,
+        tiles: [[ev.x, ev.y]],
+      };
+    case 'wall_token_used':
+      return {
+        text: t(ev.points ? 'log.wall_token_used_points' : 'log.wall_token_used', { ...p, token: tokenName(ev.count) }),
+        kind: 'score',
+        player: ev.player,
+      };
+    case 'keep_placed':
+      return { text: t('log.keep_placed', p), kind: 'move', player: ev.player, tiles: [[ev.x, ev.y]] };
+    case 'keep_scored':
+      return {
+        text: t('log.keep_scored', { count: ev.count, result: resultText(ev.scorers || [], ev.points, who) }),
+        kind: 'score',
+        scorers: ev.scorers,
+        tiles: ev.tiles,
+      };
+    // The client's own, when the server moved for a seat out of time (rooms.js).
+    case 'clock_timeout':
+      return {
+        text: t(ev.forfeit ? 'log.timeout_forfeit' : 'log.timeout_random', { who: who(ev.player) }),
+        kind: 'timeout',
+        player: ev.player,
+      };
+    case 'final_scoring':
+      return { text: t('log.final_scoring'), kind: 'heading' };
+    case 'game_over':
+      return { text: t('log.game_over'), kind: 'heading' };
+    default:
+      return { text: String(ev.type).replace(/_/g, ' '), kind: 'info' };
   }
 }
 
@@ -67,19 +150,32 @@ function resultText(scorers, points, who) {
 }
 
 function scoringText(ev, who) {
-  const size = ev.feature === 'field'
-    ? (ev.count ? t('log.size_cities', { count: ev.count }) : '')
-    : (ev.count ? t('log.size_tiles', { count: ev.count }) : '');
+  const size =
+    ev.feature === 'field'
+      ? ev.count
+        ? t('log.size_cities', { count: ev.count })
+        : ''
+      : ev.count
+        ? t('log.size_tiles', { count: ev.count })
+        : '';
   const state = ev.final
     ? t(ev.completed || ev.feature === 'field' ? 'log.state_final' : 'log.state_final_open')
-    : maybe(`log.completed.${ev.feature}`) ?? t('log.completed.other');
+    : (maybe(`log.completed.${ev.feature}`) ?? t('log.completed.other'));
   const scorers = ev.scorers || [];
   return {
     text: t('log.scored', {
-      feature: cap(featureName(ev.feature)), size, state, result: resultText(scorers, ev.points, who),
+      feature: cap(featureName(ev.feature)),
+      size,
+      state,
+      result: resultText(scorers, ev.points, who),
       detail: ev.detail ? t('log.detail', { detail: detailText(ev.detail) }) : '',
     }),
-    kind: 'score', tiles: ev.tiles, scorers, points: ev.points, feature: ev.feature, final: !!ev.final,
+    kind: 'score',
+    tiles: ev.tiles,
+    scorers,
+    points: ev.points,
+    feature: ev.feature,
+    final: !!ev.final,
   };
 }
 
@@ -104,7 +200,13 @@ export function detailText(detail) {
   let out = String(detail);
   for (const [re, key] of DETAIL_PATTERNS) {
     out = out.replace(re, (whole, a, b, c) => {
-      const text = maybe(`log.dw.${key}`, { a, b, c, count: Number(a), feature: a && /^[a-z_]+$/.test(a) ? featureName(a) : a });
+      const text = maybe(`log.dw.${key}`, {
+        a,
+        b,
+        c,
+        count: Number(a),
+        feature: a && /^[a-z_]+$/.test(a) ? featureName(a) : a,
+      });
       return text ?? whole;
     });
   }
@@ -112,7 +214,18 @@ export function detailText(detail) {
 }
 
 // The Castle's wall tokens, by the number the protocol uses (1-9) or by name.
-export const TOKENS = ['', 'extra_turn', 'double_tower', 'double_house', 'final_street', 'final_tower', 'final_house', 'market_bonus', 'keep_bonus', 'five_points'];
+export const TOKENS = [
+  '',
+  'extra_turn',
+  'double_tower',
+  'double_house',
+  'final_street',
+  'final_tower',
+  'final_house',
+  'market_bonus',
+  'keep_bonus',
+  'five_points',
+];
 export const tokenName = (k) => {
   const kind = typeof k === 'number' ? TOKENS[k] : k;
   return maybe(`log.token.${kind}`) ?? t('log.token.other', { token: k });
@@ -123,43 +236,72 @@ export const tokenName = (k) => {
 export function describeAction(a, names, followers, castle, game) {
   const at = a.x !== undefined ? t('log.at', { x: a.x, y: a.y }) : '';
   switch (a.type) {
-    case 'pass': return passText(game);
-    case 'place_follower': return t('log.action.place_follower', { segment: a.segment });
-    case 'add_floor': return t('log.action.add_floor', { at });
-    case 'tower_follower': return t('log.action.tower_follower', { at });
+    case 'pass':
+      return passText(game);
+    case 'place_follower':
+      return t('log.action.place_follower', { segment: a.segment });
+    case 'add_floor':
+      return t('log.action.add_floor', { at });
+    case 'tower_follower':
+      return t('log.action.tower_follower', { at });
     case 'capture': {
       const f = followers?.[a.target];
       if (!f) return t('log.action.capture_unknown', { target: a.target });
-      return t('log.action.capture', { owner: names[f.owner] ?? '?', at: f.x !== undefined ? t('log.at', { x: f.x, y: f.y }) : '' });
+      return t('log.action.capture', {
+        owner: names[f.owner] ?? '?',
+        at: f.x !== undefined ? t('log.at', { x: f.x, y: f.y }) : '',
+      });
     }
-    case 'ransom': return t('log.action.ransom', { target: names[a.target] ?? a.target });
-    case 'city_follower': return t(game?.count_quarter === a.quarter ? 'log.action.city_follower_count' : 'log.action.city_follower', {
-      quarter: quarterName(a.quarter), feature: featureName(QUARTER_FEEDS[a.quarter] || 'other') });
-    case 'move_count': return t('log.action.move_count', { quarter: quarterName(a.quarter) });
+    case 'ransom':
+      return t('log.action.ransom', { target: names[a.target] ?? a.target });
+    case 'city_follower':
+      return t(game?.count_quarter === a.quarter ? 'log.action.city_follower_count' : 'log.action.city_follower', {
+        quarter: quarterName(a.quarter),
+        feature: featureName(QUARTER_FEEDS[a.quarter] || 'other'),
+      });
+    case 'move_count':
+      return t('log.action.move_count', { quarter: quarterName(a.quarter) });
     case 'redeploy': {
       const onto = game?.redeploy_onto;
       const feature = onto?.feature || QUARTER_FEEDS[a.quarter];
-      return t('log.action.redeploy', { from: quarterFrom(a.quarter), on: onFeature(feature), feature: featureName(feature),
-        at: onto ? t('log.at', { x: onto.x, y: onto.y }) : '' });
+      return t('log.action.redeploy', {
+        from: quarterFrom(a.quarter),
+        on: onFeature(feature),
+        feature: featureName(feature),
+        at: onto ? t('log.at', { x: onto.x, y: onto.y }) : '',
+      });
     }
-    case 'market_move': return t('log.action.market_move', { at });
+    case 'market_move':
+      return t('log.action.market_move', { at });
     case 'choose_scoring': {
       const p = castle?.pending?.[a.target];
-      const what = p ? t('log.action.whose_feature', { owner: names[p.owner] ?? '?', feature: featureName(p.feature) })
+      const what = p
+        ? t('log.action.whose_feature', { owner: names[p.owner] ?? '?', feature: featureName(p.feature) })
         : t('log.action.scoring_n', { n: a.target + 1 });
-      return t(a.token > 0 ? 'log.action.choose_scoring_token' : 'log.action.choose_scoring', { what, token: tokenName(a.token) });
+      return t(a.token > 0 ? 'log.action.choose_scoring_token' : 'log.action.choose_scoring', {
+        what,
+        token: tokenName(a.token),
+      });
     }
-    case 'use_token': return a.target === 1 ? t('log.action.use_extra_turn') : t('log.action.use_token', { token: tokenName(a.target) });
-    default: return String(a.type).replace(/_/g, ' ');
+    case 'use_token':
+      return a.target === 1
+        ? t('log.action.use_extra_turn')
+        : t('log.action.use_token', { token: tokenName(a.target) });
+    default:
+      return String(a.type).replace(/_/g, ' ');
   }
 }
 
 // "Pass" says what passing means in the City's decisions.
 function passText(game) {
   switch (game?.phase) {
-    case 'city_follower': return t('log.action.pass_city');
-    case 'move_count': return t('log.action.pass_count', { quarter: quarterName(game.count_quarter) });
-    case 'redeploy': return t('log.action.pass_redeploy');
-    default: return t('log.action.pass');
+    case 'city_follower':
+      return t('log.action.pass_city');
+    case 'move_count':
+      return t('log.action.pass_count', { quarter: quarterName(game.count_quarter) });
+    case 'redeploy':
+      return t('log.action.pass_redeploy');
+    default:
+      return t('log.action.pass');
   }
 }

@@ -1,43 +1,62 @@
+// @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
 // lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID).
 
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
 import { renderLobby } from './lobby.js';
-import { renderRoomEntry } from './room-link.js';
+import { renderRoomEntry } from './room-entry.js';
 import { renderReplay } from './replay.js';
 import { toast } from './dom.js';
 import { errorText } from './errors.js';
 import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageChange } from './i18n.js';
 import { awareness } from './awareness.js';
 
+/** @import { App, CatalogTile } from './types.js' */
+
+const conn = new Connection();
+/** @type {App} */
 const app = {
-  conn: new Connection(),
+  conn,
+  store: new RoomStore(conn),
   catalog: { tiles: [], byId: new Map(), byIndex: new Map() },
-  navigate(hash) { if (location.hash === hash) route(); else location.hash = hash; },
+  navigate(hash) {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
 };
-app.store = new RoomStore(app.conn);
-window.carc = app; // for debugging and the end-to-end tests
+/** @type {any} */ (window).carc = app; // for debugging and the end-to-end tests
 
 async function loadCatalog() {
   const r = await fetch('/api/tiles');
   if (!r.ok) throw new Error(t('common.catalog_failed', { status: r.status }));
   const j = await r.json();
+  /** @type {CatalogTile[]} */
   const tiles = j.tiles || [];
-  tiles.forEach((tile, i) => { tile.index ??= i; });
-  app.catalog = { tiles, byId: new Map(tiles.map((tile) => [tile.id, tile])), byIndex: new Map(tiles.map((tile) => [tile.index, tile])) };
+  tiles.forEach((tile, i) => {
+    tile.index ??= i;
+  });
+  app.catalog = {
+    tiles,
+    byId: new Map(tiles.map((tile) => [tile.id, tile])),
+    byIndex: new Map(tiles.map((tile) => [tile.index, tile])),
+  };
 }
 
+/** @type {(() => void) | null} */
 let cleanup = null;
 function route() {
-  if (cleanup) { cleanup(); cleanup = null; }
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
   awareness.leftRoom();
-  document.querySelector('.end-dialog')?.remove();
-  const root = document.getElementById('app');
+  const root = /** @type {HTMLElement} */ (document.getElementById('app'));
   const hash = location.hash || '#/';
   let m;
   if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
-  else if ((m = hash.match(/^#\/invite\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
+  else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
+    cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
   else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
@@ -45,51 +64,73 @@ function route() {
 
 // Static texts in index.html carry data-i18n (text) or data-i18n-attr ("attr:key;attr:key").
 function translateStatic() {
-  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n]'))
+    if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? '');
   for (const el of document.querySelectorAll('[data-i18n-attr]')) {
-    for (const pair of el.dataset.i18nAttr.split(';')) {
+    if (!(el instanceof HTMLElement)) continue;
+    for (const pair of (el.dataset.i18nAttr ?? '').split(';')) {
       const [attr, key] = pair.split(':');
       el.setAttribute(attr, t(key));
     }
   }
-  document.getElementById('language').value = language();
+  /** @type {HTMLSelectElement} */ (document.getElementById('language')).value = language();
   showStatus(app.conn.status);
   awareness.drawToggle();
 }
 
+/** @param {string} s */
 function showStatus(s) {
-  const status = document.getElementById('conn-status');
+  const status = /** @type {HTMLElement} */ (document.getElementById('conn-status'));
   status.textContent = t(`common.status_${s}`);
   status.className = `conn conn-${s}`;
 }
 
 function setupHeader() {
-  app.conn.addEventListener('status', (e) => showStatus(e.detail));
-  const input = document.getElementById('my-name');
+  const detail = (/** @type {Event} */ e) => /** @type {CustomEvent} */ (e).detail;
+  app.conn.addEventListener('status', (e) => showStatus(detail(e)));
+  const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
   input.value = app.conn.name || suggestName();
   if (!app.conn.name) app.conn.name = input.value;
-  app.conn.addEventListener('welcome', (e) => { input.value = e.detail.name; });
-  document.getElementById('name-form').addEventListener('submit', (e) => {
+  app.conn.addEventListener('welcome', (e) => {
+    input.value = detail(e).name;
+  });
+  document.getElementById('name-form')?.addEventListener('submit', (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (name && name !== app.conn.name) { app.conn.rename(name); toast(t('common.renamed', { name })); }
+    if (name && name !== app.conn.name) {
+      app.conn.rename(name);
+      toast(t('common.renamed', { name }));
+    }
   });
-  document.getElementById('language').addEventListener('change', (e) => switchLanguage(e.target.value));
-  app.conn.addEventListener('server-error', (e) => toast(errorText(e.detail), 'error'));
-  awareness.setup(document.getElementById('alerts-toggle'));
+  const languageSwitch = /** @type {HTMLSelectElement} */ (document.getElementById('language'));
+  languageSwitch.addEventListener('change', () => switchLanguage(languageSwitch.value));
+  app.conn.addEventListener('server-error', (e) => toast(errorText(detail(e)), 'error'));
+  awareness.setup(/** @type {HTMLElement} */ (document.getElementById('alerts-toggle')));
   // A new language: the header's texts, then the screen rebuilt from the stored rooms.
-  onLanguageChange(() => { translateStatic(); route(); });
+  onLanguageChange(() => {
+    translateStatic();
+    route();
+  });
 }
 
 function suggestName() {
-  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'], b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
+  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'],
+    b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 
-try { await loadLanguage(initialLanguage()); } catch (e) { console.warn('language', e); }
+try {
+  await loadLanguage(initialLanguage());
+} catch (e) {
+  console.warn('language', e);
+}
 translateStatic();
 setupHeader();
-try { await loadCatalog(); } catch (e) { toast(e.message, 'error'); }
+try {
+  await loadCatalog();
+} catch (e) {
+  toast(/** @type {Error} */ (e).message, 'error');
+}
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();

@@ -1,3 +1,4 @@
+// @ts-check
 // The WebSocket session: hello with the saved token, request/reply matching by id, pushes to
 // listeners, and automatic reconnection (the server then re-sends a snapshot of each room).
 // With several server nodes a node may answer `redirect` (docs/protocol.md): the session moves
@@ -24,9 +25,15 @@ export class Connection extends EventTarget {
     this.closedByUs = false;
   }
 
-  get name() { return localStorage.getItem(NAME_KEY) || ''; }
-  set name(v) { localStorage.setItem(NAME_KEY, v); }
-  get token() { return localStorage.getItem(TOKEN_KEY); }
+  get name() {
+    return localStorage.getItem(NAME_KEY) || '';
+  }
+  set name(v) {
+    localStorage.setItem(NAME_KEY, v);
+  }
+  get token() {
+    return localStorage.getItem(TOKEN_KEY);
+  }
 
   connect() {
     this.closedByUs = false;
@@ -39,7 +46,8 @@ export class Connection extends EventTarget {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.welcome = null;
-      for (const p of this.pending.values()) p.reject(Object.assign(new Error('connection closed'), { code: 'closed' }));
+      for (const p of this.pending.values())
+        p.reject(Object.assign(new Error('connection closed'), { code: 'closed' }));
       this.pending.clear();
       this.setStatus('offline');
       // 4000: another tab took over this token; do not fight it.
@@ -93,7 +101,10 @@ export class Connection extends EventTarget {
   }
 
   reconnect() {
-    if (this.ws) { this.closedByUs = true; this.ws.close(); }
+    if (this.ws) {
+      this.closedByUs = true;
+      this.ws.close();
+    }
     this.connect();
   }
 
@@ -103,7 +114,8 @@ export class Connection extends EventTarget {
   }
 
   send(msg) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) throw Object.assign(new Error('not connected'), { code: 'offline' });
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN)
+      throw Object.assign(new Error('not connected'), { code: 'offline' });
     this.ws.send(JSON.stringify(msg));
   }
 
@@ -112,14 +124,26 @@ export class Connection extends EventTarget {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, msg });
-      try { this.send({ ...msg, id }); } catch (e) { this.pending.delete(id); reject(e); }
+      try {
+        this.send({ ...msg, id });
+      } catch (e) {
+        this.pending.delete(id);
+        reject(e);
+      }
     });
   }
 
   receive(text) {
     let msg;
-    try { msg = JSON.parse(text); } catch { return; }
-    if (msg.type === 'redirect') { this.follow(msg); return; }
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.type === 'redirect') {
+      this.follow(msg);
+      return;
+    }
     if (msg.id !== undefined && this.pending.has(msg.id)) {
       const p = this.pending.get(msg.id);
       // A request may get several messages (room_created, then snapshot): the first settles it.
@@ -136,7 +160,9 @@ export class Connection extends EventTarget {
   // Resolves once a welcome arrived (now or after the next connect).
   ready() {
     if (this.welcome) return Promise.resolve(this.welcome);
-    return new Promise((resolve) => this.addEventListener('welcome', (e) => resolve(e.detail), { once: true }));
+    return new Promise((resolve) =>
+      this.addEventListener('welcome', (e) => resolve(/** @type {CustomEvent} */ (e).detail), { once: true }),
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // RFC 6902 JSON Patch (add, remove, replace, move, copy, test) over RFC 6901 JSON Pointers.
 // applyPatch is atomic: it works on a copy and returns it, so a failed patch leaves the caller's
 // document untouched (the client then asks the server for a fresh snapshot).
@@ -7,7 +8,10 @@ export class PatchError extends Error {}
 export function parsePointer(pointer) {
   if (pointer === '') return [];
   if (pointer[0] !== '/') throw new PatchError(`bad pointer "${pointer}"`);
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 const clone = (v) => (v === undefined ? v : structuredClone(v));
@@ -77,27 +81,33 @@ export function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
 }
 
 export function applyOperation(doc, op) {
   switch (op.op) {
-    case 'add': return add(doc, op.path, clone(op.value));
-    case 'remove': return remove(doc, op.path);
-    case 'replace': return replace(doc, op.path, clone(op.value));
+    case 'add':
+      return add(doc, op.path, clone(op.value));
+    case 'remove':
+      return remove(doc, op.path);
+    case 'replace':
+      return replace(doc, op.path, clone(op.value));
     case 'move': {
       if (op.path === op.from) return doc;
       if (op.path.startsWith(op.from + '/')) throw new PatchError('cannot move into own child');
       const value = getPointer(doc, op.from);
       return add(remove(doc, op.from), op.path, value);
     }
-    case 'copy': return add(doc, op.path, clone(getPointer(doc, op.from)));
+    case 'copy':
+      return add(doc, op.path, clone(getPointer(doc, op.from)));
     case 'test':
       if (!deepEqual(getPointer(doc, op.path), op.value)) throw new PatchError(`test failed at ${op.path}`);
       return doc;
-    default: throw new PatchError(`unknown op "${op.op}"`);
+    default:
+      throw new PatchError(`unknown op "${op.op}"`);
   }
 }
 

@@ -1,26 +1,74 @@
+// @ts-check
 // Keeps each room's view in step with the server: snapshots replace it, patches apply in
 // version order, and a gap or a patch that does not apply asks for a fresh snapshot.
 // Each room also keeps its history: every event of the game (snapshots bring the whole log,
 // patches add theirs) and the last chat lines (snapshots bring the last 100), so a reload,
-// a reconnect or a late spectator shows the same log and chat as everyone else.
+// a reconnect or a late spectator shows the same log and chat as everyone else. When a patch
+// shows that the server moved for a seat whose time ran out (view.game.clock.timeouts), the
+// history gets a `clock_timeout` event of the client's own at that point.
 
 import { applyPatch } from './patch.js';
 
+/** @import { RoomState, GameEvent, View, Clock } from './types.js' */
+
 export const CHAT_KEEP = 100;
 
+/**
+ * The seats for which the server moved between two clocks (view.game.clock.timeouts counts them).
+ * @param {Clock | null | undefined} before
+ * @param {Clock | null | undefined} after
+ * @returns {number[]}
+ */
+export function newTimeouts(before, after) {
+  const a = before?.timeouts || [],
+    b = after?.timeouts || [];
+  /** @type {number[]} */
+  const out = [];
+  b.forEach((n, seat) => {
+    if (n > (a[seat] || 0)) out.push(seat);
+  });
+  return out;
+}
+
+/**
+ * The client's own events for those timeouts, worded by log-text.js like the server's.
+ * @param {View} before
+ * @param {View} after
+ * @returns {GameEvent[]}
+ */
+export function timeoutEvents(before, after) {
+  const forfeit = after.room?.settings?.clock?.on_timeout === 'forfeit';
+  return newTimeouts(before.game?.clock, after.game?.clock).map((player) => ({
+    type: 'clock_timeout',
+    player,
+    forfeit,
+  }));
+}
+
 export class RoomStore extends EventTarget {
+  /** @param {import('./net.js').Connection} conn */
   constructor(conn) {
     super();
     this.conn = conn;
-    this.rooms = new Map(); // id -> {version, view, log: [event], chat: [{from,name,text,time}]}
-    conn.addEventListener('snapshot', (e) => this.onSnapshot(e.detail));
-    conn.addEventListener('patch', (e) => this.onPatch(e.detail));
-    conn.addEventListener('chat', (e) => this.onChat(e.detail));
-    conn.addEventListener('kicked', (e) => { this.rooms.delete(e.detail.room); this.emit(e.detail.room, { kicked: true }); });
+    /** @type {Map<string, RoomState>} */
+    this.rooms = new Map();
+    const on = (/** @type {string} */ type, /** @type {(msg: any) => void} */ fn) =>
+      conn.addEventListener(type, (e) => fn(/** @type {CustomEvent} */ (e).detail));
+    on('snapshot', (msg) => this.onSnapshot(msg));
+    on('patch', (msg) => this.onPatch(msg));
+    on('chat', (msg) => this.onChat(msg));
+    on('kicked', (msg) => {
+      this.rooms.delete(msg.room);
+      this.emit(msg.room, { kicked: true });
+    });
   }
 
-  get(id) { return this.rooms.get(id); }
+  /** @param {string} id */
+  get(id) {
+    return this.rooms.get(id);
+  }
 
+  /** @param {any} msg */
   onSnapshot(msg) {
     if (!msg.room || !msg.view) return;
     const old = this.rooms.get(msg.room);
@@ -34,11 +82,16 @@ export class RoomStore extends EventTarget {
     this.emit(msg.room, { snapshot: true });
   }
 
+  /** @param {any} msg */
   onPatch(msg) {
     const cur = this.rooms.get(msg.room);
     if (!cur) return;
     if (msg.version <= cur.version) return; // already have it (snapshot raced the patch)
-    if (msg.version !== cur.version + 1) { this.resync(msg.room); return; }
+    if (msg.version !== cur.version + 1) {
+      this.resync(msg.room);
+      return;
+    }
+    const before = cur.view;
     try {
       cur.view = applyPatch(cur.view, msg.patch);
       cur.version = msg.version;
@@ -47,11 +100,12 @@ export class RoomStore extends EventTarget {
       this.resync(msg.room);
       return;
     }
-    const events = msg.events || [];
+    const events = [...(msg.events || []), ...timeoutEvents(before, cur.view)];
     cur.log.push(...events);
     this.emit(msg.room, { events });
   }
 
+  /** @param {any} msg */
   onChat(msg) {
     const cur = this.rooms.get(msg.room);
     const line = { from: msg.from, name: msg.name, text: msg.text, time: msg.time };
@@ -62,10 +116,16 @@ export class RoomStore extends EventTarget {
     this.emit(msg.room, { chat: line });
   }
 
+  /** @param {string} room */
   resync(room) {
     this.conn.request({ type: 'snapshot', room }).catch(() => {});
   }
 
+  /**
+   * Tells the screens: `change` with {room, snapshot?, events?, chat?, kicked?}.
+   * @param {string} room
+   * @param {{ snapshot?: boolean, events?: GameEvent[], chat?: import('./types.js').ChatLine, kicked?: boolean }} detail
+   */
   emit(room, detail) {
     this.dispatchEvent(new CustomEvent('change', { detail: { room, ...detail } }));
   }

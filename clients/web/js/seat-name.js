@@ -1,3 +1,4 @@
+// @ts-check
 // What a seat is called on screen. The server names bots in English ("Bot 2 (greedy)"), so the
 // client names them in its own language from the seat and the bot's kind; a seat without a name
 // gets its number.

@@ -1,3 +1,4 @@
+// @ts-check
 // Tile geometry from the catalog's segment data: shapes for cities, roads, rivers, streets and
 // the Castle's areas, and one "spot" per segment where a follower (or a click target) goes.
 // Everything is in the tile's canonical orientation on a 100 x 100 square (x east, y south);
@@ -16,7 +17,8 @@ const edgeEnd = (side) => START[SIDES[(SIDES.indexOf(side) + 1) % 4]];
 
 // The rim point of a port: halves at their middle, thirds for the Castle's three-part edges.
 export function portPoint(port, thirds = false) {
-  const side = port[0], part = port[1];
+  const side = port[0],
+    part = port[1];
   const t = thirds ? { L: 1 / 6, M: 0.5, R: 5 / 6 }[part] : { L: 0.25, M: 0.5, R: 0.75 }[part];
   return lerp(START[side], edgeEnd(side), t);
 }
@@ -26,14 +28,18 @@ export function portPoint(port, thirds = false) {
 const fmt = (n) => Math.round(n * 10) / 10;
 function cubicAt(p0, c1, c2, p3, t) {
   const u = 1 - t;
-  const a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+  const a = u * u * u,
+    b = 3 * u * u * t,
+    c = 3 * u * t * t,
+    d = t * t * t;
   return { x: a * p0.x + b * c1.x + c * c2.x + d * p3.x, y: a * p0.y + b * c1.y + c * c2.y + d * p3.y };
 }
 // A path is { start, pieces: [{c1, c2, to} | {to}] } (a piece without controls is a line).
 function pathD(path, close = false) {
   let d = `M${fmt(path.start.x)} ${fmt(path.start.y)}`;
   for (const p of path.pieces) {
-    d += p.c1 ? `C${fmt(p.c1.x)} ${fmt(p.c1.y)} ${fmt(p.c2.x)} ${fmt(p.c2.y)} ${fmt(p.to.x)} ${fmt(p.to.y)}`
+    d += p.c1
+      ? `C${fmt(p.c1.x)} ${fmt(p.c1.y)} ${fmt(p.c2.x)} ${fmt(p.c2.y)} ${fmt(p.to.x)} ${fmt(p.to.y)}`
       : `L${fmt(p.to.x)} ${fmt(p.to.y)}`;
   }
   return close ? d + 'Z' : d;
@@ -109,9 +115,7 @@ function gapCurve(from, to, gap, run, opts) {
     return curve(lerp(from, ctl, 0.66), lerp(to, ctl, 0.66), to);
   }
   // gap 1: curve across the one free edge; gap 3: a cap bulging in from its own edge.
-  const inward = gap === 1
-    ? INWARD[SIDES[(SIDES.indexOf(run[run.length - 1]) + 1) % 4]]
-    : INWARD[run[0]];
+  const inward = gap === 1 ? INWARD[SIDES[(SIDES.indexOf(run[run.length - 1]) + 1) % 4]] : INWARD[run[0]];
   const depth = gap === 1 ? opts.band : opts.cap;
   return curve(add(lerp(from, to, 0.25), inward, depth), add(lerp(from, to, 0.75), inward, depth), to);
 }
@@ -121,10 +125,24 @@ function gapCurve(from, to, gap, run, opts) {
 function crossingBand(sides) {
   const [a, b] = sides.has('N') ? [30, 70] : [30, 70];
   const pts = sides.has('N')
-    ? [{ x: a, y: 0 }, { x: b, y: 0 }, { x: b, y: 100 }, { x: a, y: 100 }]
-    : [{ x: 0, y: a }, { x: 100, y: a }, { x: 100, y: b }, { x: 0, y: b }];
+    ? [
+        { x: a, y: 0 },
+        { x: b, y: 0 },
+        { x: b, y: 100 },
+        { x: a, y: 100 },
+      ]
+    : [
+        { x: 0, y: a },
+        { x: 100, y: a },
+        { x: 100, y: b },
+        { x: 0, y: b },
+      ];
   const d = (p, q) => `M${p.x} ${p.y}L${q.x} ${q.y}`;
-  return { fill: `M${pts.map((p) => `${p.x} ${p.y}`).join('L')}Z`, walls: [d(pts[0], pts[1]), d(pts[2], pts[3])], poly: pts };
+  return {
+    fill: `M${pts.map((p) => `${p.x} ${p.y}`).join('L')}Z`,
+    walls: [d(pts[0], pts[1]), d(pts[2], pts[3])],
+    poly: pts,
+  };
 }
 
 // ---- the Castle's areas: fans from the tile centre over their rim halves ---------------------
@@ -136,7 +154,10 @@ const HALF_ORDER = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
 function halvesOf(ports) {
   const out = new Set();
   for (const p of ports) {
-    if (p[1] === 'M') { out.add(`${p[0]}L`); out.add(`${p[0]}R`); } else out.add(p);
+    if (p[1] === 'M') {
+      out.add(`${p[0]}L`);
+      out.add(`${p[0]}R`);
+    } else out.add(p);
   }
   return out;
 }
@@ -169,20 +190,24 @@ const LINEAR = new Set(['road', 'river', 'street']);
 
 // ---- spots: a raster flood fill finds a clear point inside every area ------------------------
 
-const GRID = 50, CELL = 100 / GRID;
+const GRID = 50,
+  CELL = 100 / GRID;
 function pointInPoly(p, poly) {
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i], b = poly[j];
-    if ((a.y > p.y) !== (b.y > p.y) && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    const a = poly[i],
+      b = poly[j];
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
   }
   return inside;
 }
 function distToPolyline(p, pts) {
   let best = Infinity;
   for (let i = 1; i < pts.length; i++) {
-    const a = pts[i - 1], b = pts[i];
-    const dx = b.x - a.x, dy = b.y - a.y;
+    const a = pts[i - 1],
+      b = pts[i];
+    const dx = b.x - a.x,
+      dy = b.y - a.y;
     const len2 = dx * dx + dy * dy || 1;
     const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
     best = Math.min(best, Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy)));
@@ -196,23 +221,43 @@ function bestCell(cells, member) {
   const queue = [];
   for (const c of cells) {
     const [i, j] = c;
-    const edge = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([di, dj]) => !member(i + di, j + dj));
-    if (edge) { dist.set(i * GRID + j, 1); queue.push(c); }
+    const edge = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].some(([di, dj]) => !member(i + di, j + dj));
+    if (edge) {
+      dist.set(i * GRID + j, 1);
+      queue.push(c);
+    }
   }
   for (let q = 0; q < queue.length; q++) {
     const [i, j] = queue[q];
     const d = dist.get(i * GRID + j);
-    for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    for (const [di, dj] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
       const k = (i + di) * GRID + (j + dj);
-      if (member(i + di, j + dj) && !dist.has(k)) { dist.set(k, d + 1); queue.push([i + di, j + dj]); }
+      if (member(i + di, j + dj) && !dist.has(k)) {
+        dist.set(k, d + 1);
+        queue.push([i + di, j + dj]);
+      }
     }
   }
   const cx = cells.reduce((s, c) => s + c[0], 0) / cells.length;
   const cy = cells.reduce((s, c) => s + c[1], 0) / cells.length;
-  let best = cells[0], score = -Infinity;
+  let best = cells[0],
+    score = -Infinity;
   for (const c of cells) {
     const s = Math.min(dist.get(c[0] * GRID + c[1]) || 0, 7) - 0.12 * Math.hypot(c[0] - cx, c[1] - cy);
-    if (s > score) { score = s; best = c; }
+    if (s > score) {
+      score = s;
+      best = c;
+    }
   }
   return { x: (best[0] + 0.5) * CELL, y: (best[1] + 0.5) * CELL };
 }
@@ -220,7 +265,10 @@ function bestCell(cells, member) {
 // ---- the whole tile ------------------------------------------------------------------------
 
 export function isCastleTile(tile) {
-  return tile.set === 'castle' || tile.segments.some((s) => ['street', 'house', 'castle_tower', 'courtyard'].includes(s.kind));
+  return (
+    tile.set === 'castle' ||
+    tile.segments.some((s) => ['street', 'house', 'castle_tower', 'courtyard'].includes(s.kind))
+  );
 }
 
 export function tileGeometry(tile) {
@@ -237,7 +285,10 @@ export function tileGeometry(tile) {
   segs.forEach((s, i) => {
     if (s.kind !== 'city') return;
     const opts = { cap: 34, band: 42, corner: 0.45 };
-    if (pocket && cityCount > 1) { opts.cap = 22; opts.band = 56; }
+    if (pocket && cityCount > 1) {
+      opts.cap = 22;
+      opts.band = 56;
+    }
     const sides = sidesOf(s);
     const outline = bands >= 2 && sideRuns(sides).length === 2 ? crossingBand(sides) : cityOutline(sides, opts);
     g.cities.push({ seg: i, ...outline, shields: s.shields || 0 });
@@ -246,7 +297,12 @@ export function tileGeometry(tile) {
   // Castle areas.
   segs.forEach((s, i) => {
     if (['house', 'castle_tower', 'courtyard'].includes(s.kind)) {
-      g.areas.push({ seg: i, kind: s.kind, fans: areaFans(s.ports), markets: s.kind === 'courtyard' ? s.shields || 0 : 0 });
+      g.areas.push({
+        seg: i,
+        kind: s.kind,
+        fans: areaFans(s.ports),
+        markets: s.kind === 'courtyard' ? s.shields || 0 : 0,
+      });
     }
   });
 
@@ -275,22 +331,36 @@ export function tileGeometry(tile) {
       spotAt = lerp(mids[0], CENTRE, 0.5);
     } else if (mids.length === 1) {
       const from = mids[0];
-      let to = CENTRE, marker = null;
+      let to = CENTRE,
+        marker = null;
       if (hasCentreKind || (castle && !square)) to = CENTRE;
-      else if (square) { marker = 'square'; }
-      else if (s.kind === 'river') {
+      else if (square) {
+        marker = 'square';
+      } else if (s.kind === 'river') {
         const volcano = (s.flags || []).includes('volcano');
         if (cityCount) to = cityTarget();
-        else marker = volcano ? 'lake' : (segs.filter((x) => x.kind === 'river').length === 1 ? 'spring' : 'pool');
+        else marker = volcano ? 'lake' : segs.filter((x) => x.kind === 'river').length === 1 ? 'spring' : 'pool';
       } else if (cityCount && stubs.length <= 2 && !segs.some((x) => x.kind === 'river')) to = cityTarget();
-      else if (segs.some((x) => x.kind === 'river')) { to = lerp(from, CENTRE, 0.55); marker = 'hut'; }
-      else marker = 'junction';
+      else if (segs.some((x) => x.kind === 'river')) {
+        to = lerp(from, CENTRE, 0.55);
+        marker = 'hut';
+      } else marker = 'junction';
       paths.push({ start: from, pieces: [line(to)] });
-      if (marker && !g.markers.some((m) => m.kind === marker)) g.markers.push({ kind: marker, at: marker === 'hut' ? to : CENTRE, seg: i });
+      if (marker && !g.markers.some((m) => m.kind === marker))
+        g.markers.push({ kind: marker, at: marker === 'hut' ? to : CENTRE, seg: i });
       spotAt = lerp(from, to, 0.45);
     }
     const flags = s.flags || [];
-    g.linear.push({ seg: i, kind: s.kind, over, paths: paths.map((p) => pathD(p)), points: paths.map((p) => samplePath(p)), flags, raw: paths, through: mids.length === 2 && (mids[0].x === mids[1].x || mids[0].y === mids[1].y) ? s.ports : null });
+    g.linear.push({
+      seg: i,
+      kind: s.kind,
+      over,
+      paths: paths.map((p) => pathD(p)),
+      points: paths.map((p) => samplePath(p)),
+      flags,
+      raw: paths,
+      through: mids.length === 2 && (mids[0].x === mids[1].x || mids[0].y === mids[1].y) ? s.ports : null,
+    });
     g.spots[i] = spotAt || (paths[0] ? pointOnPath(paths[0], 0.5) : { ...CENTRE });
   });
 
@@ -316,13 +386,15 @@ export function tileGeometry(tile) {
   const taken = g.centres.map((c) => c.at);
   for (const l of g.linear) {
     const p = g.spots[l.seg];
-    if (taken.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 10) && l.raw[0]) g.spots[l.seg] = pointOnPath(l.raw[0], 0.22);
+    if (taken.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 10) && l.raw[0])
+      g.spots[l.seg] = pointOnPath(l.raw[0], 0.22);
     taken.push(g.spots[l.seg]);
   }
 
   // Spots for cities, fields and castle areas from a raster of what is free.
   const blocked = (p) => {
-    for (const l of g.linear) for (const pts of l.points) if (distToPolyline(p, pts) < (l.kind === 'river' ? 11 : 8)) return true;
+    for (const l of g.linear)
+      for (const pts of l.points) if (distToPolyline(p, pts) < (l.kind === 'river' ? 11 : 8)) return true;
     for (const c of g.centres) if (Math.hypot(p.x - c.at.x, p.y - c.at.y) < 17) return true;
     for (const m of g.markers) if (Math.hypot(p.x - m.at.x, p.y - m.at.y) < 11) return true;
     return false;
@@ -332,10 +404,14 @@ export function tileGeometry(tile) {
   const regionSpot = (test) => {
     const grid = new Uint8Array(GRID * GRID);
     const cells = [];
-    for (let i = 0; i < GRID; i++) for (let j = 0; j < GRID; j++) {
-      const p = cellPoint(i, j);
-      if (test(p) && !blocked(p)) { grid[i * GRID + j] = 1; cells.push([i, j]); }
-    }
+    for (let i = 0; i < GRID; i++)
+      for (let j = 0; j < GRID; j++) {
+        const p = cellPoint(i, j);
+        if (test(p) && !blocked(p)) {
+          grid[i * GRID + j] = 1;
+          cells.push([i, j]);
+        }
+      }
     const member = (i, j) => i >= 0 && j >= 0 && i < GRID && j < GRID && grid[i * GRID + j] === 1;
     return bestCell(cells, member);
   };
@@ -343,13 +419,14 @@ export function tileGeometry(tile) {
     const others = g.cities.filter((o) => o !== c);
     // A city drawn later covers earlier ones where they overlap (the K-5 bridge).
     const later = others.filter((o) => o.seg > c.seg);
-    g.spots[c.seg] = regionSpot((p) => pointInPoly(p, c.poly) && !later.some((o) => pointInPoly(p, o.poly)))
-      || samplePolyCentre(c.poly);
+    g.spots[c.seg] =
+      regionSpot((p) => pointInPoly(p, c.poly) && !later.some((o) => pointInPoly(p, o.poly))) ||
+      samplePolyCentre(c.poly);
   }
   for (const a of g.areas) {
     g.spots[a.seg] = regionSpot((p) => a.fans.some((f) => pointInPoly(p, f))) || { ...CENTRE };
   }
-  fieldSpots(tile, g, (p) => !inCity(p) && !blocked(p) && !(castle));
+  fieldSpots(tile, g, (p) => !inCity(p) && !blocked(p) && !castle);
   return g;
 }
 
@@ -377,9 +454,10 @@ function fieldSpots(tile, g, free) {
   if (!fields.length) return;
   const label = new Int16Array(GRID * GRID).fill(-1);
   const isFree = new Uint8Array(GRID * GRID);
-  for (let i = 0; i < GRID; i++) for (let j = 0; j < GRID; j++) {
-    if (free({ x: (i + 0.5) * CELL, y: (j + 0.5) * CELL })) isFree[i * GRID + j] = 1;
-  }
+  for (let i = 0; i < GRID; i++)
+    for (let j = 0; j < GRID; j++) {
+      if (free({ x: (i + 0.5) * CELL, y: (j + 0.5) * CELL })) isFree[i * GRID + j] = 1;
+    }
   const flood = (seed, id) => {
     const out = [];
     const stack = [seed];
@@ -395,12 +473,17 @@ function fieldSpots(tile, g, free) {
     return out;
   };
   const nearestFree = (p) => {
-    let best = null, bd = Infinity;
-    for (let i = 0; i < GRID; i++) for (let j = 0; j < GRID; j++) {
-      if (!isFree[i * GRID + j]) continue;
-      const d = Math.hypot((i + 0.5) * CELL - p.x, (j + 0.5) * CELL - p.y);
-      if (d < bd) { bd = d; best = [i, j]; }
-    }
+    let best = null,
+      bd = Infinity;
+    for (let i = 0; i < GRID; i++)
+      for (let j = 0; j < GRID; j++) {
+        if (!isFree[i * GRID + j]) continue;
+        const d = Math.hypot((i + 0.5) * CELL - p.x, (j + 0.5) * CELL - p.y);
+        if (d < bd) {
+          bd = d;
+          best = [i, j];
+        }
+      }
     return bd < 20 ? best : null;
   };
   const regions = new Map();
@@ -421,13 +504,14 @@ function fieldSpots(tile, g, free) {
   }
   // Pockets: free cells no edge reached.
   const pockets = [];
-  for (let i = 0; i < GRID; i++) for (let j = 0; j < GRID; j++) {
-    if (isFree[i * GRID + j] && label[i * GRID + j] === -1) {
-      const cells = flood([i, j], 999);
-      if (cells.length > 12) pockets.push(cells);
+  for (let i = 0; i < GRID; i++)
+    for (let j = 0; j < GRID; j++) {
+      if (isFree[i * GRID + j] && label[i * GRID + j] === -1) {
+        const cells = flood([i, j], 999);
+        if (cells.length > 12) pockets.push(cells);
+      }
     }
-  }
-  pockets.sort((a, b) => (a[0][0] + a[0][1]) - (b[0][0] + b[0][1]));
+  pockets.sort((a, b) => a[0][0] + a[0][1] - (b[0][0] + b[0][1]));
   for (const [s, idx] of fields) {
     if (s.ports.length) {
       const cells = regions.get(idx) || [];

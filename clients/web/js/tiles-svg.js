@@ -1,3 +1,4 @@
+// @ts-check
 // SVG art for tiles, drawn from the catalog data through tile-geometry.js. Each tile type
 // becomes one <g> in <defs> (canonical orientation, 100 x 100), reused by <use> on the board,
 // so a 100-tile board costs 100 tiny elements. Returns markup strings (no DOM needed).
@@ -47,10 +48,11 @@ function grass(id) {
   // Deterministic tufts so a tile type always looks the same.
   let seed = 0;
   for (const ch of String(id)) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   let d = '';
   for (let i = 0; i < 9; i++) {
-    const x = 8 + rnd() * 84, y = 8 + rnd() * 84;
+    const x = 8 + rnd() * 84,
+      y = 8 + rnd() * 84;
     d += `M${x.toFixed(1)} ${y.toFixed(1)}l1.4 -3 1.4 3`;
   }
   return `<path d="${d}" stroke="#5a9443" stroke-width="0.9" fill="none" opacity="0.7"/>`;
@@ -66,7 +68,8 @@ function linearMarkup(l) {
   for (const d of l.paths) {
     out += `<path d="${d}" fill="none" stroke="${style[0]}" stroke-width="${style[1]}" stroke-linecap="round"/>`;
     out += `<path d="${d}" fill="none" stroke="${style[2]}" stroke-width="${style[3]}" stroke-linecap="round"/>`;
-    if (l.kind === 'river') out += `<path d="${d}" fill="none" stroke="#9fd3f5" stroke-width="1.6" stroke-dasharray="5 7" stroke-linecap="round" opacity="0.9"/>`;
+    if (l.kind === 'river')
+      out += `<path d="${d}" fill="none" stroke="#9fd3f5" stroke-width="1.6" stroke-dasharray="5 7" stroke-linecap="round" opacity="0.9"/>`;
   }
   return out;
 }
@@ -98,13 +101,19 @@ const CENTRE_ART = {
 };
 
 const MARKER_ART = {
-  junction: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="9" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="2"/><rect x="-4" y="-4" width="8" height="8" fill="#c8553d" stroke="#7c2e1f" stroke-width="1" transform="rotate(45)"/></g>`,
-  hut: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="6" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="1.5"/><circle r="2.5" fill="#c8553d"/></g>`,
+  junction: (p) =>
+    `<g transform="translate(${p.x} ${p.y})"><circle r="9" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="2"/><rect x="-4" y="-4" width="8" height="8" fill="#c8553d" stroke="#7c2e1f" stroke-width="1" transform="rotate(45)"/></g>`,
+  hut: (p) =>
+    `<g transform="translate(${p.x} ${p.y})"><circle r="6" fill="url(#pat-cobble)" stroke="#7d6a4f" stroke-width="1.5"/><circle r="2.5" fill="#c8553d"/></g>`,
   plaza: (p) => `<circle cx="${p.x}" cy="${p.y}" r="9" fill="url(#pat-cobble)" stroke="#8a7d68" stroke-width="1.5"/>`,
-  square: (p) => `<g transform="translate(${p.x} ${p.y})"><circle r="14" fill="url(#pat-cobble)" stroke="#8a7d68" stroke-width="2"/><circle r="5" fill="#4f9ad8" stroke="#6d655a" stroke-width="2"/></g>`,
+  square: (p) =>
+    `<g transform="translate(${p.x} ${p.y})"><circle r="14" fill="url(#pat-cobble)" stroke="#8a7d68" stroke-width="2"/><circle r="5" fill="#4f9ad8" stroke="#6d655a" stroke-width="2"/></g>`,
   pool: (p) => `<circle cx="${p.x}" cy="${p.y}" r="10" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2"/>`,
-  spring: (p) => `<g transform="translate(${p.x} ${p.y})"><ellipse rx="13" ry="10" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2"/><ellipse rx="6" ry="4" fill="none" stroke="#9fd3f5" stroke-width="1.4"/><path d="M-6 -12l2 -4 2 4M4 -12l2 -4 2 4" stroke="#4f8a3a" fill="none"/></g>`,
-  lake: (p) => `<g transform="translate(${p.x} ${p.y})"><ellipse rx="24" ry="17" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2.2"/><path d="M-12 2q4 -3 8 0t8 0M-2 8q4 -3 8 0" stroke="#9fd3f5" fill="none" stroke-width="1.4"/>
+  spring: (p) =>
+    `<g transform="translate(${p.x} ${p.y})"><ellipse rx="13" ry="10" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2"/><ellipse rx="6" ry="4" fill="none" stroke="#9fd3f5" stroke-width="1.4"/><path d="M-6 -12l2 -4 2 4M4 -12l2 -4 2 4" stroke="#4f8a3a" fill="none"/></g>`,
+  lake: (
+    p,
+  ) => `<g transform="translate(${p.x} ${p.y})"><ellipse rx="24" ry="17" fill="#3f8fd2" stroke="#1f5f99" stroke-width="2.2"/><path d="M-12 2q4 -3 8 0t8 0M-2 8q4 -3 8 0" stroke="#9fd3f5" fill="none" stroke-width="1.4"/>
     <g transform="translate(22 -22)"><path d="M-11 8L-3 -7H3L11 8Z" fill="#7a5236" stroke="#4a301e" stroke-width="1.2"/><path d="M-3 -7Q0 -13 3 -7Z" fill="#e2452b"/><path d="M-1 -10q-2 -5 2 -8" stroke="#999" fill="none"/></g></g>`,
 };
 
@@ -123,7 +132,8 @@ export function tileIcons(tile, geometry) {
   }
   for (const a of geometry.areas) for (let k = 0; k < a.markets; k++) icons.push({ kind: 'market', seg: a.seg, k });
   tile.segments.forEach((s, i) => {
-    for (const f of s.flags || []) if (f === 'inn' || f === 'pig_herd' || f === 'well') icons.push({ kind: f, seg: i, k: 0 });
+    for (const f of s.flags || [])
+      if (f === 'inn' || f === 'pig_herd' || f === 'well') icons.push({ kind: f, seg: i, k: 0 });
   });
   return icons;
 }
@@ -132,12 +142,18 @@ export function iconMarkup(kind, p) {
   if (CENTRE_ART[kind]) return CENTRE_ART[kind](p);
   const t = `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`;
   switch (kind) {
-    case 'shield': return `<use href="#sym-shield" x="${(p.x - 7).toFixed(1)}" y="${(p.y - 8).toFixed(1)}" width="14" height="16"/>`;
-    case 'market': return `<g transform="${t}"><rect x="-8" y="-2" width="16" height="9" fill="#f3ead6" stroke="#6b5a45" stroke-width="1"/><path d="M-10 -2L-7 -8H7L10 -2Z" fill="#d64545" stroke="#7c2418" stroke-width="1"/><path d="M-4 -8L-5 -2M0 -8V-2M4 -8L5 -2" stroke="#fff" stroke-width="1.4"/></g>`;
-    case 'inn': return `<g transform="${t}"><rect x="-6" y="-4" width="12" height="9" fill="#f6e7b0" stroke="#6b5a45"/><path d="M-8 -3L0 -9L8 -3Z" fill="#2c7a4b"/></g>`;
-    case 'pig_herd': return `<g transform="${t}"><ellipse rx="7" ry="4.5" fill="#f3a6b5" stroke="#a05a6a"/><circle cx="6" cy="-1" r="2.3" fill="#f3a6b5" stroke="#a05a6a"/></g>`;
-    case 'well': return `<g transform="${t}"><circle r="6" fill="#4f9ad8" stroke="#6d655a" stroke-width="2.5"/><path d="M-7 -7H7M0 -7V-3" stroke="#6b5a45" stroke-width="1.5"/></g>`;
-    default: return '';
+    case 'shield':
+      return `<use href="#sym-shield" x="${(p.x - 7).toFixed(1)}" y="${(p.y - 8).toFixed(1)}" width="14" height="16"/>`;
+    case 'market':
+      return `<g transform="${t}"><rect x="-8" y="-2" width="16" height="9" fill="#f3ead6" stroke="#6b5a45" stroke-width="1"/><path d="M-10 -2L-7 -8H7L10 -2Z" fill="#d64545" stroke="#7c2418" stroke-width="1"/><path d="M-4 -8L-5 -2M0 -8V-2M4 -8L5 -2" stroke="#fff" stroke-width="1.4"/></g>`;
+    case 'inn':
+      return `<g transform="${t}"><rect x="-6" y="-4" width="12" height="9" fill="#f6e7b0" stroke="#6b5a45"/><path d="M-8 -3L0 -9L8 -3Z" fill="#2c7a4b"/></g>`;
+    case 'pig_herd':
+      return `<g transform="${t}"><ellipse rx="7" ry="4.5" fill="#f3a6b5" stroke="#a05a6a"/><circle cx="6" cy="-1" r="2.3" fill="#f3a6b5" stroke="#a05a6a"/></g>`;
+    case 'well':
+      return `<g transform="${t}"><circle r="6" fill="#4f9ad8" stroke="#6d655a" stroke-width="2.5"/><path d="M-7 -7H7M0 -7V-3" stroke="#6b5a45" stroke-width="1.5"/></g>`;
+    default:
+      return '';
   }
 }
 
@@ -159,7 +175,8 @@ export function tileArt(tile) {
   else out += `<rect width="100" height="100" fill="url(#grad-field)"/>` + grass(tile.id);
   if (city) out += cityCellMarkup(tile);
   for (const a of g.areas) {
-    for (const f of a.fans) out += `<path d="${polyD(f)}" fill="${AREA_FILL[a.kind]}" stroke="${AREA_STROKE[a.kind]}" stroke-width="1.5" stroke-linejoin="round"/>`;
+    for (const f of a.fans)
+      out += `<path d="${polyD(f)}" fill="${AREA_FILL[a.kind]}" stroke="${AREA_STROKE[a.kind]}" stroke-width="1.5" stroke-linejoin="round"/>`;
   }
   for (const l of g.linear) if (!l.over) out += linearMarkup(l);
   for (const c of g.cities) out += cityMarkup(c);
@@ -173,8 +190,14 @@ export function tileArt(tile) {
 function cityCellMarkup(tile) {
   let out = '';
   const strip = {
-    NL: [0, 0, 50, 20], NR: [50, 0, 50, 20], EL: [80, 0, 20, 50], ER: [80, 50, 20, 50],
-    SL: [50, 80, 50, 20], SR: [0, 80, 50, 20], WL: [0, 50, 20, 50], WR: [0, 0, 20, 50],
+    NL: [0, 0, 50, 20],
+    NR: [50, 0, 50, 20],
+    EL: [80, 0, 20, 50],
+    ER: [80, 50, 20, 50],
+    SL: [50, 80, 50, 20],
+    SR: [0, 80, 50, 20],
+    WL: [0, 50, 20, 50],
+    WR: [0, 0, 20, 50],
   };
   for (const s of tile.segments) {
     if (s.kind !== 'field') continue;
@@ -184,7 +207,12 @@ function cityCellMarkup(tile) {
     }
   }
   // A few roofs so the cells read as a town.
-  for (const [x, y] of [[30, 32], [58, 40], [38, 62], [66, 66]]) {
+  for (const [x, y] of [
+    [30, 32],
+    [58, 40],
+    [38, 62],
+    [66, 66],
+  ]) {
     out += `<g transform="translate(${x} ${y})"><rect x="-7" y="-3" width="14" height="9" fill="#f3ead6" stroke="#7a5a3a" stroke-width="0.8"/><path d="M-9 -2L0 -9L9 -2Z" fill="url(#pat-roof)" stroke="#7c2e1f" stroke-width="0.8"/></g>`;
   }
   return out;

@@ -1,7 +1,9 @@
+// @ts-check
 // The active player's side of a turn: where the drawn tile may go (asked from the server), the
 // chosen square, rotation and follower, the decision targets on the board for every other phase
 // (capture, quarters, the Count, redeploys, market moves, The Castle's scorings), the chosen
-// target, and sending the move. The screen draws what this holds; the server judges every move.
+// target, and sending the move. The room's controller holds it and draws what it holds (through
+// `host.redraw()`); the server judges every move.
 
 import { toast } from './dom.js';
 import { t } from './i18n.js';
@@ -9,43 +11,108 @@ import { quarterRect } from './city-board.js';
 import { actionLabel } from './decision-text.js';
 import { errorText } from './errors.js';
 
+/** @import { Action, Target, View, Catalog } from './types.js' */
+
+/**
+ * What the turn needs from the room's controller (room-ctrl.js; a fake in the unit tests).
+ * @typedef {object} TurnHost
+ * @property {string} roomId
+ * @property {{ request: (msg: any) => Promise<any> }} conn
+ * @property {Catalog} catalog
+ * @property {import('./board.js').Board | null} board
+ * @property {View} view
+ * @property {number} version the room's version the view is at
+ * @property {number | null} me the viewer's seat
+ * @property {() => Record<number, string>} names
+ * @property {() => void} redraw
+ * @property {() => void} resync asks the server for a fresh snapshot
+ */
+
+/**
+ * @typedef {{ placements: { x: number, y: number, rotation: number }[] | null, placementsTurn: string | null,
+ *   loadingTurn: string | null, cell: { x: number, y: number } | null, rotation: number,
+ *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
+ *   pickVersion?: number, busy: boolean }} TurnUi
+ */
+
 const T = 100;
 
+/** @param {Action} a */
 export function actionKey(a) {
   return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':');
 }
+/** @type {(a: Action | null | undefined, b: Action | null | undefined) => boolean} */
 export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
 
-const fresh = (rotation = 0) => ({ placements: null, placementsTurn: null, loadingTurn: null, cell: null, rotation, options: null, optionsKey: null, choice: null, pick: null, busy: false });
+/** @returns {TurnUi} */
+const fresh = (rotation = 0) => ({
+  placements: null,
+  placementsTurn: null,
+  loadingTurn: null,
+  cell: null,
+  rotation,
+  options: null,
+  optionsKey: null,
+  choice: null,
+  pick: null,
+  busy: false,
+});
 
 export class Turn {
-  // screen: {app, roomId, board, view, state, me, names(), refresh(), refreshTurnParts()}
-  constructor(screen) {
-    this.screen = screen;
+  /** @param {TurnHost} host */
+  constructor(host) {
+    this.host = host;
     this.ui = fresh();
   }
 
-  reset() { this.ui = fresh(this.ui.rotation); }
+  reset() {
+    this.ui = fresh(this.ui.rotation);
+  }
 
-  get view() { return this.screen.view; }
-  get game() { return this.screen.view.game; }
-  get me() { return this.screen.me; }
-  get conn() { return this.screen.app.conn; }
-  get catalog() { return this.screen.app.catalog; }
+  get view() {
+    return this.host.view;
+  }
+  get game() {
+    return /** @type {import('./types.js').Game} */ (this.host.view.game);
+  }
+  get me() {
+    return this.host.me;
+  }
+  get conn() {
+    return this.host.conn;
+  }
+  get catalog() {
+    return this.host.catalog;
+  }
+  get board() {
+    return /** @type {import('./board.js').Board} */ (this.host.board);
+  }
 
   isMyPlacement() {
     const g = this.game;
-    return this.me !== null && !g.result && this.view.room.status === 'playing' && g.phase === 'place_tile' && g.decider === this.me;
+    return (
+      this.me !== null &&
+      !g.result &&
+      this.view.room.status === 'playing' &&
+      g.phase === 'place_tile' &&
+      g.decider === this.me
+    );
   }
 
   isMyDecision() {
     const g = this.game;
-    return this.me !== null && !g.result && g.phase !== 'place_tile' && g.decider === this.me && (this.view.you?.legal || []).length > 0;
+    return (
+      this.me !== null &&
+      !g.result &&
+      g.phase !== 'place_tile' &&
+      g.decider === this.me &&
+      (this.view.you?.legal || []).length > 0
+    );
   }
 
   // Asks for the legal placements once per turn while it is our placement.
   update() {
-    const version = this.screen.state.version;
+    const version = this.host.version;
     if (!this.isMyPlacement()) {
       if (!this.ui.busy) {
         const pick = this.ui.pickVersion === version ? this.ui.pick : null;
@@ -61,13 +128,19 @@ export class Turn {
     if (this.ui.placementsTurn === turn || this.ui.loadingTurn === turn) return;
     this.ui = fresh(this.ui.rotation);
     this.ui.loadingTurn = turn;
-    this.conn.request({ type: 'legal_placements', room: this.screen.roomId }).then((r) => {
-      if (this.ui.loadingTurn !== turn) return;
-      this.ui.placements = r.placements || [];
-      this.ui.placementsTurn = turn;
-      this.ui.loadingTurn = null;
-      this.screen.refreshTurnParts();
-    }).catch((e) => { if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null; toast(errorText(e), 'error'); });
+    this.conn
+      .request({ type: 'legal_placements', room: this.host.roomId })
+      .then((r) => {
+        if (this.ui.loadingTurn !== turn) return;
+        this.ui.placements = r.placements || [];
+        this.ui.placementsTurn = turn;
+        this.ui.loadingTurn = null;
+        this.host.redraw();
+      })
+      .catch((e) => {
+        if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null;
+        toast(errorText(e), 'error');
+      });
   }
 
   legalCells() {
@@ -84,13 +157,22 @@ export class Turn {
     if (!this.isMyPlacement() || this.ui.busy) return;
     const cell = this.legalCells().find((c) => c.x === x && c.y === y);
     if (!cell) return;
-    if (this.ui.cell && this.ui.cell.x === x && this.ui.cell.y === y) { this.rotate(1); return; } // tap again: turn it
+    if (this.ui.cell && this.ui.cell.x === x && this.ui.cell.y === y) {
+      this.rotate(1);
+      return;
+    } // tap again: turn it
     this.ui.cell = { x, y };
-    if (!this.screen.board.visible(cell)) this.screen.board.reveal(x, y); // N/P may pick a square off screen
+    if (!this.board.visible(cell)) this.board.reveal(x, y); // N/P may pick a square off screen
     if (!cell.rotations.includes(this.ui.rotation)) {
       this.ui.rotation = [0, 1, 2, 3].map((k) => (this.ui.rotation + k) % 4).find((r) => cell.rotations.includes(r));
     }
     this.loadOptions();
+  }
+
+  // No follower on the tile being placed.
+  clearChoice() {
+    this.ui.choice = null;
+    this.host.redraw();
   }
 
   // A tap on the tile being placed turns it to the next rotation that fits.
@@ -104,12 +186,15 @@ export class Turn {
     if (cell) {
       for (let k = 1; k <= 4; k++) {
         const r = (this.ui.rotation + dir * k + 8) % 4;
-        if (cell.rotations.includes(r)) { this.ui.rotation = r; break; }
+        if (cell.rotations.includes(r)) {
+          this.ui.rotation = r;
+          break;
+        }
       }
       this.loadOptions();
     } else {
       this.ui.rotation = (this.ui.rotation + dir + 4) % 4;
-      this.screen.refreshTurnParts();
+      this.host.redraw();
     }
   }
 
@@ -129,21 +214,30 @@ export class Turn {
     this.ui.optionsKey = key;
     this.ui.options = null;
     this.ui.choice = null;
-    this.screen.refreshTurnParts();
-    this.conn.request({ type: 'follower_options', room: this.screen.roomId, x, y, rotation }).then((r) => {
-      if (this.ui.optionsKey !== key) return;
-      this.ui.options = r.options || [];
-      this.screen.refreshTurnParts();
-    }).catch((e) => toast(errorText(e), 'error'));
+    this.host.redraw();
+    this.conn
+      .request({ type: 'follower_options', room: this.host.roomId, x, y, rotation })
+      .then((r) => {
+        if (this.ui.optionsKey !== key) return;
+        this.ui.options = r.options || [];
+        this.host.redraw();
+      })
+      .catch((e) => toast(errorText(e), 'error'));
   }
 
   // ---- targets on the board ----------------------------------------------------------------
 
-  label(a) { return actionLabel(a, { names: this.screen.names(), game: this.game, tiles: this.catalog.byId }); }
+  label(a) {
+    return actionLabel(a, { names: this.host.names(), game: this.game, tiles: this.catalog.byId });
+  }
 
   // The board point of a follower spot (segment) on a laid tile or the tile being placed.
-  tileSpot(tl, segment) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, segment); }
-  towerSpot(tl) { return this.screen.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.screen.board.foundationSeg(tl.tile)); }
+  tileSpot(tl, segment) {
+    return this.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, segment);
+  }
+  towerSpot(tl) {
+    return this.board.spotPoint(tl.x, tl.y, tl.tile, tl.rotation, this.board.foundationSeg(tl.tile));
+  }
 
   // Every choice now open to this player, placed where it is on the board.
   targets() {
@@ -158,13 +252,33 @@ export class Turn {
         const selected = sameAction(this.ui.choice, o);
         if (o.type === 'place_follower') {
           const p = this.tileSpot(here, o.segment);
-          out.push({ key: actionKey(o), action: o, px: p.x, py: p.y, seat, kind: 'follower', lying: kindOf(g.drawn_tile, o.segment) === 'field', label: this.label(o), selected });
+          out.push({
+            key: actionKey(o),
+            action: o,
+            px: p.x,
+            py: p.y,
+            seat,
+            kind: 'follower',
+            lying: kindOf(g.drawn_tile, o.segment) === 'field',
+            label: this.label(o),
+            selected,
+          });
         } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
-          const tl = (o.x === here.x && o.y === here.y) ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
+          const tl = o.x === here.x && o.y === here.y ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
           if (!tl) continue;
           const p = this.towerSpot(tl);
           const floor = o.type === 'add_floor';
-          out.push({ key: actionKey(o), action: o, px: p.x + (floor ? -16 : 16), py: p.y - 18, seat, kind: floor ? 'floor' : 'tower', text: floor ? '+1' : undefined, label: this.label(o), selected });
+          out.push({
+            key: actionKey(o),
+            action: o,
+            px: p.x + (floor ? -16 : 16),
+            py: p.y - 18,
+            seat,
+            kind: floor ? 'floor' : 'tower',
+            text: floor ? '+1' : undefined,
+            label: this.label(o),
+            selected,
+          });
         }
       }
       return out;
@@ -183,12 +297,19 @@ export class Turn {
           out.push({ ...base, px: p.x, py: p.y, kind: 'follower', lying: kindOf(tl.tile, a.segment) === 'field' });
           break;
         }
-        case 'add_floor': case 'tower_follower': {
+        case 'add_floor':
+        case 'tower_follower': {
           const tl = g.board.find((b) => b.x === a.x && b.y === a.y);
           if (!tl) break;
           const p = this.towerSpot(tl);
           const floor = a.type === 'add_floor';
-          out.push({ ...base, px: p.x + (floor ? -16 : 16), py: p.y - 18, kind: floor ? 'floor' : 'tower', text: floor ? '+1' : undefined });
+          out.push({
+            ...base,
+            px: p.x + (floor ? -16 : 16),
+            py: p.y - 18,
+            kind: floor ? 'floor' : 'tower',
+            text: floor ? '+1' : undefined,
+          });
           break;
         }
         case 'capture': {
@@ -199,9 +320,17 @@ export class Turn {
           out.push({ ...base, px: p.x, py: p.y - (f.spot === 'tower' ? 14 : 0), kind: 'capture', seat: undefined });
           break;
         }
-        case 'city_follower': case 'move_count': case 'redeploy': {
+        case 'city_follower':
+        case 'move_count':
+        case 'redeploy': {
           const r = quarterRect(a.quarter, g.board);
-          out.push({ ...base, kind: 'quarter', rect: { x: r.x + 2, y: r.y + 2, w: r.w - 4, h: r.h - 4 }, px: r.x + r.w / 2, py: r.y + r.h / 2 });
+          out.push({
+            ...base,
+            kind: 'quarter',
+            rect: { x: r.x + 2, y: r.y + 2, w: r.w - 4, h: r.h - 4 },
+            px: r.x + r.w / 2,
+            py: r.y + r.h / 2,
+          });
           break;
         }
         case 'market_move': {
@@ -214,18 +343,28 @@ export class Turn {
         case 'choose_scoring': {
           const cells = pending[a.target]?.tiles || [];
           if (!cells.length) break;
-          const cx = cells.reduce((s, c) => s + c[0], 0) / cells.length, cy = cells.reduce((s, c) => s + c[1], 0) / cells.length;
+          const cx = cells.reduce((s, c) => s + c[0], 0) / cells.length,
+            cy = cells.reduce((s, c) => s + c[1], 0) / cells.length;
           // Several scorings may share tiles: spread their markers; a doubled one sits beside its plain one.
           const px = (cx + 0.5) * T + (a.target % 3) * 30 - 30 + (a.token > 0 ? 34 : 0);
           const py = (cy + 0.5) * T + Math.floor(a.target / 3) * 30 + (a.token > 0 ? 0 : 0);
-          out.push({ ...base, px, py, kind: 'scoring', text: a.token > 0 ? '×2' : String(a.target + 1), seat: undefined, tiles: cells });
+          out.push({
+            ...base,
+            px,
+            py,
+            kind: 'scoring',
+            text: a.token > 0 ? '×2' : String(a.target + 1),
+            seat: undefined,
+            tiles: cells,
+          });
           break;
         }
-        default: break; // pass, ransom, use_token: buttons of the turn panel
+        default:
+          break; // pass, ransom, use_token: buttons of the turn panel
       }
     }
     // Stepping order: reading order on the board.
-    return out.sort((a, b) => (a.py - b.py) || (a.px - b.px));
+    return out.sort((a, b) => a.py - b.py || a.px - b.px);
   }
 
   // The choices of a decision that have no place on the board (tokens; ransom is separate).
@@ -245,18 +384,24 @@ export class Turn {
     if (this.isMyPlacement()) {
       const o = (this.ui.options || []).find((a) => actionKey(a) === key);
       if (!o) return;
-      if (keyboard && sameAction(this.ui.choice, o)) { this.confirm(); return; }
+      if (keyboard && sameAction(this.ui.choice, o)) {
+        this.confirm();
+        return;
+      }
       this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
-      this.screen.refreshTurnParts();
+      this.host.redraw();
       return;
     }
     if (!this.isMyDecision()) return;
     const a = this.view.you.legal.find((x) => actionKey(x) === key);
     if (!a) return;
-    if (this.ui.pick === key) { this.confirm(); return; } // a second tap confirms
+    if (this.ui.pick === key) {
+      this.confirm();
+      return;
+    } // a second tap confirms
     this.ui.pick = key;
-    this.ui.pickVersion = this.screen.state.version;
-    this.screen.refreshTurnParts();
+    this.ui.pickVersion = this.host.version;
+    this.host.redraw();
   }
 
   // Steps the chosen target through the board's targets (keys N/P, or 1-9 for the n-th).
@@ -274,7 +419,7 @@ export class Turn {
     if (this.isMyPlacement()) {
       if (!sameAction(this.ui.choice, next.action)) this.chooseTarget(next.key);
     } else if (this.ui.pick !== next.key) this.chooseTarget(next.key);
-    this.screen.board.focusTarget(next.key);
+    this.board.focusTarget(next.key);
   }
 
   pickedAction() {
@@ -303,7 +448,13 @@ export class Turn {
   }
 
   pass() {
-    if (this.isMyPlacement()) { if (this.canPass()) { this.ui.choice = null; this.confirmPlacement(); } return; }
+    if (this.isMyPlacement()) {
+      if (this.canPass()) {
+        this.ui.choice = null;
+        this.confirmPlacement();
+      }
+      return;
+    }
     const a = this.isMyDecision() && this.view.you.legal.find((x) => x.type === 'pass');
     if (a) this.act(a);
   }
@@ -313,64 +464,102 @@ export class Turn {
     if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
     const { x, y } = this.ui.cell;
     const choice = this.ui.choice;
-    const room = this.screen.roomId;
+    const room = this.host.roomId;
     this.ui.busy = true;
-    this.screen.refreshTurnParts();
+    this.host.redraw();
     try {
-      await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: { type: 'place_tile', x, y, rotation: this.ui.rotation } });
+      await this.conn.request({
+        type: 'action',
+        room,
+        version: this.host.version,
+        action: { type: 'place_tile', x, y, rotation: this.ui.rotation },
+      });
       const v = this.view;
       if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
         const legal = v.you.legal || [];
         const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
-        if (follow) await this.conn.request({ type: 'action', room, version: this.screen.state.version, action: follow });
+        if (follow) await this.conn.request({ type: 'action', room, version: this.host.version, action: follow });
       }
     } catch (e) {
       toast(errorText(e), 'error');
-      if (e.code === 'stale_version') this.screen.app.store.resync(room);
+      if (e.code === 'stale_version') this.host.resync();
     } finally {
       this.ui = fresh(this.ui.rotation);
-      this.screen.refresh();
+      this.host.redraw();
     }
   }
 
   async act(action) {
     if (this.ui.busy) return;
     this.ui.busy = true;
-    this.screen.refreshTurnParts();
+    this.host.redraw();
     try {
-      await this.conn.request({ type: 'action', room: this.screen.roomId, version: this.screen.state.version, action });
+      await this.conn.request({ type: 'action', room: this.host.roomId, version: this.host.version, action });
     } catch (e) {
       toast(errorText(e), 'error');
-      if (e.code === 'stale_version') this.screen.app.store.resync(this.screen.roomId);
+      if (e.code === 'stale_version') this.host.resync();
     } finally {
       this.ui.busy = false;
       this.ui.pick = null;
-      this.screen.refresh();
+      this.host.redraw();
     }
   }
 
-  // Keys of the turn (the screen handles panning and zooming). True when the key was used.
+  // Keys of the turn (the room's controller handles panning and zooming). True when the key was used.
   onKey(k) {
     if (this.isMyPlacement()) {
       const map = {
-        r: () => this.rotate(1), e: () => this.rotate(1), R: () => this.rotate(-1), q: () => this.rotate(-1),
-        n: () => this.cycleCell(1), p: () => this.cycleCell(-1), ']': () => this.cycleCell(1), '[': () => this.cycleCell(-1),
-        f: () => this.step(1), F: () => this.step(-1),
+        r: () => this.rotate(1),
+        e: () => this.rotate(1),
+        R: () => this.rotate(-1),
+        q: () => this.rotate(-1),
+        n: () => this.cycleCell(1),
+        p: () => this.cycleCell(-1),
+        ']': () => this.cycleCell(1),
+        '[': () => this.cycleCell(-1),
+        f: () => this.step(1),
+        F: () => this.step(-1),
         Enter: () => this.confirm(),
-        Escape: () => { if (this.ui.cell) { this.ui.cell = null; this.ui.options = null; this.ui.choice = null; this.screen.refreshTurnParts(); } },
+        Escape: () => {
+          if (this.ui.cell) {
+            this.ui.cell = null;
+            this.ui.options = null;
+            this.ui.choice = null;
+            this.host.redraw();
+          }
+        },
       };
-      if (/^[1-9]$/.test(k) && this.ui.options) { this.step(0, Number(k) - 1); return true; }
-      if (map[k]) { map[k](); return true; }
+      if (/^[1-9]$/.test(k) && this.ui.options) {
+        this.step(0, Number(k) - 1);
+        return true;
+      }
+      if (map[k]) {
+        map[k]();
+        return true;
+      }
       return false;
     }
     if (!this.isMyDecision()) return false;
     const map = {
-      n: () => this.step(1), p: () => this.step(-1), ']': () => this.step(1), '[': () => this.step(-1),
-      Enter: () => this.confirm(), Escape: () => { this.ui.pick = null; this.screen.refreshTurnParts(); },
+      n: () => this.step(1),
+      p: () => this.step(-1),
+      ']': () => this.step(1),
+      '[': () => this.step(-1),
+      Enter: () => this.confirm(),
+      Escape: () => {
+        this.ui.pick = null;
+        this.host.redraw();
+      },
       x: () => this.pass(),
     };
-    if (/^[1-9]$/.test(k)) { this.step(0, Number(k) - 1); return true; }
-    if (map[k]) { map[k](); return true; }
+    if (/^[1-9]$/.test(k)) {
+      this.step(0, Number(k) - 1);
+      return true;
+    }
+    if (map[k]) {
+      map[k]();
+      return true;
+    }
     return false;
   }
 }

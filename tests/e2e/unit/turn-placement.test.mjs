@@ -5,26 +5,26 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Turn } from '../../../clients/web/js/turn.js';
 
-// A screen holding a game where seat 0 places `drawn` on `turn`; the server's answers are given.
+// A room controller (turn.js's TurnHost) holding a game where seat 0 places `drawn` on `turn`;
+// the server's answers are given.
 function fakeScreen({ turn = 3, drawn = 'B-V' } = {}) {
   const requests = [];
   const screen = {
     roomId: 'r1',
     me: 0,
-    state: { version: 10 },
+    version: 10,
     view: { room: { status: 'playing' }, game: { phase: 'place_tile', decider: 0, turn, drawn_tile: drawn } },
     board: { visible: () => true, reveal() {} },
-    refreshTurnParts() {},
+    redraw() {},
+    resync() {},
     names: () => ['Ada', 'Bot 2 (greedy)'],
-    app: {
-      catalog: { byId: new Map() },
-      conn: {
-        request(message) {
-          requests.push(message);
-          if (message.type === 'legal_placements') return Promise.resolve({ placements: [{ x: 1, y: 0, rotation: 0 }, { x: 0, y: 1, rotation: 2 }] });
-          if (message.type === 'follower_options') return Promise.resolve({ options: [] });
-          return Promise.reject(new Error(`unexpected ${message.type}`));
-        },
+    catalog: { byId: new Map() },
+    conn: {
+      request(message) {
+        requests.push(message);
+        if (message.type === 'legal_placements') return Promise.resolve({ placements: [{ x: 1, y: 0, rotation: 0 }, { x: 0, y: 1, rotation: 2 }] });
+        if (message.type === 'follower_options') return Promise.resolve({ options: [] });
+        return Promise.reject(new Error(`unexpected ${message.type}`));
       },
     },
   };
@@ -42,7 +42,7 @@ test('a version bump within the turn keeps the chosen square and asks for placem
   assert.deepEqual(turn.ui.cell, { x: 0, y: 1 });
   assert.equal(turn.ui.rotation, 2, 'the only rotation that fits there');
 
-  screen.state.version = 11; // a spectator joined: same turn, same tile
+  screen.version = 11; // a spectator joined: same turn, same tile
   turn.update();
   await settle();
   assert.deepEqual(turn.ui.cell, { x: 0, y: 1 });
@@ -53,7 +53,7 @@ test('a version bump while the placements are loading does not lose them', async
   const { screen } = fakeScreen();
   const turn = new Turn(screen);
   turn.update();
-  screen.state.version = 11; // arrives before the answer
+  screen.version = 11; // arrives before the answer
   turn.update();
   await settle();
   assert.equal(turn.legalCells().length, 2);
@@ -67,7 +67,7 @@ test('a new turn drops the old choice and asks again', async () => {
   turn.update();
   await settle();
   turn.chooseCell({ x: 1, y: 0 });
-  screen.state.version = 14;
+  screen.version = 14;
   screen.view.game = { ...screen.view.game, turn: 5, drawn_tile: 'B-D' };
   turn.update();
   assert.equal(turn.ui.cell, null);

@@ -1,0 +1,72 @@
+// @ts-check
+// The room's log and chat, drawn from the room's history (rooms.js keeps it once): the log is
+// the game's events worded by log-text.js, the chat the room's last lines.
+
+import { h, clear } from './dom.js';
+import { badgeSvg, styleOf } from './players.js';
+import { describeEvent } from './log-text.js';
+
+/** @import { GameEvent, ChatLine, Seat, LogLine } from './types.js' */
+
+export const LOG_LINES = 150;
+
+/**
+ * The last `limit` lines of the log, worded from the room's events.
+ * @param {GameEvent[]} events
+ * @param {Record<number, string>} names
+ * @param {number} [limit]
+ * @returns {LogLine[]}
+ */
+export function logLines(events, names, limit = LOG_LINES) {
+  /** @type {LogLine[]} */
+  const out = [];
+  for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
+    const line = describeEvent(events[i], names);
+    if (line) out.push(line);
+  }
+  return out.reverse();
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {LogLine[]} lines
+ * @param {(tiles: number[][]) => void} point shows a line's tiles on the board ([] for none)
+ */
+export function drawLog(list, lines, point) {
+  clear(list);
+  for (const e of lines) {
+    const li = h('li', { class: `log-${e.kind}` });
+    if (e.player !== undefined && e.player !== null && e.kind !== 'heading')
+      li.insertAdjacentHTML('beforeend', badgeSvg(e.player, 14));
+    if (e.kind === 'score' && e.scorers?.length)
+      e.scorers.forEach((s) => li.insertAdjacentHTML('beforeend', badgeSvg(s, 14)));
+    li.append(' ', e.text);
+    const tiles = e.tiles;
+    if (tiles?.length) {
+      li.tabIndex = 0;
+      const on = () => point(tiles);
+      const off = () => point([]);
+      li.addEventListener('mouseenter', on);
+      li.addEventListener('mouseleave', off);
+      li.addEventListener('focus', on);
+      li.addEventListener('blur', off);
+    }
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {ChatLine[]} chat
+ * @param {Seat[]} seats the name of a player in the game is in the player's colour
+ */
+export function drawChat(list, chat, seats) {
+  clear(list);
+  for (const m of chat.slice(-100)) {
+    const seat = seats.find((s) => s.person === m.from)?.seat;
+    const colour = seat === undefined ? '' : styleOf(seat).colour === '#f2c12e' ? '#a07c00' : styleOf(seat).colour;
+    list.append(h('li', {}, h('b', { style: colour ? `color:${colour}` : '' }, m.name), ' ', m.text));
+  }
+  list.scrollTop = list.scrollHeight;
+}

@@ -1,0 +1,34 @@
+// The browser client's modules (clients/web/js): each is type-checked (`// @ts-check` on its
+// first line; `tsc --noEmit` runs under the CTest label `lint`) and they import each other
+// without a circle, so each one can be read and tested from its imports down.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('../../../clients/web/js/', import.meta.url));
+const files = readdirSync(dir).filter((f) => f.endsWith('.js')).sort();
+const source = Object.fromEntries(files.map((f) => [f, readFileSync(dir + f, 'utf8')]));
+
+// Runtime imports only: `import ... from './x.js'` statements (JSDoc `@import` is for types).
+const importsOf = (f) => [...source[f].matchAll(/^import\s[^;]*?from\s+'\.\/([\w-]+\.js)';/gms)].map((m) => m[1]);
+
+test('every module starts with // @ts-check', () => {
+  for (const f of files) assert.ok(source[f].startsWith('// @ts-check\n'), f);
+});
+
+test('the modules import each other without a circle', () => {
+  const state = new Map(); // file -> 'visiting' | 'done'
+  const visit = (f, path) => {
+    if (state.get(f) === 'done') return;
+    assert.notEqual(state.get(f), 'visiting', `import circle: ${[...path, f].join(' -> ')}`);
+    state.set(f, 'visiting');
+    for (const g of importsOf(f)) {
+      assert.ok(files.includes(g), `${f} imports a missing ${g}`);
+      visit(g, [...path, f]);
+    }
+    state.set(f, 'done');
+  };
+  for (const f of files) visit(f, []);
+  assert.ok(importsOf('main.js').includes('room-entry.js'), 'the parser sees imports');
+});
