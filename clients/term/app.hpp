@@ -84,6 +84,7 @@ private:
     int draw_players(int y, int x, int width);
     int draw_turn(int y, int x, int width);
     int draw_choices(int y, int x, int width, int rows);
+    int draw_wrapped(int y, int x, const std::string& text, int width, Style style = Style::text, bool bold = false);
     void draw_panel(int y, int x, int width, int rows);
     // Wrapped lines of `lines` into `rows` rows, the newest at the bottom, `scroll` rows up;
     // returns how far it can scroll.

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "app.hpp"
+#include "choice_list.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
 #include "text_width.hpp"
@@ -32,6 +33,16 @@ std::string clock_text(const json& clock, int seat) {
 }
 
 std::string letter(int seat) { return std::string(1, static_cast<char>('A' + seat)); }
+
+}  // namespace
+
+// `text` wrapped to `width` (never cut) from row y; returns the next free row.
+int App::draw_wrapped(int y, int x, const std::string& text, int width, Style style, bool bold) {
+    for (const std::string& line : wrap(text, width)) screen_.text(y++, x, line, width, style, bold);
+    return y;
+}
+
+namespace {
 
 }  // namespace
 
@@ -84,20 +95,20 @@ int App::draw_players(int y, int x, int width) {
             for (int n = 0; n < prisoners[owner].get<int>(); ++n) of += letter(static_cast<int>(owner));
         if (!of.empty()) held += (held.empty() ? "" : ", ") + tr("side.holds", {{"who", letter(static_cast<int>(holder))}, {"them", of}});
     }
-    if (!held.empty()) screen_.text(y++, x, tr("side.prisoners", {{"list", held}}), width);
+    if (!held.empty()) y = draw_wrapped(y, x, tr("side.prisoners", {{"list", held}}), width);
     // The City of Carcassonne: the Count's quarter and who stands in which; King and Robber Baron.
     if (g.contains("count_quarter") && g["count_quarter"].is_string()) {
         std::string city = tr("side.count", {{"quarter", tr("quarter_short." + g["count_quarter"].get<std::string>())}});
         for (const auto& f : g.value("followers", json::array()))
             if (f.value("spot", std::string()) == "quarter")
                 city += " " + letter(f.value("owner", 0)) + ":" + tr("quarter_short." + f.value("quarter", std::string()));
-        screen_.text(y++, x, city, width);
+        y = draw_wrapped(y, x, city, width);
     }
     std::string crowns;
     for (const char* crown : {"king", "robber"})
         if (g.contains(crown) && g[crown].is_number_integer() && g[crown].get<int>() >= 0)
             crowns += (crowns.empty() ? "" : "  ") + tr(std::string("side.") + crown, {{"who", letter(g[crown].get<int>())}});
-    if (!crowns.empty()) screen_.text(y++, x, crowns, width);
+    if (!crowns.empty()) y = draw_wrapped(y, x, crowns, width);
     return y;
 }
 
@@ -108,15 +119,13 @@ int App::draw_turn(int y, int x, int width) {
         std::string winners;
         for (const auto& s : result.value("winners", json::array()))
             winners += (winners.empty() ? "" : ", ") + model_.seat_name(s.get<int>());
-        screen_.text(y++, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
-        return y;
+        return draw_wrapped(y, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
     }
     const bool mine = model_.my_seat() && g.value("decider", -1) == *model_.my_seat();
     const std::string phase = g.value("phase", std::string());
     const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
                                   : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
-    const auto turn_lines = wrap(turn, width);  // two lines at most
-    for (std::size_t i = 0; i < turn_lines.size() && i < 2; ++i) screen_.text(y++, x, turn_lines[i], width, Style::text, mine);
+    y = draw_wrapped(y, x, turn, width, Style::text, mine);
     // The tile in hand while it is to be laid (afterwards it is on the board).
     if (g["drawn_tile"].is_string() && phase == "place_tile") {
         const std::string id = g["drawn_tile"].get<std::string>();
@@ -127,54 +136,35 @@ int App::draw_turn(int y, int x, int width) {
                 StyledLine row(art.cells.begin() + r * tile_width, art.cells.begin() + (r + 1) * tile_width);
                 screen_.line(y + r, x + 1, row, tile_width);
             }
+            // Beside the tile: its id and rotation, where it fits, why not here (wrapped, so
+            // they may go on below the tile).
             const int tx = x + tile_width + 2, tw = width - tile_width - 2;
-            screen_.text(y, tx, id + (model_.my_placement() ? "  " + tr("side.rotation", {{"n", std::to_string(cursor_.rotation)}}) : ""), tw);
-            if (model_.my_placement() && !model_.placements_ready()) screen_.text(y + 1, tx, tr("side.finding"), tw);
+            int ty = draw_wrapped(y, tx, id + (model_.my_placement() ? "  " + tr("side.rotation", {{"n", std::to_string(cursor_.rotation)}}) : ""), tw);
+            if (model_.my_placement() && !model_.placements_ready()) ty = draw_wrapped(ty, tx, tr("side.finding"), tw);
             else if (model_.my_placement())
-                screen_.text(y + 1, tx, tr("side.places_fit", {{"count", std::to_string(legal_cells(model_.placements()).size())}}), tw);
+                ty = draw_wrapped(ty, tx, tr("side.places_fit", {{"count", std::to_string(legal_cells(model_.placements()).size())}}), tw);
             if (const std::string why = misfit_reason(model_, cursor_.at, cursor_.rotation); !why.empty())
-                screen_.text(y + 2, tx, why, tw, Style::bad);
-            y += tile_height;
+                ty = draw_wrapped(ty, tx, why, tw, Style::bad);
+            y = std::max(y + tile_height, ty);
         }
     }
     const int holder = model_.my_seat() ? ransom_holder(g, *model_.my_seat()) : -1;
-    if (holder >= 0) screen_.text(y++, x, tr("side.ransom", {{"who", model_.seat_name(holder)}}), width);
+    if (holder >= 0) y = draw_wrapped(y, x, tr("side.ransom", {{"who", model_.seat_name(holder)}}), width);
     return y;
 }
 
-// The choices in `rows` rows at most: a window around the selected one, `pass` always shown.
+// The choices in `rows` rows at most: a window around the selected one, `pass` always shown,
+// long ones wrapped (choice_list.cpp).
 int App::draw_choices(int y, int x, int width, int rows) {
     const std::vector<json> options = decision_options(model_);
     if (options.empty() || rows < 2) return y;
     if (selected_option_ >= options.size()) selected_option_ = 0;
-    const auto pass = pass_option(options);
     const SeatNamer namer = [this](int s) { return model_.seat_name(s); };
+    std::vector<std::string> texts;
+    for (const json& o : options) texts.push_back(describe_action(o, model_.game(), model_.tiles(), namer));
     screen_.text(y++, x, tr("side.choices"), width, Style::text, true);
-    --rows;
-    std::vector<std::size_t> order;  // every choice but pass, in the server's order
-    for (std::size_t i = 0; i < options.size(); ++i)
-        if (i != pass) order.push_back(i);
-    const int list_rows = std::max(1, rows - (pass ? 1 : 0));
-    const int n = static_cast<int>(order.size());
-    int first = 0;
-    if (n > list_rows) {
-        const auto at = std::find(order.begin(), order.end(), selected_option_);
-        const int sel = at == order.end() ? 0 : static_cast<int>(at - order.begin());
-        first = std::clamp(sel - list_rows / 2, 0, n - list_rows + 1);
-    }
-    auto line = [&](std::size_t i) {
-        const bool on = i == selected_option_;
-        const std::string key = i == pass ? "p" : i < 9 ? std::to_string(i + 1) : " ";
-        screen_.text(y++, x, key + " " + describe_action(options[i], model_.game(), model_.tiles(), namer), width, Style::text, on, on);
-    };
-    for (int k = first; k < n && k - first < list_rows; ++k) {
-        const bool more_above = k == first && first > 0;
-        const bool more_below = k - first == list_rows - 1 && k < n - 1;
-        if (more_above) screen_.text(y++, x, tr("side.more_above", {{"count", std::to_string(first)}}), width);
-        else if (more_below) screen_.text(y++, x, tr("side.more_below", {{"count", std::to_string(n - k)}}), width);
-        else line(order[static_cast<std::size_t>(k)]);
-    }
-    if (pass) line(*pass);
+    for (const ChoiceRow& row : layout_choices(options, texts, selected_option_, width, rows - 1))
+        screen_.text(y++, x, row.text, width, Style::text, row.selected, row.selected);
     return y;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "choice_list.hpp"
 #include "city_scene.hpp"
 #include "i18n.hpp"
 #include "tile_art.hpp"
@@ -135,10 +136,12 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
     // Number the choices on the board where they have a place.
     const std::vector<json> options = decision_options(model);
     const json last = game.value("board", json::array()).empty() ? json() : game["board"].back();
-    for (std::size_t i = 0; i < options.size() && i < 9; ++i) {
+    const auto keys = choice_keys(options);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (keys[i].size() != 1 || keys[i] == "p") continue;
         const json& o = options[i];
         const std::string type = o.value("type", std::string());
-        const char letter = static_cast<char>('1' + i);
+        const char letter = keys[i][0];
         if (type == "place_follower" || type == "market_move") {
             const BoardCoord at = o.contains("x") ? coord_of(o) : coord_of(last);
             scene.marks.push_back({at, o.value("segment", 0), letter});

@@ -4,6 +4,7 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "choice_list.hpp"
 #include "city_scene.hpp"
 #include "i18n.hpp"
 #include "tile_art.hpp"
@@ -165,7 +166,8 @@ void App::game_key(int k) {
     } else if (model_.my_decision()) {
         const std::vector<json> options = decision_options(model_);
         const auto pass = pass_option(options);
-        if (k >= '1' && k <= '9' && static_cast<std::size_t>(k - '1') != pass) choose(static_cast<std::size_t>(k - '1'));
+        const auto numbered = k >= '1' && k <= '9' ? option_for_number(options, k - '0') : std::nullopt;
+        if (numbered) choose(*numbered);
         else if (k == '\t') selected_option_ = (selected_option_ + 1) % options.size();
         else if (k == KEY_BTAB) selected_option_ = (selected_option_ + options.size() - 1) % options.size();
         else if (is_enter(k)) choose(selected_option_);

@@ -29,6 +29,24 @@ wait_for 'Игроки +очки'
 screen | grep -Eq ':[0-9]{2}/[0-9]{2}:' || fail "no wall of The Castle on the board"
 snap started
 
+# The side panel wraps, never cuts: next to a legal place lies a tile, and with the cursor on it
+# the reason reads whole ("здесь уже лежит квадрат" is wider than the 20 columns beside the tile).
+wait_for 'встаёт в [0-9]+ мест'
+keys n
+side_text() { frame | sed -E 's/^.{50}//' | tr -s ' \n' '  '; }
+whole=no
+for step in "Up Down" "Down Up" "Left Right" "Right Left"; do
+  keys ${step% *}
+  deadline=$((SECONDS + 3))  # the cursor's move drawn (or not a tile there)
+  while ((SECONDS < deadline)) && [[ $whole == no ]]; do
+    side_text | grep -q 'здесь уже лежит квадрат' && whole=yes
+  done
+  keys ${step#* }
+  [[ $whole == yes ]] && break
+done
+[[ $whole == yes ]] || fail "the reason a place is taken is cut (or no tile next to a legal place)"
+snap reason-wrapped
+
 turns=0
 passes=0
 last=none
