@@ -38,6 +38,10 @@ struct Signals {
     const volatile std::sig_atomic_t& terminate;  // SIGTERM, SIGHUP: quits at once
 };
 
+// The smallest window the screens are made for.
+inline constexpr int min_columns = 80;
+inline constexpr int min_rows = 24;
+
 class App {
 public:
     // `token_file`: where the reconnect token is kept ("" for nowhere).
@@ -77,6 +81,7 @@ private:
     void game_key(int k);
     std::string game_keys() const;
     void draw_overlay();
+    void draw_too_small();
     std::vector<std::string> help_lines() const;
 
     // The side panel (game_panel.cpp); each part returns the next free row.

@@ -32,6 +32,11 @@ void ClientModel::request(json message) {
     outbox_.push_back(std::move(message));
 }
 
+void ClientModel::user_request(json message) {
+    if (online_) status_.clear();
+    request(std::move(message));
+}
+
 std::optional<std::string> ClientModel::take_redirect() {
     std::optional<std::string> out;
     out.swap(redirect_to_);

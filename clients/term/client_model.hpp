@@ -45,6 +45,9 @@ public:
 
     // Requests, with a fresh id.
     void request(json message);
+    // A request the player made by a key: the status line told of what came before, so it is
+    // cleared (an error about this request sets it again); while offline it keeps saying so.
+    void user_request(json message);
     std::vector<json> take_outbox();
     // The `ws` address of the last `redirect` (docs/protocol.md), once: the app moves the link
     // there; the redirected request is sent again after the welcome there.

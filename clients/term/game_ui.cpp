@@ -109,7 +109,7 @@ void App::rotate(int delta) {
 }
 
 void App::act(const json& action) {
-    model_.request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
+    model_.user_request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
 }
 
 void App::place_tile() {
@@ -155,9 +155,9 @@ void App::game_key(int k) {
         panel_scroll_ = 0;
     } else if (k == 'L') {
         if (seated_in_running_game())  // leaving a running game is resigning it: said so, and asked
-            confirm(tr("ask.resign"), [this] { model_.request({{"type", "resign"}, {"room", model_.room_id()}}); });
+            confirm(tr("ask.resign"), [this] { model_.user_request({{"type", "resign"}, {"room", model_.room_id()}}); });
         else
-            model_.request({{"type", "leave"}, {"room", model_.room_id()}});
+            model_.user_request({{"type", "leave"}, {"room", model_.room_id()}});
     } else if (k == '$' && model_.my_seat()) {
         const int holder = ransom_holder(model_.game(), *model_.my_seat());
         if (holder >= 0) act({{"type", "ransom"}, {"target", holder}});

@@ -315,3 +315,21 @@ TEST_CASE("the lobby: a full list, then one room at a time changes, appears or l
     model.handle({{"type", "lobby_room_removed"}, {"room", "r1"}});
     CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"adjourned"},{"id":"r3","status":"waiting"}])"));
 }
+
+TEST_CASE("a request the player makes clears the status line of what came before, not while offline") {
+    ClientModel model("Ada");
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    model.handle({{"type", "room_created"}, {"room", "r1"}, {"invite", "AB12-CD34"}});
+    CHECK(model.status().find("AB12-CD34") != std::string::npos);
+    model.request({{"type", "legal_placements"}, {"room", "r1"}});  // the client's own: kept
+    CHECK_FALSE(model.status().empty());
+    model.user_request({{"type", "start"}, {"room", "r1"}});
+    CHECK(model.status().empty());
+    model.handle({{"type", "error"}, {"code", "not_host"}, {"message", "only the host may do that"}});
+    CHECK_FALSE(model.status().empty());  // the reply to it
+    model.disconnected();
+    const std::string offline = model.status();
+    model.user_request({{"type", "chat"}, {"room", "r1"}, {"text", "hi"}});
+    CHECK(model.status() == offline);
+}

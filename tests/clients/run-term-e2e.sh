@@ -128,6 +128,12 @@ wait_true 'screen | grep -Eq "^.{70,}Players +pts"' 15 "the side panel at 120 co
 snap big
 tmux resize-window -t "$session:main" -x 80 -y 24 2>/dev/null || true
 wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 columns"
+# Below 80x24 the screens do not fit: it says so instead of drawing them cut, and comes back.
+tmux resize-window -t "$session:main" -x 60 -y 20 2>/dev/null || true
+wait_for 'window too small \(60x20\): carc-term needs 80x24'
+snap too-small
+tmux resize-window -t "$session:main" -x 80 -y 24 2>/dev/null || true
+wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 columns again"
 
 # The spectator saw the moves and the chat too; a spectator quits after a question too.
 window=eve

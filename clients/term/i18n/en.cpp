@@ -37,6 +37,7 @@ const Catalog english = {
     {"farewell.seat_kept", "carc-term: your seat in \"{room}\" is kept; start carc-term again with the same --server and --name to resume."},
 
     // Status line.
+    {"screen.too_small", "window too small ({width}x{height}): carc-term needs {min_width}x{min_height} or more; q quits"},
     {"status.connected", "connected, saying hello"},
     {"status.reconnecting", "connection lost, reconnecting..."},
     {"status.reconnected", "reconnected"},
