@@ -42,6 +42,7 @@ int App::run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag)
         if (dirty_) {
             draw();
             dirty_ = false;
+            alert_turn();
         }
         const int k = screen_.read_key();
         if (k == -1) {
@@ -81,6 +82,14 @@ void App::pump_network() {
     if (model_.in_room() && current_ != Screen::room) current_ = Screen::room;
     if (!model_.in_room() && current_ == Screen::room) current_ = Screen::lobby;
     flush_outbox();
+}
+
+// The player's turn has come: a bell once, and the terminal's title says so while it lasts
+// (another window or tab may be in front).
+void App::alert_turn() {
+    const bool mine = current_ == Screen::room && (model_.my_placement() || model_.my_decision());
+    if (turn_alert_.update(mine)) screen_.bell();
+    screen_.set_title(tr(mine ? "title.your_turn" : "title.default"));
 }
 
 void App::flush_outbox() {

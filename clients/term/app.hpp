@@ -15,6 +15,7 @@
 #include "create_form.hpp"
 #include "curses_screen.hpp"
 #include "game_scene.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
@@ -57,6 +58,7 @@ private:
 
     void pump_network();
     void flush_outbox();
+    void alert_turn();
     void save_token();
     void draw();
     void key(int k);
@@ -127,6 +129,7 @@ private:
     std::size_t selected_option_ = 0;
     std::uint64_t seen_version_ = 0;
     json decision_shown_;  // the choices the selection belongs to
+    TurnAlert turn_alert_;
 };
 
 }  // namespace carc::term

@@ -3,6 +3,7 @@
 #include "error_text.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
@@ -188,6 +189,7 @@ void ClientModel::patch(const json& m) {
         request({{"type", "snapshot"}, {"room", room_id_}});
         return;
     }
+    const json clock_before = game().is_object() ? game().value("clock", json()) : json();
     try {
         view_ = view_.patch(m.value("patch", json::array()));
     } catch (const json::exception&) {
@@ -195,6 +197,15 @@ void ClientModel::patch(const json& m) {
         return;
     }
     version_ = version;
+    // The server played for a seat whose time ran out: said before the moves it made.
+    const json& room = view_["room"];
+    const json settings = room.is_object() ? room.value("settings", json::object()) : json::object();
+    const json clock_rules = settings.is_object() ? settings.value("clock", json::object()) : json::object();
+    const bool forfeit = clock_rules.is_object() && clock_rules.value("on_timeout", std::string()) == "forfeit";
+    for (const int seat : clock_moves(clock_before, game().is_object() ? game().value("clock", json()) : json())) {
+        log_.push_back(tr(forfeit ? "log.clock_forfeit" : "log.clock_move", {{"who", seat_name(seat)}}));
+        while (log_.size() > max_lines) log_.pop_front();
+    }
     for (const auto& ev : m.value("events", json::array())) add_event(ev);
     after_view_change();
 }

@@ -12,25 +12,11 @@
 #include "i18n.hpp"
 #include "text_width.hpp"
 #include "tile_art.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
 namespace {
-
-// "m:ss" left on a seat's clock, counting down for the seat whose time runs.
-std::string clock_text(const json& clock, int seat) {
-    const json remaining = clock.value("remaining_ms", json::array());
-    if (seat >= static_cast<int>(remaining.size()) || !remaining[static_cast<std::size_t>(seat)].is_number()) return "";
-    long long ms = remaining[static_cast<std::size_t>(seat)].get<long long>();
-    if (clock.value("running", -1) == seat) {
-        const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  std::chrono::system_clock::now().time_since_epoch()).count();
-        ms -= std::max(0LL, now - clock.value("since", now));
-    }
-    ms = std::max(0LL, ms);
-    const long long seconds = (ms / 1000) % 60;
-    return std::to_string(ms / 60000) + ":" + (seconds < 10 ? "0" : "") + std::to_string(seconds);
-}
 
 std::string letter(int seat) { return std::string(1, static_cast<char>('A' + seat)); }
 
@@ -41,10 +27,6 @@ int App::draw_wrapped(int y, int x, const std::string& text, int width, Style st
     for (const std::string& line : wrap(text, width)) screen_.text(y++, x, line, width, style, bold);
     return y;
 }
-
-namespace {
-
-}  // namespace
 
 void App::draw_sidebar(int x, int width) {
     const int bottom = screen_.height() - 2;  // the status line
@@ -60,6 +42,8 @@ int App::draw_players(int y, int x, int width) {
     const json& seats = model_.view()["room"]["seats"];
     const json players = player_states(g);
     const bool clock = g.contains("clock") && g["clock"].is_object();
+    const long long now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch()).count();
     const bool tower = model_.view()["room"]["settings"].value("expansions", json::object()).value("tower", false);
     // Fixed-width columns, so a long name is what gets cut and the numbers line up under
     // their heading: points, followers in supply (f), tower floors (t), clock, < who decides.
@@ -67,7 +51,7 @@ int App::draw_players(int y, int x, int width) {
         std::string n = std::string(" ") + pad_left(std::to_string(p.value("score", 0)), 3) + " " +
                         tr("side.supply", {{"n", pad(std::to_string(p.value("supply", 0)), 1)}});
         if (tower) n += " " + tr("side.floors", {{"n", pad(std::to_string(p.value("floors", 0)), 2)}});
-        if (clock) n += " " + pad_left(clock_text(g["clock"], seat), 5);
+        if (clock) n += " " + pad_left(clock_text(g["clock"], seat, now_ms), 5);
         return n + (g.value("decider", -1) == seat && g["result"].is_null() ? " <" : "  ");
     };
     const int numbers_w = players.empty() ? 0 : display_width(numbers_of(players[0], 0));
@@ -84,7 +68,13 @@ int App::draw_players(int y, int x, int width) {
             name += " " + tr("side.offline");
         if (i < seats.size() && seats[i].value("resigned", false)) name += " " + tr("side.resigned");
         screen_.text(y, x, letter(seat), 1, player_style(seat));
-        screen_.text(y++, x + 2, pad(name, name_w) + numbers_of(players[i], seat), width - 2, Style::text, model_.my_seat() == seat);
+        const std::string numbers = numbers_of(players[i], seat);
+        screen_.text(y, x + 2, pad(name, name_w) + numbers, width - 2, Style::text, model_.my_seat() == seat);
+        if (clock && clock_low(g["clock"], seat, now_ms)) {  // under 20 s: the clock in red
+            const int clock_x = x + 2 + name_w + display_width(numbers) - 2 - 5;
+            screen_.text(y, clock_x, pad_left(clock_text(g["clock"], seat, now_ms), 5), 5, Style::bad, true);
+        }
+        ++y;
     }
     // Prisoners (The Tower): who holds whose followers.
     std::string held;

@@ -55,6 +55,8 @@ while :; do
   screen | grep -q 'Game over' && break
   last_turn=$(turn_no)
   check_panel 'arrows move  n next fit  r rotate  Enter lay'
+  # The turn alert: the terminal's title says so (xterm's OSC 2; tmux keeps it as the pane's).
+  [[ $(tmux display -p -t "$session:main" '#{pane_title}') == 'carc-term: your turn' ]] || fail "no 'your turn' title"
   if [[ $asked_quit == no ]]; then
     keys q  # quitting asks first; n keeps playing
     wait_for 'Quit\? Your seat stays yours'

@@ -38,6 +38,8 @@ const Catalog english = {
 
     // Status line.
     {"screen.too_small", "window too small ({width}x{height}): carc-term needs {min_width}x{min_height} or more; q quits"},
+    {"title.your_turn", "carc-term: your turn"},
+    {"title.default", "carc-term"},
     {"status.connected", "connected, saying hello"},
     {"status.reconnecting", "connection lost, reconnecting..."},
     {"status.reconnected", "reconnected"},
@@ -266,6 +268,8 @@ const Catalog english = {
     {"log.wall_token_taken", "{who} took a wall token ({token})"},
     {"log.wall_token_used", "{who} used the wall token {token}: {count} points"},
     {"log.keep_placed", "{who} built the keep at {at}"},
+    {"log.clock_move", "{who}'s time ran out: the server played a move for them"},
+    {"log.clock_forfeit", "{who}'s time ran out: resigned"},
     {"log.final_scoring", "-- final scoring --"},
     {"log.game_over", "-- game over --"},
     {"log.quarter_follower", "{who} put a follower into {quarter}"},

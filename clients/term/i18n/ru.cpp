@@ -43,6 +43,8 @@ const Catalog russian = {
     {"farewell.seat_kept", "carc-term: ваше место в «{room}» сохранено; запустите carc-term снова с теми же --server и --name, чтобы продолжить."},
 
     {"screen.too_small", "окно слишком мало ({width}x{height}): carc-term нужно не меньше {min_width}x{min_height}; q выход"},
+    {"title.your_turn", "carc-term: ваш ход"},
+    {"title.default", "carc-term"},
     {"status.connected", "соединение есть, здороваемся"},
     {"status.reconnecting", "связь потеряна, переподключаемся..."},
     {"status.reconnected", "связь восстановлена"},
@@ -270,6 +272,8 @@ const Catalog russian = {
     {"log.wall_token_taken", "{who}: жетон стены ({token})"},
     {"log.wall_token_used", "{who}: жетон стены «{token}»: {count} оч."},
     {"log.keep_placed", "{who}: цитадель {at}"},
+    {"log.clock_move", "у игрока {who} кончилось время: сервер сходил за него"},
+    {"log.clock_forfeit", "у игрока {who} кончилось время: поражение"},
     {"log.final_scoring", "-- финальный подсчёт --"},
     {"log.game_over", "-- игра окончена --"},
     {"log.quarter_follower", "{who}: подданный теперь {quarter}"},
