@@ -38,6 +38,40 @@ void ClientModel::user_request(json message) {
     request(std::move(message));
 }
 
+std::string normalise_invite(std::string_view code) {
+    std::string out;
+    for (const char c : code) {
+        if (c == ' ' || c == '\t' || c == '-') continue;
+        out += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+    if (out.size() == 8) out.insert(4, "-");  // the server's form: XXXX-XXXX
+    return out;
+}
+
+void ClientModel::open_invite(std::string_view code) {
+    pending_invite_ = normalise_invite(code);
+    if (pending_invite_.empty()) return;
+    user_request({{"type", "room_info"}, {"invite", pending_invite_}});
+}
+
+// The answer to open_invite: a free seat in a waiting room is taken, anything else is watched
+// (the server says whether watching is allowed); a member already there just gets the view.
+void ClientModel::room_info(const json& m) {
+    const std::string invite = m.value("invite", std::string());
+    if (pending_invite_.empty() || invite != pending_invite_) return;
+    pending_invite_.clear();
+    const json summary = m.value("room", json::object());
+    if (!summary.is_object()) return;
+    const std::string id = summary.value("id", std::string());
+    if (m.value("member", false)) {
+        request({{"type", "snapshot"}, {"room", id}});
+    } else if (summary.value("status", std::string()) == "waiting" && summary.value("taken", 0) < summary.value("seats", 0)) {
+        request({{"type", "join"}, {"invite", invite}});
+    } else {
+        request({{"type", "spectate"}, {"invite", invite}});
+    }
+}
+
 std::optional<std::string> ClientModel::take_redirect() {
     std::optional<std::string> out;
     out.swap(redirect_to_);
@@ -110,6 +144,8 @@ void ClientModel::handle(const json& m) {
         if (m.value("room", std::string()) == room_id_)
             chat_.push_back(m.value("name", std::string("?")) + ": " + m.value("text", std::string()));
         while (chat_.size() > max_lines) chat_.pop_front();
+    } else if (type == "room_info") {
+        room_info(m);
     } else if (type == "room_created") {
         status_ = tr("status.room_created", {{"room", m.value("room", std::string())}, {"invite", m.value("invite", std::string())}});
     } else if (type == "joined") {

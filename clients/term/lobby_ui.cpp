@@ -55,7 +55,7 @@ void App::lobby_key(int k) {
     else if (k == 'c') current_ = Screen::create;
     else if (k == 'i')
         ask(tr("prompt.invite"), [this](const std::string& code) {
-            if (!code.empty()) model_.user_request({{"type", "join"}, {"invite", code}});
+            model_.open_invite(code);
         });
     else if ((is_enter(k) || k == 's') && lobby_row_ < rooms.size()) {
         const std::string id = rooms[lobby_row_].value("id", std::string());

@@ -333,3 +333,38 @@ TEST_CASE("a request the player makes clears the status line of what came before
     model.user_request({{"type", "chat"}, {"room", "r1"}, {"text", "hi"}});
     CHECK(model.status() == offline);
 }
+
+TEST_CASE("an invite code in any case opens the room: a free seat of a waiting room, else watching") {
+    CHECK(normalise_invite("kq7m-tx3p") == "KQ7M-TX3P");
+    CHECK(normalise_invite(" kq7m tx3p ") == "KQ7M-TX3P");
+    CHECK(normalise_invite("KQ7MTX3P") == "KQ7M-TX3P");
+    CHECK(normalise_invite("") == "");
+
+    ClientModel model("Eve");
+    model.handle({{"type", "welcome"}, {"person", "p2"}, {"name", "Eve"}, {"token", "t"}});
+    model.take_outbox();
+    model.open_invite("kq7m-tx3p");
+    auto out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "room_info");
+    CHECK(out[0]["invite"] == "KQ7M-TX3P");
+    // A private game already running: watched by its code (the server lets strangers in by it).
+    model.handle({{"type", "room_info"}, {"id", out[0]["id"]}, {"invite", "KQ7M-TX3P"}, {"private", true}, {"member", false},
+                  {"room", {{"id", "r7"}, {"status", "playing"}, {"seats", 2}, {"taken", 2}}}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "spectate");
+    CHECK(out[0]["invite"] == "KQ7M-TX3P");
+
+    model.open_invite("ab12cd34");
+    out = model.take_outbox();
+    model.handle({{"type", "room_info"}, {"invite", "AB12-CD34"}, {"member", false},
+                  {"room", {{"id", "r8"}, {"status", "waiting"}, {"seats", 3}, {"taken", 1}}}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "join");
+    CHECK(out[0]["invite"] == "AB12-CD34");
+    // An answer nobody asked for does nothing.
+    model.handle({{"type", "room_info"}, {"invite", "AB12-CD34"}, {"member", false}, {"room", {{"id", "r8"}, {"status", "waiting"}}}});
+    CHECK(model.take_outbox().empty());
+}
