@@ -146,7 +146,14 @@ int App::draw_turn(int y, int x, int width) {
 // The choices in `rows` rows at most: a window around the selected one, `pass` always shown,
 // long ones wrapped (choice_list.cpp).
 int App::draw_choices(int y, int x, int width, int rows) {
-    const std::vector<json> options = decision_options(model_);
+    const std::vector<json> all = decision_options(model_);
+    if (picked_on_board(all) && rows >= 2) {  // the market move: the fields of the cursor's tile
+        const std::string hint = tr("side.pick_on_board", {{"count", std::to_string(option_cells(all).size())}});
+        const int before = y;
+        y = draw_wrapped(y, x, hint, width);
+        rows -= y - before;
+    }
+    const std::vector<json> options = shown_options(model_, cursor_.at);
     if (options.empty() || rows < 2) return y;
     if (selected_option_ >= options.size()) selected_option_ = 0;
     const SeatNamer namer = [this](int s) { return model_.seat_name(s); };

@@ -26,6 +26,28 @@ std::vector<json> decision_options(const ClientModel& model) {
     return model.view()["you"]["legal"].get<std::vector<json>>();
 }
 
+bool picked_on_board(const std::vector<json>& options) {
+    if (options.size() <= 9) return false;
+    for (const json& o : options)
+        if (o.value("type", std::string()) != "pass" && !(o.contains("x") && o.contains("y"))) return false;
+    return true;
+}
+
+std::vector<BoardCoord> option_cells(const std::vector<json>& options) {
+    std::vector<BoardCoord> cells;
+    for (const json& o : options)
+        if (o.contains("x") && o.contains("y") && std::find(cells.begin(), cells.end(), coord_of(o)) == cells.end())
+            cells.push_back(coord_of(o));
+    return cells;
+}
+
+std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor) {
+    std::vector<json> options = decision_options(model);
+    if (!picked_on_board(options)) return options;
+    std::erase_if(options, [&](const json& o) { return o.value("type", std::string()) != "pass" && coord_of(o) != cursor; });
+    return options;
+}
+
 std::optional<std::size_t> pass_option(const std::vector<json>& options) {
     for (std::size_t i = 0; i < options.size(); ++i)
         if (options[i].value("type", std::string()) == "pass") return i;
@@ -134,7 +156,7 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             scene.preview = SceneTile{cursor.at, game["drawn_tile"].get<std::string>(), cursor.rotation, 0};
     }
     // Number the choices on the board where they have a place.
-    const std::vector<json> options = decision_options(model);
+    const std::vector<json> options = shown_options(model, cursor.at);
     const json last = game.value("board", json::array()).empty() ? json() : game["board"].back();
     const auto keys = choice_keys(options);
     for (std::size_t i = 0; i < options.size(); ++i) {

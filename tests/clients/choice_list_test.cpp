@@ -1,9 +1,12 @@
 // The side panel's list of choices: numbers without gaps (pass is `p`, a ransom after it is
-// the next number), long choices wrapped and never cut, the window around the selected one.
+// the next number), long choices wrapped and never cut, the window around the selected one; the
+// market move's many fields picked on the board, tile by tile.
 
 #include <catch2/catch.hpp>
 
 #include "choice_list.hpp"
+#include "client_model.hpp"
+#include "game_scene.hpp"
 #include "i18n.hpp"
 #include "text_width.hpp"
 
@@ -72,4 +75,36 @@ TEST_CASE("a long list shows a window around the selected choice and says how ma
     for (const auto& r : rows) selected += r.selected;
     CHECK(selected == 1);
     CHECK(rows.front().text.find("more above") != std::string::npos);
+}
+
+TEST_CASE("the market move is picked on the board: the fields of the cursor's tile, numbered there") {
+    set_language(Lang::en);
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    json legal = json::array();
+    for (int x = 0; x < 6; ++x)
+        for (const int segment : {0, 2, 4}) legal.push_back({{"type", "market_move"}, {"x", x}, {"y", 1}, {"segment", segment}});
+    json board = json::array();
+    for (int x = 0; x < 6; ++x) board.push_back({{"x", x}, {"y", 1}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}});
+    const json view = {{"room", {{"id", "r1"}, {"status", "playing"}, {"seats", {{{"seat", 0}, {"kind", "human"}, {"name", "Ada"}}}}}},
+                       {"you", {{"seat", 0}, {"legal", legal}}},
+                       {"game", {{"phase", "market_move"}, {"decider", 0}, {"turn_player", 0}, {"result", nullptr},
+                                 {"board", board}, {"followers", json::array()}}}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", view}});
+    REQUIRE(model.my_decision());
+    const auto all = decision_options(model);
+    CHECK(picked_on_board(all));
+    CHECK(option_cells(all).size() == 6);
+    const auto here = shown_options(model, {2, 1});
+    REQUIRE(here.size() == 3);
+    for (const json& o : here) CHECK(o["x"] == 2);
+    CHECK(choice_keys(here) == std::vector<std::string>{"1", "2", "3"});
+    CHECK(shown_options(model, {9, 9}).empty());
+    // The numbers stand on the cursor's tile only.
+    const BoardScene scene = build_scene(model, {{2, 1}, 0});
+    REQUIRE(scene.marks.size() == 3);
+    for (const auto& m : scene.marks) CHECK(m.at == BoardCoord{2, 1});
+    CHECK(scene.marks[2].letter == '3');
+    // A short list (9 or fewer) stays a list.
+    CHECK_FALSE(picked_on_board(std::vector<json>(all.begin(), all.begin() + 9)));
 }
