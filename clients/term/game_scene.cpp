@@ -29,7 +29,7 @@ std::vector<json> decision_options(const ClientModel& model) {
 bool picked_on_board(const std::vector<json>& options) {
     if (options.size() <= 9) return false;
     for (const json& o : options)
-        if (o.value("type", std::string()) != "pass" && !(o.contains("x") && o.contains("y"))) return false;
+        if (o.value("type", std::string()) != "market_move" || !(o.contains("x") && o.contains("y"))) return false;
     return true;
 }
 

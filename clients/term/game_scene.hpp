@@ -17,8 +17,8 @@ struct BoardCursor {
 
 // The numbered choices of the current decision: view.you.legal, in the server's order.
 std::vector<json> decision_options(const ClientModel& model);
-// A long decision whose choices lie on the board (the City's market move: a follower onto any
-// of 160 and more fields) is picked there: more than 9 choices, each with its cell.
+// The City's market move (a follower onto any of 160 and more fields) is picked on the board
+// when it has more than 9 choices, each with its cell.
 bool picked_on_board(const std::vector<json>& options);
 // The cells of such choices, once each, in the server's order.
 std::vector<BoardCoord> option_cells(const std::vector<json>& options);

@@ -105,6 +105,9 @@ TEST_CASE("the market move is picked on the board: the fields of the cursor's ti
     REQUIRE(scene.marks.size() == 3);
     for (const auto& m : scene.marks) CHECK(m.at == BoardCoord{2, 1});
     CHECK(scene.marks[2].letter == '3');
-    // A short list (9 or fewer) stays a list.
+    // A short list (9 or fewer) stays a list, and so do other decisions (tower floors on many towers).
+    std::vector<json> floors(12, json{{"type", "add_floor"}, {"x", 1}, {"y", 2}});
+    floors.push_back({{"type", "pass"}});
+    CHECK_FALSE(picked_on_board(floors));
     CHECK_FALSE(picked_on_board(std::vector<json>(all.begin(), all.begin() + 9)));
 }
