@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 #include <curses.h>
@@ -41,6 +42,7 @@ int App::run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag)
         if (dirty_) {
             draw();
             dirty_ = false;
+            alert_turn();
         }
         const int k = screen_.read_key();
         if (k == -1) {
@@ -80,6 +82,14 @@ void App::pump_network() {
     if (model_.in_room() && current_ != Screen::room) current_ = Screen::room;
     if (!model_.in_room() && current_ == Screen::room) current_ = Screen::lobby;
     flush_outbox();
+}
+
+// The player's turn has come: a bell once, and the terminal's title says so while it lasts
+// (another window or tab may be in front).
+void App::alert_turn() {
+    const bool mine = current_ == Screen::room && (model_.my_placement() || model_.my_decision());
+    if (turn_alert_.update(mine)) screen_.bell();
+    screen_.set_title(tr(mine ? "title.your_turn" : "title.default"));
 }
 
 void App::flush_outbox() {
@@ -186,7 +196,9 @@ void App::status_lines(const std::string& keys) {
 
 void App::draw() {
     screen_.begin_frame();
-    if (overlay_ != Overlay::none) {
+    if (screen_.width() < min_columns || screen_.height() < min_rows) {
+        draw_too_small();
+    } else if (overlay_ != Overlay::none) {
         draw_overlay();
     } else {
         switch (current_) {
@@ -201,9 +213,19 @@ void App::draw() {
     screen_.end_frame();
 }
 
+// Below 80x24 the screens do not fit (the key hints, the board beside the side panel): say so,
+// rather than draw them cut. The keys still work (q quits).
+void App::draw_too_small() {
+    const int w = screen_.width();
+    const std::string text = tr("screen.too_small", {{"width", std::to_string(w)}, {"height", std::to_string(screen_.height())},
+                                                      {"min_width", std::to_string(min_columns)}, {"min_height", std::to_string(min_rows)}});
+    int y = 0;
+    for (const std::string& line : wrap(text, std::max(1, w))) screen_.text(y++, 0, line, w, Style::bad, true);
+}
+
 void App::chat_prompt() {
     ask(tr("prompt.chat"), [this](const std::string& text) {
-        if (!text.empty()) model_.request({{"type", "chat"}, {"room", model_.room_id()}, {"text", text}});
+        if (!text.empty()) model_.user_request({{"type", "chat"}, {"room", model_.room_id()}, {"text", text}});
     });
 }
 

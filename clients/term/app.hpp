@@ -15,6 +15,7 @@
 #include "create_form.hpp"
 #include "curses_screen.hpp"
 #include "game_scene.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
@@ -38,6 +39,10 @@ struct Signals {
     const volatile std::sig_atomic_t& terminate;  // SIGTERM, SIGHUP: quits at once
 };
 
+// The smallest window the screens are made for.
+inline constexpr int min_columns = 80;
+inline constexpr int min_rows = 24;
+
 class App {
 public:
     // `token_file`: where the reconnect token is kept ("" for nowhere).
@@ -53,6 +58,7 @@ private:
 
     void pump_network();
     void flush_outbox();
+    void alert_turn();
     void save_token();
     void draw();
     void key(int k);
@@ -77,6 +83,7 @@ private:
     void game_key(int k);
     std::string game_keys() const;
     void draw_overlay();
+    void draw_too_small();
     std::vector<std::string> help_lines() const;
 
     // The side panel (game_panel.cpp); each part returns the next free row.
@@ -84,6 +91,7 @@ private:
     int draw_players(int y, int x, int width);
     int draw_turn(int y, int x, int width);
     int draw_choices(int y, int x, int width, int rows);
+    int draw_wrapped(int y, int x, const std::string& text, int width, Style style = Style::text, bool bold = false);
     void draw_panel(int y, int x, int width, int rows);
     // Wrapped lines of `lines` into `rows` rows, the newest at the bottom, `scroll` rows up;
     // returns how far it can scroll.
@@ -121,6 +129,7 @@ private:
     std::size_t selected_option_ = 0;
     std::uint64_t seen_version_ = 0;
     json decision_shown_;  // the choices the selection belongs to
+    TurnAlert turn_alert_;
 };
 
 }  // namespace carc::term

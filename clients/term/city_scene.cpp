@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "choice_list.hpp"
 #include "i18n.hpp"
 
 namespace carc::term {
@@ -14,7 +15,11 @@ SceneQuarter* quarter_named(SceneCity& city, const std::string& name) {
     return nullptr;
 }
 
-char choice_letter(std::size_t index) { return index < 9 ? static_cast<char>('1' + index) : 0; }
+// The digit option `index` is taken with (choice_list), or 0.
+char choice_letter(const std::vector<json>& options, std::size_t index) {
+    const auto keys = choice_keys(options);
+    return index < keys.size() && keys[index].size() == 1 && keys[index] != "p" ? keys[index][0] : 0;
+}
 
 }  // namespace
 
@@ -40,7 +45,7 @@ std::optional<SceneCity> scene_city(const json& game, const std::vector<json>& o
         const std::string type = options[i].value("type", std::string());
         if (type != "city_follower" && type != "move_count" && type != "redeploy") continue;
         if (SceneQuarter* q = quarter_named(*city, options[i].value("quarter", std::string())))
-            if (!q->mark) q->mark = choice_letter(i);
+            if (!q->mark) q->mark = choice_letter(options, i);
     }
     return city;
 }
@@ -51,8 +56,8 @@ std::optional<SceneMark> redeploy_mark(const json& game, const std::vector<json>
     if (!onto.is_object()) return std::nullopt;
     char letter = '!';
     for (std::size_t i = 0; i < options.size(); ++i)
-        if (options[i].value("type", std::string()) == "redeploy" && choice_letter(i)) {
-            letter = choice_letter(i);
+        if (options[i].value("type", std::string()) == "redeploy" && choice_letter(options, i)) {
+            letter = choice_letter(options, i);
             break;
         }
     return SceneMark{{onto.value("x", 0), onto.value("y", 0)}, onto.value("segment", 0), letter};

@@ -3,6 +3,7 @@
 #include "error_text.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
@@ -30,6 +31,45 @@ void ClientModel::request(json message) {
     unanswered_[message["id"].get<int>()] = message;
     if (unanswered_.size() > 64) unanswered_.erase(unanswered_.begin());
     outbox_.push_back(std::move(message));
+}
+
+void ClientModel::user_request(json message) {
+    if (online_) status_.clear();
+    request(std::move(message));
+}
+
+std::string normalise_invite(std::string_view code) {
+    std::string out;
+    for (const char c : code) {
+        if (c == ' ' || c == '\t' || c == '-') continue;
+        out += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+    if (out.size() == 8) out.insert(4, "-");  // the server's form: XXXX-XXXX
+    return out;
+}
+
+void ClientModel::open_invite(std::string_view code) {
+    pending_invite_ = normalise_invite(code);
+    if (pending_invite_.empty()) return;
+    user_request({{"type", "room_info"}, {"invite", pending_invite_}});
+}
+
+// The answer to open_invite: a free seat in a waiting room is taken, anything else is watched
+// (the server says whether watching is allowed); a member already there just gets the view.
+void ClientModel::room_info(const json& m) {
+    const std::string invite = m.value("invite", std::string());
+    if (pending_invite_.empty() || invite != pending_invite_) return;
+    pending_invite_.clear();
+    const json summary = m.value("room", json::object());
+    if (!summary.is_object()) return;
+    const std::string id = summary.value("id", std::string());
+    if (m.value("member", false)) {
+        request({{"type", "snapshot"}, {"room", id}});
+    } else if (summary.value("status", std::string()) == "waiting" && summary.value("taken", 0) < summary.value("seats", 0)) {
+        request({{"type", "join"}, {"invite", invite}});
+    } else {
+        request({{"type", "spectate"}, {"invite", invite}});
+    }
 }
 
 std::optional<std::string> ClientModel::take_redirect() {
@@ -104,6 +144,8 @@ void ClientModel::handle(const json& m) {
         if (m.value("room", std::string()) == room_id_)
             chat_.push_back(m.value("name", std::string("?")) + ": " + m.value("text", std::string()));
         while (chat_.size() > max_lines) chat_.pop_front();
+    } else if (type == "room_info") {
+        room_info(m);
     } else if (type == "room_created") {
         status_ = tr("status.room_created", {{"room", m.value("room", std::string())}, {"invite", m.value("invite", std::string())}});
     } else if (type == "joined") {
@@ -183,6 +225,7 @@ void ClientModel::patch(const json& m) {
         request({{"type", "snapshot"}, {"room", room_id_}});
         return;
     }
+    const json clock_before = game().is_object() ? game().value("clock", json()) : json();
     try {
         view_ = view_.patch(m.value("patch", json::array()));
     } catch (const json::exception&) {
@@ -190,6 +233,15 @@ void ClientModel::patch(const json& m) {
         return;
     }
     version_ = version;
+    // The server played for a seat whose time ran out: said before the moves it made.
+    const json& room = view_["room"];
+    const json settings = room.is_object() ? room.value("settings", json::object()) : json::object();
+    const json clock_rules = settings.is_object() ? settings.value("clock", json::object()) : json::object();
+    const bool forfeit = clock_rules.is_object() && clock_rules.value("on_timeout", std::string()) == "forfeit";
+    for (const int seat : clock_moves(clock_before, game().is_object() ? game().value("clock", json()) : json())) {
+        log_.push_back(tr(forfeit ? "log.clock_forfeit" : "log.clock_move", {{"who", seat_name(seat)}}));
+        while (log_.size() > max_lines) log_.pop_front();
+    }
     for (const auto& ev : m.value("events", json::array())) add_event(ev);
     after_view_change();
 }

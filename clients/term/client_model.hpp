@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,10 @@ struct Placement {
     int rotation = 0;
 };
 
+// An invite code as the server writes it: upper case, no spaces, XXXX-XXXX (the server
+// compares codes exactly).
+std::string normalise_invite(std::string_view code);
+
 class ClientModel {
 public:
     // `token`: a saved one from an earlier run (--token-file), empty for a new person.
@@ -45,6 +50,12 @@ public:
 
     // Requests, with a fresh id.
     void request(json message);
+    // A request the player made by a key: the status line told of what came before, so it is
+    // cleared (an error about this request sets it again); while offline it keeps saying so.
+    void user_request(json message);
+    // An invite code typed by the player (any case, spaces, with or without the dash): asks what
+    // the room offers (`room_info`), then takes a free seat of a waiting room or watches it.
+    void open_invite(std::string_view code);
     std::vector<json> take_outbox();
     // The `ws` address of the last `redirect` (docs/protocol.md), once: the app moves the link
     // there; the redirected request is sent again after the welcome there.
@@ -81,6 +92,7 @@ public:
     void leave_room();  // forget the room locally (after `left` or `kicked`)
 
 private:
+    void room_info(const json& message);
     void snapshot(const json& message);
     void patch(const json& message);
     void after_view_change();
@@ -108,6 +120,7 @@ private:
     std::deque<std::string> chat_;
     std::map<int, BoardCoord> last_tiles_;
     std::string status_;
+    std::string pending_invite_;  // asked by room_info; answered with a join or a spectate
     std::map<int, json> unanswered_;  // sent requests by id, until their reply (at most 64)
     std::vector<json> replay_;        // redirected requests, sent again after the next welcome
     std::optional<std::string> redirect_to_;

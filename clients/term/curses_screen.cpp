@@ -1,10 +1,13 @@
 #include "curses_screen.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 #include <curses.h>
 
 #include "text_width.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
@@ -117,6 +120,18 @@ void CursesScreen::fill_row(int y, Style style, bool reverse) {
     attrset(attributes(style, reverse));
     mvhline(y, 0, ' ', COLS);
     attrset(A_NORMAL);
+}
+
+void CursesScreen::bell() { beep(); }
+
+void CursesScreen::set_title(const std::string& title) {
+    if (title == title_) return;
+    title_ = title;
+    const char* term = std::getenv("TERM");
+    const std::string sequence = title_sequence(term ? term : "", title);
+    if (sequence.empty()) return;
+    std::fputs(sequence.c_str(), stdout);
+    std::fflush(stdout);
 }
 
 }  // namespace carc::term

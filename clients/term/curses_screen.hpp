@@ -30,6 +30,12 @@ public:
     void text(int y, int x, const std::string& s, int max_width, Style style = Style::text,
               bool bold = false, bool reverse = false);
     void fill_row(int y, Style style, bool reverse);
+    void bell();
+    // The terminal's title, where the terminal takes one (turn_clock.hpp); once per change.
+    void set_title(const std::string& title);
+
+private:
+    std::string title_;
 };
 
 }  // namespace carc::term

@@ -7,33 +7,26 @@
 #include <chrono>
 
 #include "app.hpp"
+#include "choice_list.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
 #include "text_width.hpp"
 #include "tile_art.hpp"
+#include "turn_clock.hpp"
 
 namespace carc::term {
 
 namespace {
 
-// "m:ss" left on a seat's clock, counting down for the seat whose time runs.
-std::string clock_text(const json& clock, int seat) {
-    const json remaining = clock.value("remaining_ms", json::array());
-    if (seat >= static_cast<int>(remaining.size()) || !remaining[static_cast<std::size_t>(seat)].is_number()) return "";
-    long long ms = remaining[static_cast<std::size_t>(seat)].get<long long>();
-    if (clock.value("running", -1) == seat) {
-        const long long now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  std::chrono::system_clock::now().time_since_epoch()).count();
-        ms -= std::max(0LL, now - clock.value("since", now));
-    }
-    ms = std::max(0LL, ms);
-    const long long seconds = (ms / 1000) % 60;
-    return std::to_string(ms / 60000) + ":" + (seconds < 10 ? "0" : "") + std::to_string(seconds);
-}
-
 std::string letter(int seat) { return std::string(1, static_cast<char>('A' + seat)); }
 
 }  // namespace
+
+// `text` wrapped to `width` (never cut) from row y; returns the next free row.
+int App::draw_wrapped(int y, int x, const std::string& text, int width, Style style, bool bold) {
+    for (const std::string& line : wrap(text, width)) screen_.text(y++, x, line, width, style, bold);
+    return y;
+}
 
 void App::draw_sidebar(int x, int width) {
     const int bottom = screen_.height() - 2;  // the status line
@@ -49,6 +42,8 @@ int App::draw_players(int y, int x, int width) {
     const json& seats = model_.view()["room"]["seats"];
     const json players = player_states(g);
     const bool clock = g.contains("clock") && g["clock"].is_object();
+    const long long now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch()).count();
     const bool tower = model_.view()["room"]["settings"].value("expansions", json::object()).value("tower", false);
     // Fixed-width columns, so a long name is what gets cut and the numbers line up under
     // their heading: points, followers in supply (f), tower floors (t), clock, < who decides.
@@ -56,7 +51,7 @@ int App::draw_players(int y, int x, int width) {
         std::string n = std::string(" ") + pad_left(std::to_string(p.value("score", 0)), 3) + " " +
                         tr("side.supply", {{"n", pad(std::to_string(p.value("supply", 0)), 1)}});
         if (tower) n += " " + tr("side.floors", {{"n", pad(std::to_string(p.value("floors", 0)), 2)}});
-        if (clock) n += " " + pad_left(clock_text(g["clock"], seat), 5);
+        if (clock) n += " " + pad_left(clock_text(g["clock"], seat, now_ms), 5);
         return n + (g.value("decider", -1) == seat && g["result"].is_null() ? " <" : "  ");
     };
     const int numbers_w = players.empty() ? 0 : display_width(numbers_of(players[0], 0));
@@ -73,7 +68,13 @@ int App::draw_players(int y, int x, int width) {
             name += " " + tr("side.offline");
         if (i < seats.size() && seats[i].value("resigned", false)) name += " " + tr("side.resigned");
         screen_.text(y, x, letter(seat), 1, player_style(seat));
-        screen_.text(y++, x + 2, pad(name, name_w) + numbers_of(players[i], seat), width - 2, Style::text, model_.my_seat() == seat);
+        const std::string numbers = numbers_of(players[i], seat);
+        screen_.text(y, x + 2, pad(name, name_w) + numbers, width - 2, Style::text, model_.my_seat() == seat);
+        if (clock && clock_low(g["clock"], seat, now_ms)) {  // under 20 s: the clock in red
+            const int clock_x = x + 2 + name_w + display_width(numbers) - 2 - 5;
+            screen_.text(y, clock_x, pad_left(clock_text(g["clock"], seat, now_ms), 5), 5, Style::bad, true);
+        }
+        ++y;
     }
     // Prisoners (The Tower): who holds whose followers.
     std::string held;
@@ -84,20 +85,20 @@ int App::draw_players(int y, int x, int width) {
             for (int n = 0; n < prisoners[owner].get<int>(); ++n) of += letter(static_cast<int>(owner));
         if (!of.empty()) held += (held.empty() ? "" : ", ") + tr("side.holds", {{"who", letter(static_cast<int>(holder))}, {"them", of}});
     }
-    if (!held.empty()) screen_.text(y++, x, tr("side.prisoners", {{"list", held}}), width);
+    if (!held.empty()) y = draw_wrapped(y, x, tr("side.prisoners", {{"list", held}}), width);
     // The City of Carcassonne: the Count's quarter and who stands in which; King and Robber Baron.
     if (g.contains("count_quarter") && g["count_quarter"].is_string()) {
         std::string city = tr("side.count", {{"quarter", tr("quarter_short." + g["count_quarter"].get<std::string>())}});
         for (const auto& f : g.value("followers", json::array()))
             if (f.value("spot", std::string()) == "quarter")
                 city += " " + letter(f.value("owner", 0)) + ":" + tr("quarter_short." + f.value("quarter", std::string()));
-        screen_.text(y++, x, city, width);
+        y = draw_wrapped(y, x, city, width);
     }
     std::string crowns;
     for (const char* crown : {"king", "robber"})
         if (g.contains(crown) && g[crown].is_number_integer() && g[crown].get<int>() >= 0)
             crowns += (crowns.empty() ? "" : "  ") + tr(std::string("side.") + crown, {{"who", letter(g[crown].get<int>())}});
-    if (!crowns.empty()) screen_.text(y++, x, crowns, width);
+    if (!crowns.empty()) y = draw_wrapped(y, x, crowns, width);
     return y;
 }
 
@@ -108,15 +109,13 @@ int App::draw_turn(int y, int x, int width) {
         std::string winners;
         for (const auto& s : result.value("winners", json::array()))
             winners += (winners.empty() ? "" : ", ") + model_.seat_name(s.get<int>());
-        screen_.text(y++, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
-        return y;
+        return draw_wrapped(y, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
     }
     const bool mine = model_.my_seat() && g.value("decider", -1) == *model_.my_seat();
     const std::string phase = g.value("phase", std::string());
     const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
                                   : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
-    const auto turn_lines = wrap(turn, width);  // two lines at most
-    for (std::size_t i = 0; i < turn_lines.size() && i < 2; ++i) screen_.text(y++, x, turn_lines[i], width, Style::text, mine);
+    y = draw_wrapped(y, x, turn, width, Style::text, mine);
     // The tile in hand while it is to be laid (afterwards it is on the board).
     if (g["drawn_tile"].is_string() && phase == "place_tile") {
         const std::string id = g["drawn_tile"].get<std::string>();
@@ -127,54 +126,42 @@ int App::draw_turn(int y, int x, int width) {
                 StyledLine row(art.cells.begin() + r * tile_width, art.cells.begin() + (r + 1) * tile_width);
                 screen_.line(y + r, x + 1, row, tile_width);
             }
+            // Beside the tile: its id and rotation, where it fits, why not here (wrapped, so
+            // they may go on below the tile).
             const int tx = x + tile_width + 2, tw = width - tile_width - 2;
-            screen_.text(y, tx, id + (model_.my_placement() ? "  " + tr("side.rotation", {{"n", std::to_string(cursor_.rotation)}}) : ""), tw);
-            if (model_.my_placement() && !model_.placements_ready()) screen_.text(y + 1, tx, tr("side.finding"), tw);
+            int ty = draw_wrapped(y, tx, id + (model_.my_placement() ? "  " + tr("side.rotation", {{"n", std::to_string(cursor_.rotation)}}) : ""), tw);
+            if (model_.my_placement() && !model_.placements_ready()) ty = draw_wrapped(ty, tx, tr("side.finding"), tw);
             else if (model_.my_placement())
-                screen_.text(y + 1, tx, tr("side.places_fit", {{"count", std::to_string(legal_cells(model_.placements()).size())}}), tw);
+                ty = draw_wrapped(ty, tx, tr("side.places_fit", {{"count", std::to_string(legal_cells(model_.placements()).size())}}), tw);
             if (const std::string why = misfit_reason(model_, cursor_.at, cursor_.rotation); !why.empty())
-                screen_.text(y + 2, tx, why, tw, Style::bad);
-            y += tile_height;
+                ty = draw_wrapped(ty, tx, why, tw, Style::bad);
+            y = std::max(y + tile_height, ty);
         }
     }
     const int holder = model_.my_seat() ? ransom_holder(g, *model_.my_seat()) : -1;
-    if (holder >= 0) screen_.text(y++, x, tr("side.ransom", {{"who", model_.seat_name(holder)}}), width);
+    if (holder >= 0) y = draw_wrapped(y, x, tr("side.ransom", {{"who", model_.seat_name(holder)}}), width);
     return y;
 }
 
-// The choices in `rows` rows at most: a window around the selected one, `pass` always shown.
+// The choices in `rows` rows at most: a window around the selected one, `pass` always shown,
+// long ones wrapped (choice_list.cpp).
 int App::draw_choices(int y, int x, int width, int rows) {
-    const std::vector<json> options = decision_options(model_);
+    const std::vector<json> all = decision_options(model_);
+    if (picked_on_board(all) && rows >= 2) {  // the market move: the fields of the cursor's tile
+        const std::string hint = tr("side.pick_on_board", {{"count", std::to_string(option_cells(all).size())}});
+        const int before = y;
+        y = draw_wrapped(y, x, hint, width);
+        rows -= y - before;
+    }
+    const std::vector<json> options = shown_options(model_, cursor_.at);
     if (options.empty() || rows < 2) return y;
     if (selected_option_ >= options.size()) selected_option_ = 0;
-    const auto pass = pass_option(options);
     const SeatNamer namer = [this](int s) { return model_.seat_name(s); };
+    std::vector<std::string> texts;
+    for (const json& o : options) texts.push_back(describe_action(o, model_.game(), model_.tiles(), namer));
     screen_.text(y++, x, tr("side.choices"), width, Style::text, true);
-    --rows;
-    std::vector<std::size_t> order;  // every choice but pass, in the server's order
-    for (std::size_t i = 0; i < options.size(); ++i)
-        if (i != pass) order.push_back(i);
-    const int list_rows = std::max(1, rows - (pass ? 1 : 0));
-    const int n = static_cast<int>(order.size());
-    int first = 0;
-    if (n > list_rows) {
-        const auto at = std::find(order.begin(), order.end(), selected_option_);
-        const int sel = at == order.end() ? 0 : static_cast<int>(at - order.begin());
-        first = std::clamp(sel - list_rows / 2, 0, n - list_rows + 1);
-    }
-    auto line = [&](std::size_t i) {
-        const bool on = i == selected_option_;
-        const std::string key = i == pass ? "p" : i < 9 ? std::to_string(i + 1) : " ";
-        screen_.text(y++, x, key + " " + describe_action(options[i], model_.game(), model_.tiles(), namer), width, Style::text, on, on);
-    };
-    for (int k = first; k < n && k - first < list_rows; ++k) {
-        const bool more_above = k == first && first > 0;
-        const bool more_below = k - first == list_rows - 1 && k < n - 1;
-        if (more_above) screen_.text(y++, x, tr("side.more_above", {{"count", std::to_string(first)}}), width);
-        else if (more_below) screen_.text(y++, x, tr("side.more_below", {{"count", std::to_string(n - k)}}), width);
-        else line(order[static_cast<std::size_t>(k)]);
-    }
-    if (pass) line(*pass);
+    for (const ChoiceRow& row : layout_choices(options, texts, selected_option_, width, rows - 1))
+        screen_.text(y++, x, row.text, width, Style::text, row.selected, row.selected);
     return y;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "choice_list.hpp"
 #include "city_scene.hpp"
 #include "i18n.hpp"
 #include "tile_art.hpp"
@@ -23,6 +24,28 @@ const json* tile_json_at(const json& game, BoardCoord at) {
 std::vector<json> decision_options(const ClientModel& model) {
     if (!model.my_decision()) return {};
     return model.view()["you"]["legal"].get<std::vector<json>>();
+}
+
+bool picked_on_board(const std::vector<json>& options) {
+    if (options.size() <= 9) return false;
+    for (const json& o : options)
+        if (o.value("type", std::string()) != "market_move" || !(o.contains("x") && o.contains("y"))) return false;
+    return true;
+}
+
+std::vector<BoardCoord> option_cells(const std::vector<json>& options) {
+    std::vector<BoardCoord> cells;
+    for (const json& o : options)
+        if (o.contains("x") && o.contains("y") && std::find(cells.begin(), cells.end(), coord_of(o)) == cells.end())
+            cells.push_back(coord_of(o));
+    return cells;
+}
+
+std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor) {
+    std::vector<json> options = decision_options(model);
+    if (!picked_on_board(options)) return options;
+    std::erase_if(options, [&](const json& o) { return o.value("type", std::string()) != "pass" && coord_of(o) != cursor; });
+    return options;
 }
 
 std::optional<std::size_t> pass_option(const std::vector<json>& options) {
@@ -133,12 +156,14 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             scene.preview = SceneTile{cursor.at, game["drawn_tile"].get<std::string>(), cursor.rotation, 0};
     }
     // Number the choices on the board where they have a place.
-    const std::vector<json> options = decision_options(model);
+    const std::vector<json> options = shown_options(model, cursor.at);
     const json last = game.value("board", json::array()).empty() ? json() : game["board"].back();
-    for (std::size_t i = 0; i < options.size() && i < 9; ++i) {
+    const auto keys = choice_keys(options);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (keys[i].size() != 1 || keys[i] == "p") continue;
         const json& o = options[i];
         const std::string type = o.value("type", std::string());
-        const char letter = static_cast<char>('1' + i);
+        const char letter = keys[i][0];
         if (type == "place_follower" || type == "market_move") {
             const BoardCoord at = o.contains("x") ? coord_of(o) : coord_of(last);
             scene.marks.push_back({at, o.value("segment", 0), letter});

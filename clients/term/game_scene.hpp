@@ -17,6 +17,14 @@ struct BoardCursor {
 
 // The numbered choices of the current decision: view.you.legal, in the server's order.
 std::vector<json> decision_options(const ClientModel& model);
+// The City's market move (a follower onto any of 160 and more fields) is picked on the board
+// when it has more than 9 choices, each with its cell.
+bool picked_on_board(const std::vector<json>& options);
+// The cells of such choices, once each, in the server's order.
+std::vector<BoardCoord> option_cells(const std::vector<json>& options);
+// The choices listed and numbered now: all of them, or for a decision picked on the board those
+// on the cursor's cell (and pass).
+std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor);
 // The `pass` among them (the default of an optional step: no follower, no capture, ...).
 std::optional<std::size_t> pass_option(const std::vector<json>& options);
 

@@ -4,6 +4,7 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "choice_list.hpp"
 #include "city_scene.hpp"
 #include "i18n.hpp"
 #include "tile_art.hpp"
@@ -47,10 +48,14 @@ void App::draw_game() {
     if (model_.my_decision() && seen_version_ != model_.version()) {  // a City decision: look there
         seen_version_ = model_.version();
         if (const auto focus = city_focus(g)) cursor_.at = *focus;
+        const std::vector<json> all = decision_options(model_);  // picked on the board: at the first
+        if (const auto cells = option_cells(all); picked_on_board(all) && !cells.empty() &&
+                                                  std::find(cells.begin(), cells.end(), cursor_.at) == cells.end())
+            cursor_.at = cells.front();
     }
     if (model_.my_decision()) {
         // A new decision: the optional step's default is to pass (no follower by mistake).
-        const std::vector<json> options = decision_options(model_);
+        const std::vector<json> options = shown_options(model_, cursor_.at);
         if (json(options) != decision_shown_) {
             decision_shown_ = options;
             selected_option_ = pass_option(options).value_or(0);
@@ -68,7 +73,11 @@ void App::draw_game() {
 // The keys that matter now, on the bottom line.
 std::string App::game_keys() const {
     if (model_.my_placement()) return tr("keys.place");
-    if (model_.my_decision()) return tr(pass_option(decision_options(model_)) ? "keys.decide" : "keys.decide_no_pass");
+    if (model_.my_decision()) {
+        const std::vector<json> options = decision_options(model_);
+        if (picked_on_board(options)) return tr("keys.decide_board");
+        return tr(pass_option(options) ? "keys.decide" : "keys.decide_no_pass");
+    }
     if (seated_in_running_game()) return tr("keys.wait");
     return tr("keys.watch");
 }
@@ -79,9 +88,11 @@ void App::move_cursor(int dx, int dy) {
     fit_rotation();
 }
 
+// To the next place where the tile fits, or the next cell with choices of a decision picked on
+// the board.
 void App::jump_legal(int delta) {
-    const auto cells = legal_cells(model_.placements());
-    if (cells.empty() || !model_.my_placement()) return;
+    const auto cells = model_.my_placement() ? legal_cells(model_.placements()) : option_cells(decision_options(model_));
+    if (cells.empty() || (!model_.my_placement() && !picked_on_board(decision_options(model_)))) return;
     const auto it = std::find(cells.begin(), cells.end(), cursor_.at);
     const int n = static_cast<int>(cells.size());
     const int i = it == cells.end() ? (delta > 0 ? -1 : 0) : static_cast<int>(it - cells.begin());
@@ -108,7 +119,7 @@ void App::rotate(int delta) {
 }
 
 void App::act(const json& action) {
-    model_.request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
+    model_.user_request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
 }
 
 void App::place_tile() {
@@ -120,7 +131,7 @@ void App::place_tile() {
 }
 
 void App::choose(std::size_t index) {
-    const std::vector<json> options = decision_options(model_);
+    const std::vector<json> options = shown_options(model_, cursor_.at);
     if (index < options.size()) act(options[index]);
     decision_shown_ = json();  // the next decision starts at its default again
 }
@@ -154,18 +165,20 @@ void App::game_key(int k) {
         panel_scroll_ = 0;
     } else if (k == 'L') {
         if (seated_in_running_game())  // leaving a running game is resigning it: said so, and asked
-            confirm(tr("ask.resign"), [this] { model_.request({{"type", "resign"}, {"room", model_.room_id()}}); });
+            confirm(tr("ask.resign"), [this] { model_.user_request({{"type", "resign"}, {"room", model_.room_id()}}); });
         else
-            model_.request({{"type", "leave"}, {"room", model_.room_id()}});
+            model_.user_request({{"type", "leave"}, {"room", model_.room_id()}});
     } else if (k == '$' && model_.my_seat()) {
         const int holder = ransom_holder(model_.game(), *model_.my_seat());
         if (holder >= 0) act({{"type", "ransom"}, {"target", holder}});
     } else if (model_.my_placement()) {
         if (is_enter(k)) place_tile();
     } else if (model_.my_decision()) {
-        const std::vector<json> options = decision_options(model_);
+        const std::vector<json> options = shown_options(model_, cursor_.at);
+        if (options.empty()) return;
         const auto pass = pass_option(options);
-        if (k >= '1' && k <= '9' && static_cast<std::size_t>(k - '1') != pass) choose(static_cast<std::size_t>(k - '1'));
+        const auto numbered = k >= '1' && k <= '9' ? option_for_number(options, k - '0') : std::nullopt;
+        if (numbered) choose(*numbered);
         else if (k == '\t') selected_option_ = (selected_option_ + 1) % options.size();
         else if (k == KEY_BTAB) selected_option_ = (selected_option_ + options.size() - 1) % options.size();
         else if (is_enter(k)) choose(selected_option_);

@@ -55,14 +55,14 @@ void App::lobby_key(int k) {
     else if (k == 'c') current_ = Screen::create;
     else if (k == 'i')
         ask(tr("prompt.invite"), [this](const std::string& code) {
-            if (!code.empty()) model_.request({{"type", "join"}, {"invite", code}});
+            model_.open_invite(code);
         });
     else if ((is_enter(k) || k == 's') && lobby_row_ < rooms.size()) {
         const std::string id = rooms[lobby_row_].value("id", std::string());
         if (k == 's' || rooms[lobby_row_].value("status", std::string()) != "waiting")
-            model_.request({{"type", "spectate"}, {"room", id}});
+            model_.user_request({{"type", "spectate"}, {"room", id}});
         else
-            model_.request({{"type", "join"}, {"room", id}});
+            model_.user_request({{"type", "join"}, {"room", id}});
     }
 }
 
@@ -108,7 +108,7 @@ void App::create_key(int k) {
     else if (is_enter(k)) {  // Enter on any row creates the room as shown
         json request = form_.request();
         request["name"] = tr("form.room_name", {{"name", model_.name()}});
-        model_.request(std::move(request));
+        model_.user_request(std::move(request));
         model_.set_status(tr("status.creating"));
         current_ = Screen::lobby;
     }

@@ -50,18 +50,18 @@ void App::waiting_key(int k) {
         return found;
     };
     if (k == 's') {
-        model_.request({{"type", "start"}, {"room", room}});
+        model_.user_request({{"type", "start"}, {"room", room}});
     } else if (k == 'a' || k == 'A' || k == 'e' || k == 'm' || k == 'h') {
         const int seat = first_seat("empty", false);
         const char* kind = k == 'a' ? "greedy" : k == 'A' ? "random" : k == 'e' ? "easy" : k == 'm' ? "medium" : "hard";
-        if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", kind}});
+        if (seat >= 0) model_.user_request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", kind}});
     } else if (k == 'x') {
         const int seat = first_seat("bot", true);
-        if (seat >= 0) model_.request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", nullptr}});
+        if (seat >= 0) model_.user_request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", nullptr}});
     } else if (k == 't') {
         chat_prompt();
     } else if (k == 'L') {
-        model_.request({{"type", "leave"}, {"room", room}});
+        model_.user_request({{"type", "leave"}, {"room", room}});
     }
 }
 

@@ -315,3 +315,56 @@ TEST_CASE("the lobby: a full list, then one room at a time changes, appears or l
     model.handle({{"type", "lobby_room_removed"}, {"room", "r1"}});
     CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"adjourned"},{"id":"r3","status":"waiting"}])"));
 }
+
+TEST_CASE("a request the player makes clears the status line of what came before, not while offline") {
+    ClientModel model("Ada");
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    model.handle({{"type", "room_created"}, {"room", "r1"}, {"invite", "AB12-CD34"}});
+    CHECK(model.status().find("AB12-CD34") != std::string::npos);
+    model.request({{"type", "legal_placements"}, {"room", "r1"}});  // the client's own: kept
+    CHECK_FALSE(model.status().empty());
+    model.user_request({{"type", "start"}, {"room", "r1"}});
+    CHECK(model.status().empty());
+    model.handle({{"type", "error"}, {"code", "not_host"}, {"message", "only the host may do that"}});
+    CHECK_FALSE(model.status().empty());  // the reply to it
+    model.disconnected();
+    const std::string offline = model.status();
+    model.user_request({{"type", "chat"}, {"room", "r1"}, {"text", "hi"}});
+    CHECK(model.status() == offline);
+}
+
+TEST_CASE("an invite code in any case opens the room: a free seat of a waiting room, else watching") {
+    CHECK(normalise_invite("kq7m-tx3p") == "KQ7M-TX3P");
+    CHECK(normalise_invite(" kq7m tx3p ") == "KQ7M-TX3P");
+    CHECK(normalise_invite("KQ7MTX3P") == "KQ7M-TX3P");
+    CHECK(normalise_invite("") == "");
+
+    ClientModel model("Eve");
+    model.handle({{"type", "welcome"}, {"person", "p2"}, {"name", "Eve"}, {"token", "t"}});
+    model.take_outbox();
+    model.open_invite("kq7m-tx3p");
+    auto out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "room_info");
+    CHECK(out[0]["invite"] == "KQ7M-TX3P");
+    // A private game already running: watched by its code (the server lets strangers in by it).
+    model.handle({{"type", "room_info"}, {"id", out[0]["id"]}, {"invite", "KQ7M-TX3P"}, {"private", true}, {"member", false},
+                  {"room", {{"id", "r7"}, {"status", "playing"}, {"seats", 2}, {"taken", 2}}}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "spectate");
+    CHECK(out[0]["invite"] == "KQ7M-TX3P");
+
+    model.open_invite("ab12cd34");
+    out = model.take_outbox();
+    model.handle({{"type", "room_info"}, {"invite", "AB12-CD34"}, {"member", false},
+                  {"room", {{"id", "r8"}, {"status", "waiting"}, {"seats", 3}, {"taken", 1}}}});
+    out = model.take_outbox();
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["type"] == "join");
+    CHECK(out[0]["invite"] == "AB12-CD34");
+    // An answer nobody asked for does nothing.
+    model.handle({{"type", "room_info"}, {"invite", "AB12-CD34"}, {"member", false}, {"room", {{"id", "r8"}, {"status", "waiting"}}}});
+    CHECK(model.take_outbox().empty());
+}

@@ -73,13 +73,17 @@ TEST_CASE("English and Russian have the same keys, plural forms and placeholders
     }
 }
 
-TEST_CASE("the key hints of every screen fit 80 columns in both languages") {
+TEST_CASE("the key hints of every screen fit 80 columns in both languages, and q quits on each") {
     std::setlocale(LC_CTYPE, "C.UTF-8");
+    // The bars of the screens (not of a prompt, a question or an overlay) all say how to quit.
+    const std::set<std::string_view> screens = {"keys.lobby", "keys.create", "keys.waiting_host", "keys.waiting", "keys.place",
+                                                "keys.decide", "keys.decide_no_pass", "keys.wait", "keys.watch"};
     for (const Lang lang : {Lang::en, Lang::ru})
         for (const auto& [key, text] : catalog(lang))
             if (key.substr(0, 5) == "keys.") {
                 INFO(std::string(key) << ": " << text);
                 CHECK(display_width(text) <= 79);
+                if (screens.count(key)) CHECK(text.find(lang == Lang::en ? "q quit" : "q выход") != std::string_view::npos);
             }
 }
 
@@ -124,7 +128,18 @@ TEST_CASE("a game in Russian: the log, the choices, bots by seat") {
           "Ада: квадрат B-U на (1,0)");
     CHECK(describe_event({{"type", "feature_scored"}, {"feature", "city"}, {"points", 8}, {"scorers", {1}}}, name) ==
           "город: 8 очков — Боб");
-    CHECK(describe_event({{"type", "count_moved"}, {"quarter", "market"}}, name) == "Граф перешёл в рынок");
+    // Names are never declined, quarters stand in the prepositional case with their preposition.
+    CHECK(describe_event({{"type", "count_moved"}, {"quarter", "market"}}, name) == "Граф теперь на рынке");
+    CHECK(describe_event({{"type", "quarter_follower_placed"}, {"player", 1}, {"quarter", "castle"}}, name) ==
+          "Боб: подданный теперь во дворце");
+    CHECK(describe_action({{"type", "city_follower"}, {"quarter", "blacksmith"}}, {{"phase", "city_follower"}}, TileBook(), name) ==
+          "поставить подданного в кузнице");
+    CHECK(describe_action({{"type", "move_count"}, {"quarter", "cathedral"}}, {{"phase", "move_count"}}, TileBook(), name) ==
+          "поставить графа в соборе");
+    CHECK(describe_action({{"type", "pass"}}, {{"phase", "move_count"}, {"count_quarter", "castle"}}, TileBook(), name) ==
+          "пас (граф остаётся во дворце)");
+    CHECK(tr("form.room_name", {{"name", "Ирина"}}) == "Комната: Ирина");
+    CHECK(tr("side.ransom", {{"who", "Бот 2"}}) == "$: выкупить подданного у игрока Бот 2 за 3 очка");
     const json deciding = {{"phase", "place_follower"}};
     const TileBook none;
     CHECK(describe_action({{"type", "pass"}}, deciding, none, name) == "без подданного (пас)");

@@ -13,6 +13,7 @@ wait_for 'в сети: Тестер'
 wait_for 'Вверх/Вниз выбор  Enter войти'
 keys c
 wait_for 'carc-term - новая комната'
+wait_for 'Esc назад  \? помощь  q выход'  # every key bar says how to quit
 keys Right  # The Castle
 wait_for 'Игра +Крепость \(2 игрока\)'
 wait_for '«Крепость» — игра ровно для 2 игроков'  # why the seats are off
@@ -23,11 +24,31 @@ snap create
 keys Enter
 wait_for '\(ожидание\)'
 wait_for 'Бот 2 \(жадный\)'
+wait_for 'L уйти  \? помощь  q выход'
+screen | grep -q 'Комната: Тестер' || fail "the room's name: Комната: NAME (a name is not declined)"
 keys s
 wait_for 'ход [0-9]+ +осталось'
 wait_for 'Игроки +очки'
 screen | grep -Eq ':[0-9]{2}/[0-9]{2}:' || fail "no wall of The Castle on the board"
 snap started
+
+# The side panel wraps, never cuts: next to a legal place lies a tile, and with the cursor on it
+# the reason reads whole ("здесь уже лежит квадрат" is wider than the 20 columns beside the tile).
+wait_for 'встаёт в [0-9]+ мест'
+keys n
+side_text() { frame | sed -E 's/^.{50}//' | tr -s ' \n' '  '; }
+whole=no
+for step in "Up Down" "Down Up" "Left Right" "Right Left"; do
+  keys ${step% *}
+  deadline=$((SECONDS + 3))  # the cursor's move drawn (or not a tile there)
+  while ((SECONDS < deadline)) && [[ $whole == no ]]; do
+    side_text | grep -q 'здесь уже лежит квадрат' && whole=yes
+  done
+  keys ${step#* }
+  [[ $whole == yes ]] && break
+done
+[[ $whole == yes ]] || fail "the reason a place is taken is cut (or no tile next to a legal place)"
+snap reason-wrapped
 
 turns=0
 passes=0
@@ -42,7 +63,7 @@ while ((turns < 4)); do
   has '^.{50}B Бот 2 +[0-9]+ п[0-9] +[0-9]+:[0-9]{2}' || fail "the bot's row at 80x24"
   before=$(grep -E 'carc-term - |Ваш ход|пов\. [0-3]|встаёт в' <<<"$f" | tr -d '\n')
   if has 'встаёт в [0-9]+ мест'; then
-    has 'стрелки ход  n где встаёт  r поворот  Enter положить' || fail "the Russian key hints for laying"
+    has 'стрелки курсор  n места  r поворот  Enter положить' || fail "the Russian key hints for laying"
     keys n Enter
     turns=$((turns + 1))
   elif has 'Ваш ход: поставьте'; then
@@ -77,5 +98,5 @@ keys q
 wait_for 'Выйти\? Место за вами'
 tmux send-keys -t "$session:main" -l 'д'
 wait_for 'carc-term-exited-0' 10
-screen | grep -q 'ваше место в «Комната Тестер»' || fail "no Russian word about the kept seat"
+screen | grep -q 'ваше место в «Комната: Тестер»' || fail "no Russian word about the kept seat"
 echo "term-castle-ru-e2e: $turns tiles, $passes follower steps passed: PASS"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of carc-term at 80x24: a real carc-server on a free port, the real terminal
 # client in a detached tmux session, played through the keyboard (send-keys) while reading the
-# screen (capture-pane): create a room with a turn clock against a greedy bot, start, watch it
-# from a second client, lay tiles, place a follower once and pass otherwise until the score
+# screen (capture-pane): create a private room with a turn clock against a greedy bot, start,
+# watch it from a second client by its invite code typed in lower case, lay tiles, place a follower once and pass otherwise until the score
 # board changes; at every step the clock, the follower counts, the key hints and every choice
 # including pass are on screen; q asks first; a UTF-8 chat; drop the connection and come back
 # with the token; resize to 120x40 and back; quit. Every wait polls the screen with a deadline.
@@ -17,19 +17,28 @@ wait_for 'Up/Down choose  Enter join'  # the key hints
 open_create_form
 keys Up Up Right  # the turn clock: 5 min + 10 s
 wait_for 'Turn clock +5 min \+ 10 s a move'
+keys Up Space  # private: not in the lobby, watched by its invite code
+wait_for 'Private \(invite only\) +\[x\]'
 snap create
 keys Enter  # Carcassonne, 2 seats, a greedy bot in seat 2
 wait_for '\(waiting\)'
 wait_for 'Bot 2 \(greedy\)'
+invite=$(screen | grep -Eo 'invite code: [A-Z0-9]{4}-[A-Z0-9]{4}' | head -1 | cut -d' ' -f3)
+[[ -n $invite ]] || fail "no invite code in the waiting room"
 keys s
 wait_for 'turn [0-9]+ +tiles left'
 wait_for 'Players +pts'
 snap started
 
-# A second client watches: the lobby lists the running room, Enter spectates it.
+# A second client watches: the room is private, so by its invite code.
 open_client eve Eve
 wait_for 'online: Eve'
-watch_room "Tester's room +Carcassonne +playing"
+# The private game is watched by its code, typed in lower case.
+keys i
+wait_for 'Invite code: _'
+tmux send-keys -t "$session:eve" -l "${invite,,}"
+keys Enter
+wait_for 'spectating'
 wait_for 'B Bot 2 '
 wait_for 'arrows look  c centre'
 snap spectator
@@ -55,6 +64,8 @@ while :; do
   screen | grep -q 'Game over' && break
   last_turn=$(turn_no)
   check_panel 'arrows move  n next fit  r rotate  Enter lay'
+  # The turn alert: the terminal's title says so (xterm's OSC 2; tmux keeps it as the pane's).
+  [[ $(tmux display -p -t "$session:main" '#{pane_title}') == 'carc-term: your turn' ]] || fail "no 'your turn' title"
   if [[ $asked_quit == no ]]; then
     keys q  # quitting asks first; n keeps playing
     wait_for 'Quit\? Your seat stays yours'
@@ -128,6 +139,12 @@ wait_true 'screen | grep -Eq "^.{70,}Players +pts"' 15 "the side panel at 120 co
 snap big
 tmux resize-window -t "$session:main" -x 80 -y 24 2>/dev/null || true
 wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 columns"
+# Below 80x24 the screens do not fit: it says so instead of drawing them cut, and comes back.
+tmux resize-window -t "$session:main" -x 60 -y 20 2>/dev/null || true
+wait_for 'window too small \(60x20\): carc-term needs 80x24'
+snap too-small
+tmux resize-window -t "$session:main" -x 80 -y 24 2>/dev/null || true
+wait_true 'screen | grep -Eq "^.{50}Players +pts"' 15 "the side panel at 80 columns again"
 
 # The spectator saw the moves and the chat too; a spectator quits after a question too.
 window=eve
