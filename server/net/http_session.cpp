@@ -122,6 +122,14 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
     if (ec) return;
     if (!keep_alive) {
         stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+        // A connection over its address's cap is closed at once: draining it would let a client
+        // that sends a byte now and then hold a descriptor the cap meant to refuse. Its request
+        // was read whole, so closing sends no reset that could destroy the answer.
+        if (!slot_) {
+            stream_.socket().close(ec);
+            return;
+        }
+        stream_.expires_after(drain_timeout);  // once: more input does not extend it
         drain();
         return;
     }
@@ -129,9 +137,9 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
 }
 
 // Closing with unread input would send a reset that can destroy the answer before the client
-// reads it (a refused request may still be arriving): read and drop until the client is done.
+// reads it (a refused request may still be arriving): read and drop until the client is done or
+// the deadline set before the first read passes.
 void http_session::drain() {
-    stream_.expires_after(drain_timeout);
     buffer_.consume(buffer_.size());
     stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](beast::error_code ec, std::size_t) {
         if (!ec) self->drain();
