@@ -76,6 +76,16 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     if (beast::websocket::is_upgrade(request)) {
         if (try_upgrade(request)) return;
     }
+    const std::string_view target(request.target().data(), request.target().size());
+    const bool read_method = request.method() == http::verb::get || request.method() == http::verb::head;
+    if (read_method && game_reads::handles(target.substr(0, target.find('?')))) {
+        // Answered on the reader thread (or at once); the answer comes back to this strand.
+        state_.game_records->answer(request, [self = shared_from_this()](game_reads::response res) {
+            net::post(self->stream_.get_executor(),
+                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+        });
+        return;
+    }
     send(handle_http_request(state_, std::move(request)));
 }
 
