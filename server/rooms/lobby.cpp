@@ -92,6 +92,11 @@ bool lobby::is_adjourned(const std::string& id) const {
     return adjourned_.contains(id);
 }
 
+bool lobby::is_adjourned_in_public(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    return adjourned_.contains(id) && listed_.contains(id);
+}
+
 std::optional<std::uint64_t> lobby::adjournment(const std::string& id) const {
     std::lock_guard lock(mutex_);
     const auto it = adjourned_.find(id);

@@ -40,6 +40,9 @@ public:
     // `summary` (status adjourned) when `listed`, and can be brought back by find_or_resume.
     void adjourn(const std::string& id, const std::string& invite, protocol::RoomSummary summary, bool listed);
     bool is_adjourned(const std::string& id) const;
+    // An adjourned game the public list shows: one anybody may know exists (a private one is
+    // answered like a missing room).
+    bool is_adjourned_in_public(const std::string& id) const;
     // Which adjournment of `id` this is (a number no other adjournment on this node had), or
     // nothing when it is not adjourned: what an adjourned game's record was built from.
     std::optional<std::uint64_t> adjournment(const std::string& id) const;

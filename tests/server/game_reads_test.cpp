@@ -2,7 +2,7 @@
 // that waits on the store does not hold back a game's moves (the server runs one I/O thread here,
 // as on a two-core machine), and an adjourned game's record is replayed from the store once, then
 // answered from what was kept until the game is resumed. The record cache on its own: versions
-// and its byte budget.
+// and its byte budget. An adjourned private game is answered exactly like a missing room.
 #include <condition_variable>
 #include <filesystem>
 #include <future>
@@ -129,6 +129,13 @@ json place_first(viewer& player) {
                            {"action", {{"type", "place_tile"}, {"x", p["x"]}, {"y", p["y"]}, {"rotation", p["rotation"]}}}});
 }
 
+double metric(unsigned short port, const std::string& name) {
+    const std::string body = http_get(port, "/metrics").body;
+    const auto at = body.find("\n" + name + " ");
+    REQUIRE(at != std::string::npos);
+    return std::stod(body.substr(at + name.size() + 2));
+}
+
 }  // namespace
 
 TEST_CASE("a game record read waiting on the store does not hold back moves; an adjourned record is kept",
@@ -203,3 +210,33 @@ TEST_CASE("the record cache answers only the version it kept and stays within it
     CHECK(cache.bytes() == 80);
 }
 
+TEST_CASE("an adjourned private game is answered like a missing room", "[server][lifecycle]") {
+    temp_dir dir;
+    st::SqliteOptions options;
+    options.data_dir = dir.path;
+    auto opened = st::open_sqlite_store(options);
+    REQUIRE(opened.ok());
+    auto config = test_config();
+    config.adjourn_after = std::chrono::milliseconds(100);
+    test_server server(config, std::move(opened).value());
+
+    const std::string room = play_and_leave(server.port(), true);
+    // A private game's adjourning is announced nowhere but the metrics (bounded wait).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (metric(server.port(), "carc_rooms_adjourned") != 1 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(metric(server.port(), "carc_rooms_adjourned") == 1);
+
+    ws_client eve(server.port());
+    greet(eve, "Eve");
+    for (const char* type : {"spectate", "join", "room_info", "history"}) {
+        INFO(type);
+        json about_it = eve.request({{"type", type}, {"room", room}});
+        json about_none = eve.request({{"type", type}, {"room", "r999999"}});
+        about_it.erase("id");
+        about_none.erase("id");
+        CHECK(about_it["code"] == "no_such_room");
+        CHECK(about_it == about_none);
+    }
+    CHECK(http_get(server.port(), "/api/games/" + room).status == 404);
+}
