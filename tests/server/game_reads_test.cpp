@@ -138,7 +138,7 @@ double metric(unsigned short port, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("a game record read waiting on the store does not hold back moves; an adjourned record is kept",
+TEST_CASE("a game record read waiting on the store does not hold back moves, and an adjourned record is kept",
           "[server][http][games]") {
     temp_dir dir;
     st::SqliteOptions options;
