@@ -276,8 +276,11 @@ json you_to_json(const State* state, const GameExtras& extras, std::optional<int
 
 json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
                 std::optional<int> seat) {
+    // A resigned seat is played by a bot: nothing is the person's to decide.
+    const bool resigned = seat && static_cast<std::size_t>(*seat) < room.seats.size() &&
+                          room.seats[static_cast<std::size_t>(*seat)].resigned;
     return {{"room", room_to_json(room)},
-            {"you", you_to_json(state, extras, seat)},
+            {"you", you_to_json(resigned ? nullptr : state, extras, seat)},
             {"game", state ? game_to_json(*state, extras) : json(nullptr)}};
 }
 

@@ -50,7 +50,7 @@ ViewChange ViewPublisher::update(const RoomInfo& room, bool spectators_changed, 
     for (std::size_t key = 1; key < legal_.size(); ++key) {
         const int seat = static_cast<int>(key - 1);
         const bool deciding = state && !extras.result && !state->is_over() && state->decider() == seat &&
-                              state->phase() != Phase::place_tile;
+                              !room.seats[key - 1].resigned && state->phase() != Phase::place_tile;
         json legal = json::array();
         if (deciding) {
             std::vector<Action> actions;

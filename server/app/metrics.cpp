@@ -42,6 +42,11 @@ std::string metrics::prometheus_text() const {
            journal_inline_commits_total);
     metric("carc_rooms_taken_over_total", "counter", "Games this node took over after their owner's lease expired.",
            rooms_taken_over);
+    metric("carc_game_reads_total", "counter", "GET /api/games reads done on the reader thread.", game_reads);
+    metric("carc_game_reads_cached_total", "counter", "GET /api/games/{id} answered from a kept record.",
+           game_reads_cached);
+    metric("carc_game_reads_refused_total", "counter", "GET /api/games reads answered 503 (too many waiting).",
+           game_reads_refused);
     metric("carc_io_threads", "gauge", "Threads serving the network and the rooms (--threads).", io_threads);
     metric("carc_rooms_lost_total", "counter", "Rooms dropped because another node took their lease.", rooms_lost);
 

@@ -31,6 +31,11 @@ public:
     // Several nodes (cluster_node): rooms this node took from a dead node, and lost to another.
     std::atomic<std::uint64_t> rooms_taken_over{0};
     std::atomic<std::uint64_t> rooms_lost{0};
+    // GET /api/games reads (game_reads): done on the reader thread, answered from kept records,
+    // refused because too many waited.
+    std::atomic<std::uint64_t> game_reads{0};
+    std::atomic<std::uint64_t> game_reads_cached{0};
+    std::atomic<std::uint64_t> game_reads_refused{0};
     std::atomic<std::uint64_t> io_threads{0};  // set once at start-up
 
     // Time to build, diff, serialise and queue one room update for all its viewers.

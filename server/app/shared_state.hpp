@@ -17,6 +17,7 @@
 #include "rooms/bot_pool.hpp"
 #include "rooms/lobby.hpp"
 #include "app/metrics.hpp"
+#include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
 
 namespace carc::server {
@@ -33,7 +34,8 @@ public:
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
           http_limiter(std::make_shared<connection_limiter>(config.max_http_connections_per_ip)),
           web_root(std::move(client_root)),
-          bots(std::make_unique<bot_pool>(config.bot_threads, config.bot_think)) {}
+          bots(std::make_unique<bot_pool>(config.bot_threads, config.bot_think)),
+          game_records(std::make_unique<game_reads>(*this)) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
@@ -51,6 +53,8 @@ public:
     const std::string web_root;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
+    // GET /api/games, off the I/O threads; last, so it goes first (it reads the members above).
+    std::unique_ptr<game_reads> game_records;
 
     // Open WebSocket connections, so shutdown can say goodbye to each.
     void track(const std::shared_ptr<client_link>& link) {

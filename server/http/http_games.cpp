@@ -80,7 +80,7 @@ games_answer one_game(shared_state& state, const std::string& id) {
     }
     if (state.store) {
         // Adjourned (unloaded until a player returns): its record so far, from the journal.
-        if (state.rooms.is_adjourned(id))
+        if (state.rooms.is_adjourned_in_public(id))
             if (auto record = adjourned_record(*state.store, id)) return {status::ok, std::move(*record)};
         auto stored = state.store->get_game(id);
         if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());

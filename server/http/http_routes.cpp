@@ -5,7 +5,6 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/tiles.hpp"
-#include "http/http_games.hpp"
 #include "app/shared_state.hpp"
 #include "http/static_files.hpp"
 
@@ -33,15 +32,8 @@ std::string_view mime_type(std::string_view path) {
 }
 
 http::message_generator json_response(const http::request<http::string_body>& request,
-                                      const nlohmann::json& body, http::status status = http::status::ok) {
-    http::response<http::string_body> res{status, request.version()};
-    res.set(http::field::server, "carc-server");
-    res.set(http::field::content_type, "application/json");
-    res.set(http::field::cache_control, "no-store");
-    res.keep_alive(request.keep_alive());
-    res.body() = body.dump();
-    res.prepare_payload();
-    return res;
+                                      const nlohmann::json& body) {
+    return json_text_response(request, body.dump());
 }
 
 // The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
@@ -113,10 +105,9 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
     return res;
 }
 
-}  // namespace
-
-http::message_generator text_response(const http::request<http::string_body>& request,
-                                      http::status status, std::string body) {
+// A whole answer in one string, as text until the caller says otherwise.
+http::response<http::string_body> plain_response(const http::request<http::string_body>& request,
+                                                 http::status status, std::string body) {
     http::response<http::string_body> res{status, request.version()};
     res.set(http::field::server, "carc-server");
     res.set(http::field::content_type, "text/plain; charset=utf-8");
@@ -126,6 +117,21 @@ http::message_generator text_response(const http::request<http::string_body>& re
     return res;
 }
 
+}  // namespace
+
+http::response<http::string_body> json_text_response(const http::request<http::string_body>& request,
+                                                     std::string body, http::status status) {
+    auto res = plain_response(request, status, std::move(body));
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    return res;
+}
+
+http::message_generator text_response(const http::request<http::string_body>& request,
+                                      http::status status, std::string body) {
+    return plain_response(request, status, std::move(body));
+}
+
 http::message_generator handle_http_request(shared_state& state, http::request<http::string_body>&& request) {
     if (request.method() != http::verb::get && request.method() != http::verb::head)
         return text_response(request, http::status::method_not_allowed, "GET or HEAD only\n");
@@ -133,11 +139,6 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
     const std::string_view path = target.substr(0, target.find('?'));
     if (path == "/healthz") return json_response(request, {{"status", "ok"}});
     if (path == "/api/rooms") return json_response(request, {{"rooms", state.rooms.public_rooms()}});
-    if (path == "/api/games" || path.starts_with("/api/games/")) {
-        const auto query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
-        const games_answer answer = answer_games_request(state, path, query);
-        return json_response(request, answer.body, answer.status);
-    }
     if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
     if (path == "/metrics") {
         http::response<http::string_body> res{http::status::ok, request.version()};

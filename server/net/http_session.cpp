@@ -76,6 +76,16 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     if (beast::websocket::is_upgrade(request)) {
         if (try_upgrade(request)) return;
     }
+    const std::string_view target(request.target().data(), request.target().size());
+    const bool read_method = request.method() == http::verb::get || request.method() == http::verb::head;
+    if (read_method && game_reads::handles(target.substr(0, target.find('?')))) {
+        // Answered on the reader thread (or at once); the answer comes back to this strand.
+        state_.game_records->answer(request, [self = shared_from_this()](game_reads::response res) {
+            net::post(self->stream_.get_executor(),
+                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+        });
+        return;
+    }
     send(handle_http_request(state_, std::move(request)));
 }
 
@@ -122,6 +132,14 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
     if (ec) return;
     if (!keep_alive) {
         stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+        // A connection over its address's cap is closed at once: draining it would let a client
+        // that sends a byte now and then hold a descriptor the cap meant to refuse. Its request
+        // was read whole, so closing sends no reset that could destroy the answer.
+        if (!slot_) {
+            stream_.socket().close(ec);
+            return;
+        }
+        stream_.expires_after(drain_timeout);  // once: more input does not extend it
         drain();
         return;
     }
@@ -129,9 +147,9 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
 }
 
 // Closing with unread input would send a reset that can destroy the answer before the client
-// reads it (a refused request may still be arriving): read and drop until the client is done.
+// reads it (a refused request may still be arriving): read and drop until the client is done or
+// the deadline set before the first read passes.
 void http_session::drain() {
-    stream_.expires_after(drain_timeout);
     buffer_.consume(buffer_.size());
     stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](beast::error_code ec, std::size_t) {
         if (!ec) self->drain();

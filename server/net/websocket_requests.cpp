@@ -227,7 +227,7 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
     }
     if (!target) {
         const auto room_id = room_id_of(message);
-        if (room_id && state_.rooms.is_adjourned(*room_id)) {
+        if (room_id && state_.rooms.is_adjourned_in_public(*room_id)) {
             send_error(id, ErrorCode::wrong_status, "the game is adjourned until one of its players comes back");
             return;
         }

@@ -80,7 +80,7 @@ void lobby::adjourn(const std::string& id, const std::string& invite, protocol::
         std::lock_guard lock(mutex_);
         rooms_.erase(id);
         room_by_invite_.erase(invite);
-        adjourned_[id] = summary;
+        adjourned_[id] = ++adjournments_;
         if (listed) listed_[id] = summary;
         count_rooms();
     }
@@ -90,6 +90,18 @@ void lobby::adjourn(const std::string& id, const std::string& invite, protocol::
 bool lobby::is_adjourned(const std::string& id) const {
     std::lock_guard lock(mutex_);
     return adjourned_.contains(id);
+}
+
+bool lobby::is_adjourned_in_public(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    return adjourned_.contains(id) && listed_.contains(id);
+}
+
+std::optional<std::uint64_t> lobby::adjournment(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    const auto it = adjourned_.find(id);
+    if (it == adjourned_.end()) return std::nullopt;
+    return it->second;
 }
 
 std::shared_ptr<room> lobby::find_or_resume(const std::string& id,

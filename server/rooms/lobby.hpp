@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,12 @@ public:
     // `summary` (status adjourned) when `listed`, and can be brought back by find_or_resume.
     void adjourn(const std::string& id, const std::string& invite, protocol::RoomSummary summary, bool listed);
     bool is_adjourned(const std::string& id) const;
+    // An adjourned game the public list shows: one anybody may know exists (a private one is
+    // answered like a missing room).
+    bool is_adjourned_in_public(const std::string& id) const;
+    // Which adjournment of `id` this is (a number no other adjournment on this node had), or
+    // nothing when it is not adjourned: what an adjourned game's record was built from.
+    std::optional<std::uint64_t> adjournment(const std::string& id) const;
     // The loaded room `id`; for an adjourned game, `load` brings it back (it must add() the
     // room) and only one caller at a time loads. Null when there is no such room.
     std::shared_ptr<room> find_or_resume(const std::string& id, const std::function<std::shared_ptr<room>()>& load);
@@ -73,7 +80,8 @@ private:
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::map<std::string, std::string> room_by_invite_;
     std::map<std::string, protocol::RoomSummary> listed_;     // public rooms only
-    std::map<std::string, protocol::RoomSummary> adjourned_;  // every adjourned game
+    std::map<std::string, std::uint64_t> adjourned_;  // every adjourned game, by its adjournment
+    std::uint64_t adjournments_ = 0;
     std::map<std::uint64_t, std::weak_ptr<client_link>> subscribers_;
     std::map<std::string, protocol::RoomSummary> remote_;  // other nodes' public rooms
     listed_observer observer_;  // set before the server starts
