@@ -55,4 +55,14 @@ std::string random_invite_code() {
     return code;
 }
 
+std::string canonical_invite_code(std::string_view typed) {
+    std::string code;
+    for (const char c : typed) {
+        if (c == ' ' || c == '-' || c == '\t') continue;
+        code.push_back(c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
+    }
+    if (code.size() == 8) code.insert(4, 1, '-');
+    return code;
+}
+
 }  // namespace carc::server

@@ -13,5 +13,8 @@ std::uint64_t random_u64();
 
 // A short code people can type: groups of letters and digits without look-alikes, "KQ7M-TX3P".
 std::string random_invite_code();
+// An invite code as people type it ("kq7m tx3p", "KQ7MTX3P") in the form random_invite_code
+// makes: upper case, blanks and dashes dropped, the dash put back after four symbols.
+std::string canonical_invite_code(std::string_view typed);
 
 }  // namespace carc::server

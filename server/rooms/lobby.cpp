@@ -5,6 +5,7 @@
 
 #include "carc/protocol/messages.hpp"
 #include "app/metrics.hpp"
+#include "people/security.hpp"
 
 namespace carc::server {
 
@@ -61,7 +62,7 @@ std::shared_ptr<room> lobby::find(const std::string& id) const {
 
 std::shared_ptr<room> lobby::find_by_invite(const std::string& invite) const {
     std::lock_guard lock(mutex_);
-    const auto it = room_by_invite_.find(invite);
+    const auto it = room_by_invite_.find(canonical_invite_code(invite));
     if (it == room_by_invite_.end()) return nullptr;
     const auto r = rooms_.find(it->second);
     return r == rooms_.end() ? nullptr : r->second;

@@ -73,6 +73,14 @@ TEST_CASE("secrets are random and the commitment is SHA-256 of seed:nonce", "[se
     CHECK(code[4] == '-');
 }
 
+TEST_CASE("invite codes are found however people type them", "[server]") {
+    CHECK(canonical_invite_code("KQ7M-TX3P") == "KQ7M-TX3P");
+    CHECK(canonical_invite_code("kq7m-tx3p") == "KQ7M-TX3P");
+    CHECK(canonical_invite_code(" kq7m tx3p ") == "KQ7M-TX3P");
+    CHECK(canonical_invite_code("KQ7MTX3P") == "KQ7M-TX3P");
+    CHECK(canonical_invite_code("KQ7") == "KQ7");  // not a code: left for the lookup to miss
+}
+
 TEST_CASE("command line flags", "[server]") {
     std::vector<std::string> args = {"carc-server", "--port", "9000", "--threads", "3", "--data-dir", "/tmp/x",
                                      "--allow-origin", "http://a", "--grace", "500"};
