@@ -1,8 +1,9 @@
 #pragma once
 // A person's copy of one room's view, kept up to date from the messages they were sent, exactly
 // as a client does: a snapshot replaces it; a patch (with the next version, no gaps) changes it;
-// other rooms' messages are ignored. The room harness's tests follow views with it
-// (room_harness.hpp: room_member), and so does a replay of the frames a client received.
+// other rooms' messages are ignored. The one view follower of the server tests: over a real
+// connection (game_driver.hpp: viewer), in process (room_harness.hpp: room_member), and in a
+// replay of the frames a client received.
 
 #include <cstdint>
 #include <string>
