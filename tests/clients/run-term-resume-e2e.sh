@@ -45,12 +45,10 @@ wait_for 'Tester laid'
 keys Escape
 
 # The server restarts on the same port and data directory.
-kill "$server_pid"
-wait "$server_pid" 2>/dev/null || true
+stop_test_server
 window=eve
 wait_for 'connection lost, reconnecting' 20
 start_server
-wait_server
 # The player is back in the seat with the token; Eve, forgotten by the new server, watches again.
 window=again
 wait_for 'reconnected' 30

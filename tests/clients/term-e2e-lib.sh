@@ -1,6 +1,6 @@
 # Shared by the terminal client's end-to-end tests (sourced, not run): takes the scripts'
 # arguments (SERVER_BINARY TERM_BINARY WORK_DIR), checks the binaries, starts carc-server on a
-# free port with a private tmux socket, and defines the polling helpers (screen, frame, snap,
+# free port (tools/testkit/test-server.sh) with a private tmux socket, and defines the polling helpers (screen, frame, snap,
 # wait_for, wait_true, keys, scores, turn_no) and the openings every script repeats (open_client,
 # open_create_form, watch_room, quit_client). Clients keep their token files under $work/home
 # (their HOME).
@@ -20,28 +20,24 @@ mkdir -p "$work"
 rm -rf "${work:?}"/*
 data="$work/data"
 mkdir -p "$data"
-# A free port: a random one nobody answers on (bash only, no other tools needed).
-port=
-for _ in $(seq 1 50); do
-  candidate=$((20000 + RANDOM % 40000))
-  if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
-done
-[[ -n $port ]] || { echo "term-e2e: no free port found" >&2; exit 1; }
 session="carc-term-e2e-$$"
 export TMUX_TMPDIR="$work"  # a private tmux server: nothing of the user's sessions is touched
 
 mkdir -p "$work/home"
-# start_server: (again) on the same port and data directory, e.g. after a restart.
+# The one way scripts start a test server (tools/testkit/test-server.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/../../tools/testkit/test-server.sh"
+port=
+# start_server: on a free port the first time; again on the same port and data directory
+# after a restart. Returns once the server listens.
 start_server() {
-  "$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --bot-delay 50 >>"$work/server.log" 2>&1 &
-  server_pid=$!
+  start_test_server "$server" "$work/server.log" --data-dir "$data" --bot-delay 50 ${port:+--port "$port"} ||
+    fail "the server did not start"
+  port=$server_port
 }
-start_server
 cleanup() {
   tmux kill-session -t "$session" 2>/dev/null || true
   tmux kill-server 2>/dev/null || true
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  stop_test_server
 }
 trap cleanup EXIT
 trap "exit 1" INT TERM HUP  # cleanup runs on the way out
@@ -55,16 +51,7 @@ fail() {
   exit 1
 }
 
-# wait_server: until the server accepts connections.
-wait_server() {
-  for _ in $(seq 1 100); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
-    kill -0 "$server_pid" 2>/dev/null || fail "the server exited"
-    sleep 0.1
-  done
-  fail "the server does not listen on $port"
-}
-wait_server
+start_server
 
 # client NAME [ARGS...]: the command line of a carc-term for tmux, in a UTF-8 locale, with its
 # token file under $work/home; prints its exit status when it ends.

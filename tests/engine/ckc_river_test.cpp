@@ -109,7 +109,10 @@ TEST_CASE("river2: the river may not turn the same way twice in a row") {
     }
     SECTION("a straight stretch keeps the branch's last turn") {
         Scenario b(2, {fork_move, {"R2-06", 1, -1, 90}}, {"R2-09"}, river_config());
-        CHECK(b.state().check(at(1, -2, 0)));          // left again, after the straight
+        const auto again = b.state().check(at(1, -2, 0));  // left again, after the straight
+        REQUIRE(again);
+        CHECK(again->code == RuleErrorCode::river_rule);
+        CHECK(again->message.find("left twice") != std::string::npos);
         CHECK_FALSE(b.state().check(at(1, -2, 270)));  // right
     }
 }

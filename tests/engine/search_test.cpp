@@ -9,6 +9,7 @@
 #include "carc/bots.hpp"
 #include "carc/search.hpp"
 #include "playout.hpp"
+#include "random_game.hpp"
 
 using namespace carc;
 
@@ -22,11 +23,24 @@ std::shared_ptr<const Game> make_game(GameConfig config) {
     return game;
 }
 
+// Stops a random game at the first tile placement after `decisions` decisions.
+class stop_after final : public playout::Hooks {
+public:
+    explicit stop_after(int decisions) : left_(decisions) {}
+    bool stop(const State& s) override { return left_ <= 0 && s.phase() == Phase::place_tile; }
+    void after(const Action&, PlayerId, const State&, const std::vector<Event>&) override { --left_; }
+
+private:
+    int left_;
+};
+
 // Plays seeded random moves until `decisions` have been taken (stopping at a tile placement).
 void advance(State& s, int decisions, std::uint64_t seed) {
     Rng rng(seed);
-    for (int i = 0; (i < decisions || s.phase() != Phase::place_tile) && !s.is_over(); ++i)
-        REQUIRE_FALSE(s.apply(choose_random(s, rng)));
+    stop_after hooks(decisions);
+    const auto outcome = playout::play_random(s, rng, &hooks);
+    INFO(outcome.refused.value_or(""));
+    REQUIRE_FALSE(outcome.refused);
 }
 
 // Plays the first legal action until the next turn begins.

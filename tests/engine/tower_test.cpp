@@ -309,10 +309,16 @@ TEST_CASE("tower: a ransom may not take the score below 0 and is only the owner'
     // On player 1's turn nothing of the kind is offered: player 1 holds, player 0 waits.
     t.turn("B-B", -2, 2);
     REQUIRE(t.state().turn_player() == 1);
-    for (PlayerId p : {PlayerId{0}, PlayerId{1}}) {
-        CHECK_FALSE(t.listed(TowerTable::ransom_action(p)));
-        CHECK(t.attempt(TowerTable::ransom_action(p)));
-    }
+    CHECK_FALSE(t.listed(TowerTable::ransom_action(1)));
+    auto to_self = t.attempt(TowerTable::ransom_action(1));
+    REQUIRE(to_self);
+    CHECK(to_self->code == RuleErrorCode::not_allowed);
+    CHECK(to_self->message == "player 1 cannot be paid a ransom");
+    CHECK_FALSE(t.listed(TowerTable::ransom_action(0)));
+    auto to_waiting = t.attempt(TowerTable::ransom_action(0));
+    REQUIRE(to_waiting);
+    CHECK(to_waiting->code == RuleErrorCode::not_allowed);
+    CHECK(to_waiting->message == "player 0 holds none of your followers");
 }
 
 TEST_CASE("tower: ransom after laying the tile, before the follower") {
@@ -338,5 +344,8 @@ TEST_CASE("tower: without its rules, tower tiles are plain tiles") {
     s.legal_actions(legal);
     for (const auto& a : legal)
         CHECK((a.type == ActionType::place_follower || a.type == ActionType::pass));
-    CHECK(s.apply(TowerTable::at_action(ActionType::add_floor, 0, 1)));
+    const auto floor = s.apply(TowerTable::at_action(ActionType::add_floor, 0, 1));
+    REQUIRE(floor);
+    CHECK(floor->code == RuleErrorCode::not_allowed);
+    CHECK(floor->message == "The Tower's rules are not in play");
 }

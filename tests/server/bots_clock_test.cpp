@@ -1,25 +1,29 @@
-// Bots play whole games on their own; the turn clock plays for (or resigns) a player who waits.
+// Bots play whole games on their own; the turn clock plays for (or resigns) a player who waits;
+// bots' games and resigning are room rules, tested in process (room_harness.hpp); the clock's
+// timers run on a real server.
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_harness.hpp"
 #include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
 
-TEST_CASE("bots finish a game on their own while the host watches", "[server]") {
-    test_server server;
-    ws_client host_ws(server.port());
-    greet(host_ws, "Host");
-    const json created = open_room(host_ws, {{"seats", 3},
+TEST_CASE("bots finish a game on their own while the host watches", "[server][room]") {
+    room_harness h;
+    auto& host_person = h.arrive("Host");
+    const std::string room = h.create(host_person, {{"seats", 3},
          {"bots", {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "random"}}, {{"seat", 2}, {"kind", "greedy"}}}}});
-    viewer host{host_ws, created["room"]};
+    room_member host(h, host_person, room);
     host.check_against_snapshot();
-    CHECK(host.view["you"]["seat"].is_null());
-    start_game(host);
-    REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));
+    CHECK(host.view()["you"]["seat"].is_null());
+    // Without a bot pause the bots' moves are handlers on the room's strand: the start settles
+    // into the whole game.
+    REQUIRE(host.request({{"type", "start"}})["type"] == "ack");
+    REQUIRE(game_over(host.view()));
     host.check_against_snapshot();
-    const json& game = host.view["game"];
+    const json& game = host.view()["game"];
     CHECK(game["phase"] == "game_over");
     CHECK(game["result"]["reason"] == "complete");
     CHECK(game["result"]["scores"].size() == 3);
@@ -69,14 +73,16 @@ TEST_CASE("with the forfeit policy, running out of time resigns", "[server]") {
     CHECK(bob.view["room"]["seats"][0]["resigned"] == true);
 }
 
-TEST_CASE("resigning in a two-seat game ends it", "[server]") {
-    test_server server;
-    ws_client ada_ws(server.port()), bob_ws(server.port());
-    const std::string room = start_two_player_game(ada_ws, bob_ws, json::object()).room;
-    viewer ada{ada_ws, room}, bob{bob_ws, room};
-    ada.sync();
-    REQUIRE(bob.request({{"type", "resign"}, {"room", room}})["type"] == "ack");
+TEST_CASE("resigning in a two-seat game ends it", "[server][room]") {
+    room_harness h;
+    auto& ada_person = h.arrive("Ada");
+    auto& bob_person = h.arrive("Bob");
+    const std::string room = h.create(ada_person, json::object());
+    room_member ada(h, ada_person, room), bob(h, bob_person, room);
+    REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
+    REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");
+    REQUIRE(bob.request({{"type", "resign"}})["type"] == "ack");
     ada.check_against_snapshot();
-    CHECK(ada.view["game"]["result"]["winners"] == json::array({0}));
-    CHECK(ada.view["room"]["status"] == "finished");
+    CHECK(ada.view()["game"]["result"]["winners"] == json::array({0}));
+    CHECK(ada.view()["room"]["status"] == "finished");
 }

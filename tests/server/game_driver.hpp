@@ -1,6 +1,6 @@
 #pragma once
-// A thin test client's memory of one room: the view it holds, kept up to date by applying each
-// snapshot and patch exactly as a browser would.
+// A thin test client's memory of one room over a real connection: the view it follows
+// (view_follower.hpp), requests that absorb what arrives before their reply, waits.
 
 #include <functional>
 #include <string>
@@ -8,40 +8,22 @@
 
 #include <catch2/catch.hpp>
 
+#include "view_follower.hpp"
 #include "ws_client.hpp"
 
 namespace carc::test {
 
-struct viewer {
-    viewer(ws_client& c, std::string room_id) : client(c), room(std::move(room_id)) {}
+// The view follower (view_follower.hpp) of one room over a real connection.
+struct viewer : view_follower {
+    viewer(ws_client& c, std::string room_id) : view_follower(std::move(room_id)), client(c) {}
 
     ws_client& client;
-    std::string room;
-    json view;
-    std::uint64_t version = 0;
 
-    // Takes in a snapshot or patch of this room; other messages are ignored.
-    void absorb(const json& m) {
-        const std::string type = m.value("type", "");
-        if (m.value("room", "") != room) return;
-        if (type == "snapshot") {
-            view = m["view"];
-            version = m["version"].get<std::uint64_t>();
-        } else if (type == "patch") {
-            if (view.is_null()) return;  // set up after its client read the snapshot: sync() follows
-            REQUIRE(m["version"].get<std::uint64_t>() == version + 1);  // no gaps
-            view = view.patch(m["patch"]);
-            version = m["version"].get<std::uint64_t>();
-        }
-    }
-    void absorb_all(const std::vector<json>& messages) {
-        for (const auto& m : messages) absorb(m);
-    }
     // Sends a request, absorbs everything that arrives before its reply, returns the reply.
     json request(json message) {
         std::vector<json> skipped;
         json reply = client.request(std::move(message), std::chrono::seconds(5), &skipped);
-        absorb_all(skipped);
+        absorb(skipped);
         return reply;
     }
     // Asks for a snapshot and checks that the patched view equals it.
@@ -63,7 +45,7 @@ struct viewer {
         std::vector<json> skipped;
         auto m = client.wait_for([&](const json& x) { return x.value("type", "") == type; },
                                  std::chrono::seconds(5), &skipped);
-        absorb_all(skipped);
+        absorb(skipped);
         return m;
     }
     // Absorbs messages until `done` holds for the view.

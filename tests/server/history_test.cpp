@@ -1,8 +1,11 @@
 // History for late arrivals: every snapshot carries the game's events so far and the room's last
 // 100 chat lines, and the `history` request answers the same (docs/protocol.md, "History").
+// The room's own rules run in process (room_harness.hpp); coming back with a token goes through
+// a real server.
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "room_harness.hpp"
 #include "room_openings.hpp"
 #include "test_server.hpp"
 
@@ -26,75 +29,87 @@ json play_first(viewer& player) {
     return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
 }
 
-// Every event the patches of `room` carried, in order, from the frames a client received.
-json events_from_patches(const std::vector<std::string>& frames, const std::string& room) {
+// Every event the patches of `room` carried, in order, from the messages a client received.
+json events_from_patches(const std::vector<json>& received, const std::string& room) {
     json out = json::array();
-    for (const std::string& text : frames) {
-        const json m = json::parse(text);
+    for (const json& m : received)
         if (m.value("type", "") == "patch" && m.value("room", "") == room)
             for (const json& e : m["events"]) out.push_back(e);
-    }
     return out;
+}
+
+// The first legal placement, or the first listed decision, of the member who decides now.
+json first_move(room_member& decider) {
+    const json& game = decider.view()["game"];
+    if (game["phase"] != "place_tile") {
+        REQUIRE_FALSE(decider.view()["you"]["legal"].empty());
+        return decider.view()["you"]["legal"][0];
+    }
+    const json placements = decider.request({{"type", "legal_placements"}});
+    REQUIRE_FALSE(placements["placements"].empty());
+    json action = placements["placements"][0];
+    action["type"] = "place_tile";
+    return action;
 }
 
 }  // namespace
 
-TEST_CASE("a late spectator's snapshot holds the whole event log and the last 100 chat lines", "[server]") {
-    test_server server;
-    ws_client ada_ws(server.port()), bob_ws(server.port());
-    const std::string ada_person = greet(ada_ws, "Ada")["person"];
-    greet(bob_ws, "Bob");
-    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
-    viewer ada{ada_ws, room}, bob{bob_ws, room};
-    join_room(bob);
+TEST_CASE("a late spectator's snapshot holds the whole event log and the last 100 chat lines", "[server][room]") {
+    room_harness h;
+    auto& ada_person = h.arrive("Ada");
+    auto& bob_person = h.arrive("Bob");
+    const std::string room = h.create(ada_person, {{"seats", 2}});
+    room_member ada(h, ada_person, room), bob(h, bob_person, room);
+    REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
 
     // 105 lines: the ring keeps the last 100, oldest first.
     for (int i = 0; i < 105; ++i)
-        REQUIRE(ada.request({{"type", "chat"}, {"room", room}, {"text", "line " + std::to_string(i)}})["type"] == "ack");
-    const json waiting = ada.request({{"type", "snapshot"}, {"room", room}});
+        REQUIRE(ada.request({{"type", "chat"}, {"text", "line " + std::to_string(i)}})["type"] == "ack");
+    const json waiting = ada.request({{"type", "snapshot"}});
     CHECK(waiting["log"] == json::array());
     REQUIRE(waiting["chat"].size() == 100);
 
-    start_game(ada);
+    REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");
+    bob.read();
     for (int move = 0; move < 6; ++move) {
-        viewer& decider = ada.view["game"]["decider"] == 0 ? ada : bob;
-        REQUIRE(play_first(decider)["type"] == "ack");
-        ada.sync();
-        bob.sync();
+        room_member& decider = ada.view()["game"]["decider"] == 0 ? ada : bob;
+        REQUIRE(decider.request({{"type", "action"}, {"version", decider.follower.version},
+                                 {"action", first_move(decider)}})["type"] == "ack");
+        ada.read();
+        bob.read();
     }
-    // Ada's own requests were answered after the patches they caused, so her frames hold them all.
-    ada.request({{"type", "snapshot"}, {"room", room}});
-    const json seen = events_from_patches(ada_ws.frames(), room);
+    // Ada was sent every patch of the game: together they carry every event.
+    const json seen = events_from_patches(ada.received, room);
     REQUIRE(seen.size() > 6);
 
-    ws_client eve_ws(server.port());
-    greet(eve_ws, "Eve");
-    std::vector<json> before;
-    REQUIRE(eve_ws.request({{"type", "spectate"}, {"room", room}}, 5s, &before)["type"] == "joined");
-    auto snapshot = eve_ws.wait_type("snapshot");
-    REQUIRE(snapshot);
-    CHECK((*snapshot)["log"] == seen);
-    const json& chat = (*snapshot)["chat"];
+    auto& eve = h.arrive("Eve");
+    const int id = h.send(eve, {{"type", "spectate"}, {"room", room}});
+    const auto to_eve = eve.link->take();
+    REQUIRE(types_of(to_eve) == std::vector<std::string>{"joined", "snapshot"});
+    CHECK(to_eve[0]["id"] == id);
+    const json& snapshot = to_eve[1];
+    CHECK(snapshot["log"] == seen);
+    const json& chat = snapshot["chat"];
     REQUIRE(chat.size() == 100);
     CHECK(chat.front()["text"] == "line 5");
     CHECK(chat.back()["text"] == "line 104");
     CHECK(chat.back()["name"] == "Ada");
-    CHECK(chat.back()["from"] == ada_person);
+    CHECK(chat.back()["from"] == ada_person.id);
     CHECK(chat.back()["time"].is_number_integer());
     CHECK_FALSE(chat.back().contains("type"));
     CHECK_FALSE(chat.back().contains("room"));
-    CHECK_FALSE((*snapshot)["view"].contains("log"));  // message-level, so patches never touch it
+    CHECK_FALSE(snapshot["view"].contains("log"));  // message-level, so patches never touch it
 
-    const json history = eve_ws.request({{"type", "history"}, {"room", room}});
+    room_member eve_member(h, eve, room);
+    const json history = eve_member.request({{"type", "history"}});
     REQUIRE(history["type"] == "history");
     CHECK(history["room"] == room);
-    CHECK(history["version"] == (*snapshot)["version"]);
+    CHECK(history["version"] == snapshot["version"]);
     CHECK(history["log"] == seen);
     CHECK(history["chat"] == chat);
 
-    ws_client stranger(server.port());
-    greet(stranger, "Stranger");
-    CHECK(stranger.request({{"type", "history"}, {"room", room}})["code"] == "not_in_room");
+    room_member stranger(h, h.arrive("Stranger"), room);
+    CHECK(stranger.request({{"type", "history"}})["code"] == "not_in_room");
 }
 
 TEST_CASE("a reconnecting player's snapshot brings back the log and the chat", "[server]") {

@@ -10,6 +10,7 @@
 #include "carc/tiles.hpp"
 #include "game_driver.hpp"
 #include "room_openings.hpp"
+#include "view_follower.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
@@ -117,19 +118,17 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
 
             // Replay every frame the host received, as its client did.
             std::vector<frame_seen> frames;
-            json view;
+            view_follower replayed(host.room);
             counts discarded(box.size(), 0);
             for (const std::string& text : host_ws.frames()) {
                 const json m = json::parse(text);
                 const std::string type = m.value("type", "");
-                if (m.value("room", "") != host.room) continue;
-                if (type == "snapshot") view = m["view"];
-                else if (type == "patch") view = view.patch(m["patch"]);
-                else continue;
+                if (m.value("room", "") != host.room || (type != "snapshot" && type != "patch")) continue;
+                replayed.absorb(m);
                 for (const auto& e : m.value("events", json::array()))
                     if (e.value("type", "") == "tile_discarded") ++discarded[index_of(e["tile"])];
-                if (!view["game"].is_object()) continue;
-                const json& g = view["game"];
+                if (!replayed.view["game"].is_object()) continue;
+                const json& g = replayed.view["game"];
                 frame_seen seen;
                 seen.remaining = g["remaining"].get<counts>();
                 std::vector<carc::TileTypeId> laid;

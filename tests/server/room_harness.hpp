@@ -18,6 +18,7 @@
 #include "recording_link.hpp"
 #include "rooms/room.hpp"
 #include "test_server.hpp"
+#include "view_follower.hpp"
 
 namespace carc::test {
 
@@ -112,27 +113,6 @@ private:
     int next_request_id_ = 1;
 };
 
-// A person's copy of one room's view, kept up to date from what their link was sent, exactly as
-// a client does: a snapshot replaces it, a patch (with the next version, no gaps) changes it.
-struct held_view {
-    json view;
-    std::uint64_t version = 0;
-
-    void absorb(const std::vector<json>& messages) {
-        for (const auto& m : messages) {
-            const std::string type = m.value("type", "");
-            if (type == "snapshot") {
-                view = m["view"];
-                version = m["version"].get<std::uint64_t>();
-            } else if (type == "patch") {
-                REQUIRE(m["version"].get<std::uint64_t>() == version + 1);
-                view = view.patch(m["patch"]);
-                version = m["version"].get<std::uint64_t>();
-            }
-        }
-    }
-};
-
 // Of `messages`, the one that answers request `id` (nullopt when none does).
 inline std::optional<json> reply_to(const std::vector<json>& messages, int id) {
     for (const auto& m : messages)
@@ -146,5 +126,52 @@ inline std::vector<std::string> types_of(const std::vector<json>& messages) {
     for (const auto& m : messages) out.push_back(m.value("type", ""));
     return out;
 }
+
+// Asks for a snapshot for `who` and checks that `held` (built from patches) equals it.
+inline void check_against_snapshot(room_harness& h, room_harness::person& who, const view_follower& held) {
+    const int id = h.send(who, {{"type", "snapshot"}, {"room", held.room}});
+    const auto sent = who.link->take();
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0]["id"] == id);
+    CHECK(sent[0]["version"] == held.version);
+    CHECK(sent[0]["view"] == held.view);
+}
+
+// A person in one room as their client sees it, the harness's counterpart of game_driver.hpp's
+// viewer: every message their link was sent, kept in order, and the view they follow from it.
+struct room_member {
+    room_member(room_harness& harness, room_harness::person& p, std::string room_id)
+        : h(harness), who(p), follower(std::move(room_id)) {}
+
+    room_harness& h;
+    room_harness::person& who;
+    view_follower follower;
+    std::vector<json> received;
+
+    const std::string& room() const { return follower.room; }
+    const json& view() const { return follower.view; }
+    // Takes in what the link was sent since the last read.
+    void read() {
+        for (auto& m : who.link->take()) {
+            follower.absorb(m);
+            received.push_back(std::move(m));
+        }
+    }
+    // Checks that the followed view equals the snapshot the room sends when asked.
+    void check_against_snapshot() {
+        read();
+        test::check_against_snapshot(h, who, follower);
+    }
+    // Sends a request of this room (its "room" is filled in) and returns the reply.
+    json request(json message) {
+        message["room"] = room();
+        const int id = h.send(who, std::move(message));
+        read();
+        const auto reply = reply_to(received, id);
+        INFO("request " << id);
+        REQUIRE(reply);
+        return *reply;
+    }
+};
 
 }  // namespace carc::test

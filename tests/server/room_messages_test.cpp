@@ -13,16 +13,6 @@ using strings = std::vector<std::string>;
 
 namespace {
 
-// Asks for a snapshot for `who` and checks that `held` (built from patches) equals it.
-void check_against_snapshot(room_harness& h, room_harness::person& who, held_view& held, const std::string& room) {
-    const int id = h.send(who, {{"type", "snapshot"}, {"room", room}});
-    const auto sent = who.link->take();
-    REQUIRE(sent.size() == 1);
-    CHECK(sent[0]["id"] == id);
-    CHECK(sent[0]["version"] == held.version);
-    CHECK(sent[0]["view"] == held.view);
-}
-
 json action_message(const std::string& room, std::uint64_t version, json action) {
     return {{"type", "action"}, {"room", room}, {"version", version}, {"action", std::move(action)}};
 }
@@ -34,10 +24,11 @@ struct seated_room {
     room_harness::person& ada = h.arrive("Ada");
     room_harness::person& bob = h.arrive("Bob");
     std::string room;
-    held_view ada_view, bob_view;
+    view_follower ada_view, bob_view;
 
     explicit seated_room(json fields = {{"seats", 2}}, std::optional<int> bob_seat = std::nullopt) {
         room = h.create(ada, std::move(fields));
+        ada_view.room = bob_view.room = room;
         ada_view.absorb(ada.link->take());
         json join = {{"type", "join"}, {"room", room}};
         if (bob_seat) join["seat"] = *bob_seat;
@@ -85,7 +76,7 @@ TEST_CASE("joining: the joiner gets joined and a snapshot, the others one patch 
     auto& ada = h.arrive("Ada");
     auto& bob = h.arrive("Bob");
     const std::string room = h.create(ada, {{"seats", 3}});
-    held_view ada_view;
+    view_follower ada_view{room};
     ada_view.absorb(ada.link->take());
 
     const int id = h.send(bob, {{"type", "join"}, {"room", room}, {"seat", 2}});
@@ -112,7 +103,7 @@ TEST_CASE("joining: the joiner gets joined and a snapshot, the others one patch 
     INFO(json(after).dump());
     for (const json& m : after) CHECK(m["patch"] == json::array());
     ada_view.absorb(after);
-    check_against_snapshot(h, ada, ada_view, room);
+    check_against_snapshot(h, ada, ada_view);
 }
 
 TEST_CASE("host commands: bots, kick, start only when full, chat reaches everyone", "[server][room]") {
@@ -160,7 +151,7 @@ TEST_CASE("host commands: bots, kick, start only when full, chat reaches everyon
     ada_view.absorb(to_ada);
     CHECK(ada_view.view["room"]["seats"][2]["kind"] == "empty");
     CHECK(ada_view.view["room"]["seats"][1]["kind"] == "bot");
-    check_against_snapshot(h, ada, ada_view, room);
+    check_against_snapshot(h, ada, ada_view);
     id = h.send(bob, {{"type", "snapshot"}, {"room", room}});
     CHECK(reply_to(bob.link->take(), id).value()["code"] == "not_in_room");
 }
@@ -186,7 +177,7 @@ TEST_CASE("spectators: only where allowed, they see every change but hold no sea
         const auto to_eve = eve.link->take();
         REQUIRE(types_of(to_eve) == strings{"joined", "snapshot"});
         CHECK(to_eve[0] == json{{"type", "joined"}, {"id", id}, {"room", t.room}, {"seat", nullptr}});
-        held_view eve_view;
+        view_follower eve_view{t.room};
         eve_view.absorb(to_eve);
         CHECK(eve_view.view["you"]["seat"].is_null());
         t.ada_view.absorb(t.ada.link->take());
@@ -204,7 +195,7 @@ TEST_CASE("spectators: only where allowed, they see every change but hold no sea
         const int refused = t.h.send(eve, action_message(t.room, eve_view.version, {{"type", "pass"}}));
         CHECK(reply_to(eve.link->take(), refused).value()["code"] == "not_seated");
         CHECK(t.ada.link->take().empty());
-        check_against_snapshot(t.h, eve, eve_view, t.room);
+        check_against_snapshot(t.h, eve, eve_view);
     }
 }
 
@@ -254,8 +245,8 @@ TEST_CASE("wrong turn, illegal move and stale version are refused to the asker a
     CHECK(stale["version"] == t.ada_view.version);
 
     // Nothing was corrupted: both agree with the room, and the right move still works.
-    check_against_snapshot(t.h, t.ada, t.ada_view, t.room);
-    check_against_snapshot(t.h, t.bob, t.bob_view, t.room);
+    check_against_snapshot(t.h, t.ada, t.ada_view);
+    check_against_snapshot(t.h, t.bob, t.bob_view);
     id = t.h.send(t.ada, action_message(t.room, t.ada_view.version, pass));
     CHECK(reply_to(t.ada.link->take(), id).value()["type"] == "ack");
     t.bob_view.absorb(t.bob.link->take());
@@ -294,7 +285,7 @@ TEST_CASE("a move the journal cannot store is refused and not applied", "[server
     const std::string room = h.create(ada);
     h.send(bob, {{"type", "join"}, {"room", room}});
     h.send(ada, {{"type", "start"}, {"room", room}});
-    held_view ada_view;
+    view_follower ada_view{room};
     ada_view.absorb(ada.link->take());
     bob.link->take();
     int id = h.send(ada, {{"type", "legal_placements"}, {"room", room}});
@@ -308,7 +299,7 @@ TEST_CASE("a move the journal cannot store is refused and not applied", "[server
     CHECK(refused[0]["id"] == id);
     CHECK(refused[0]["code"] == "journal_failed");
     CHECK(bob.link->take().empty());
-    check_against_snapshot(h, ada, ada_view, room);
+    check_against_snapshot(h, ada, ada_view);
     CHECK(ada_view.view["game"]["phase"] == "place_tile");
 
     id = h.send(ada, move);
@@ -369,5 +360,5 @@ TEST_CASE("leaving a running game resigns the seat, with one player left the gam
     CHECK(t.ada_view.view["room"]["status"] == "finished");
     CHECK(t.ada_view.view["game"]["result"]["reason"] == "resigned");
     CHECK(t.ada_view.view["game"]["result"]["winners"] == json::array({0}));
-    check_against_snapshot(t.h, t.ada, t.ada_view, t.room);
+    check_against_snapshot(t.h, t.ada, t.ada_view);
 }

@@ -45,7 +45,10 @@ TEST_CASE("an unknown bot kind is refused", "[server][bots]") {
     ws_client ws(server.port());
     ws.hello("Ada");
     const json refused = ws.request({{"type", "create_room"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "expert"}}}}});
+    INFO(refused.dump());
     CHECK(refused["type"] == "error");
+    CHECK(refused["code"] == "bad_field");
+    CHECK(refused["params"]["field"] == "kind");
 }
 
 TEST_CASE("a search bot plays on for a person who resigned", "[server][bots]") {

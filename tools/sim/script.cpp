@@ -1,10 +1,10 @@
 #include "script.hpp"
 
 #include "carc/match.hpp"
-#include "carc/protocol/engine_json.hpp"
 #include "script_config.hpp"
 #include "script_castle.hpp"
 #include "script_city.hpp"
+#include "script_report.hpp"
 #include "script_tower.hpp"
 
 namespace carc::sim {
@@ -125,28 +125,8 @@ json run_script(const json& script, std::string& error) {
         }
     }
     // The pile is exactly the scripted tiles, so the engine ends the game after the last
-    // move. Without "finish" the end-of-game scoring is left out of the report.
-    const bool finish = script.value("finish", true);
-    std::vector<int> scores;
-    for (int p = 0; p < match->game().players(); ++p) scores.push_back(match->state().score(p));
-    json list = json::array();
-    bool finished = match->state().is_over();
-    bool in_final_scoring = false;  // followers returned by it are left out too
-    for (const auto& e : events) {
-        if (e.type == EventType::final_scoring) in_final_scoring = true;
-        if (!finish && e.type == EventType::final_scoring) finished = false;
-        if (!finish && (e.final || in_final_scoring)) {
-            if (e.type == EventType::feature_scored)
-                for (auto p : e.scorers) scores[p] -= e.points;
-            continue;
-        }
-        list.push_back(protocol::event_to_json(e, catalog));
-    }
-    json result;
-    result["finished"] = finished;
-    result["scores"] = scores;
-    result["events"] = list;
-    return result;
+    // move. Without "finish" the report stops where the final scoring begins.
+    return script_report(match->state(), events, script.value("finish", true));
 }
 
 }  // namespace carc::sim

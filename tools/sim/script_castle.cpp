@@ -6,8 +6,8 @@
 
 #include "carc/castle.hpp"
 #include "carc/state.hpp"
-#include "carc/protocol/engine_json.hpp"
 #include "script_config.hpp"
+#include "script_report.hpp"
 
 namespace carc::sim {
 namespace {
@@ -156,24 +156,9 @@ json run_castle_script(const json& script, std::string& error) {
             apply(state, follow, events);
             finish_move(state, move, events);
         }
-        const bool finish = script.value("finish", true);
-        std::vector<int> scores{state.score(0), state.score(1)};
-        bool finished = state.is_over();
-        json list = json::array();
-        for (const auto& e : events) {
-            const bool final_part = e.final || e.type == EventType::final_scoring ||
-                                    e.type == EventType::game_over;
-            if (!finish && final_part) {
-                finished = false;
-                if (e.type == EventType::feature_scored || e.type == EventType::keep_scored ||
-                    e.type == EventType::wall_token_used)
-                    for (auto p : e.scorers.empty() ? std::vector<PlayerId>{e.player} : e.scorers)
-                        scores[p] -= e.points;
-                continue;
-            }
-            list.push_back(protocol::event_to_json(e, catalog));
-        }
-        return {{"finished", finished}, {"scores", scores}, {"events", list}, {"castle", castle_summary(state)}};
+        json report = script_report(state, events, script.value("finish", true));
+        report["castle"] = castle_summary(state);
+        return report;
     } catch (const ScriptError& e) {
         error = "move " + std::to_string(index + 1) + ": " + e.message;
     } catch (const std::exception& e) {

@@ -59,8 +59,32 @@ bool play_city_decisions(Match& match, const json& move, std::vector<Event>& eve
     }
     std::size_t next_redeploy = 0, next_market = 0;
     bool quarter_used = !move.contains("quarter"), count_used = !move.contains("count");
+    // Every entry of the move must have been asked for by the time the move is over.
+    const auto every_entry_used = [&](const char* stopped_early) {
+        if (next_redeploy < redeploys.size()) {
+            error = "redeploy entry " + std::to_string(next_redeploy + 1) +
+                    " was never asked for (no such follower, or locked by the Count)" + stopped_early;
+            return false;
+        }
+        if (!quarter_used) {
+            error = std::string("no follower may go into the City this turn") + stopped_early;
+            return false;
+        }
+        if (!count_used) {
+            error = std::string("the Count moves only after a follower went into the City") + stopped_early;
+            return false;
+        }
+        if (next_market < market.size()) {
+            error = "market entry " + std::to_string(next_market + 1) + " was never asked for" + stopped_early;
+            return false;
+        }
+        return true;
+    };
     while (true) {
-        if (stop_at_final_scoring && final_scoring_began()) return true;
+        // "finish": false stops exactly where the final scoring begins: its decisions are
+        // never asked for, so entries meant for them are refused like any other.
+        if (stop_at_final_scoring && final_scoring_began())
+            return every_entry_used(" (\"finish\": false stops before the final scoring)");
         const State& state = match.state();
         Action a = Action::pass();
         switch (state.phase()) {
@@ -97,24 +121,7 @@ bool play_city_decisions(Match& match, const json& move, std::vector<Event>& eve
                 if (!market_action(state, market[next_market++], a, error)) return false;
                 break;
             default:
-                if (next_redeploy < redeploys.size()) {
-                    error = "redeploy entry " + std::to_string(next_redeploy + 1) +
-                            " was never asked for (no such follower, or locked by the Count)";
-                    return false;
-                }
-                if (!quarter_used) {
-                    error = "no follower may go into the City this turn";
-                    return false;
-                }
-                if (!count_used) {
-                    error = "the Count moves only after a follower went into the City";
-                    return false;
-                }
-                if (next_market < market.size()) {
-                    error = "market entry " + std::to_string(next_market + 1) + " was never asked for";
-                    return false;
-                }
-                return true;
+                return every_entry_used("");
         }
         if (auto refused = match.apply(a, &events)) {
             error = std::string(to_string(a.type)) + ": " + refused->message;
