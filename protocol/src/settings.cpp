@@ -63,7 +63,7 @@ std::vector<BotSeat> read_bots(const json* value, int seats) {
         BotSeat bot;
         bot.seat = static_cast<int>(in.integer("seat", 0, seats - 1));
         if (!bot_kind_from_string(in.optional_string("kind", 16).value_or("random"), bot.kind))
-            in.fail("kind", "random or greedy");
+            in.fail("kind", "one of random, greedy, easy, medium, hard");
         const bool duplicate = std::any_of(bots.begin(), bots.end(),
                                            [&](const BotSeat& b) { return b.seat == bot.seat; });
         if (duplicate) in.fail("seat", "different for each bot");
