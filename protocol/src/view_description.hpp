@@ -224,6 +224,19 @@ void publish(const SortedList<Items, Json, Order, MayDiffer>& f, Slot& published
     }
 }
 
+template <typename Source, typename Json, typename Slot>
+void write_published(const Constant<Json>& f, const Slot&, const Source& source, nlohmann::json& doc) {
+    if (source.has(f.games)) member_at(doc, f.path) = f.json(source);
+}
+
+template <typename Source, typename Key, typename Json, typename Slot>
+void write_published(const Value<Key, Json>& f, const Slot& published, const Source& source, nlohmann::json& doc) {
+    if (!source.has(f.games)) return;
+    nlohmann::json value = f.json(source, published);
+    if (f.omit_null && value.is_null()) return;
+    member_at(doc, f.path) = std::move(value);
+}
+
 }  // namespace detail
 
 // Every field of `table` that `source` has, written into `doc` at its path.
@@ -247,7 +260,20 @@ public:
         publish_all(table, source, ops, std::index_sequence_for<Fields...>{});
     }
 
+    // The fields as last published, written into `doc` at their paths: constants from `source`,
+    // the rest from what was kept. Only for tables of constants and values whose JSON needs no
+    // more of the source than its constants (a viewer's own part).
+    void write(const std::tuple<Fields...>& table, const Source& source, nlohmann::json& doc) const {
+        write_all(table, source, doc, std::index_sequence_for<Fields...>{});
+    }
+
 private:
+    template <std::size_t... I>
+    void write_all(const std::tuple<Fields...>& table, const Source& source, nlohmann::json& doc,
+                   std::index_sequence<I...>) const {
+        (detail::write_published(std::get<I>(table), std::get<I>(slots_), source, doc), ...);
+    }
+
     template <std::size_t... I>
     void publish_all(const std::tuple<Fields...>& table, const Source& source, nlohmann::json* ops,
                      std::index_sequence<I...>) {

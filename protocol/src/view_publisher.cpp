@@ -29,13 +29,9 @@ ViewPublisher::ViewPublisher(const RoomInfo& room)
     const GameExtras none;
     published_->room.publish(view::room_fields, view::RoomSource{room, true}, nullptr);
     published_->you.resize(room.seats.size() + 1);
-    for (std::size_t key = 0; key < published_->you.size(); ++key) {
-        const view::ViewerSource viewer{nullptr, none, seat_of(key)};
-        published_->you[key].publish(view::you_fields, viewer, nullptr);
-        json doc = json::object();
-        view::write_snapshot(view::you_fields, viewer, doc);
-        you_.push_back(std::move(doc));
-    }
+    you_.resize(room.seats.size() + 1);
+    for (std::size_t key = 0; key < published_->you.size(); ++key)
+        published_->you[key].publish(view::you_fields, view::ViewerSource{nullptr, none, seat_of(key)}, nullptr);
 }
 
 ViewPublisher::ViewPublisher(ViewPublisher&&) noexcept = default;
@@ -63,17 +59,28 @@ ViewChange ViewPublisher::update(const RoomInfo& room, bool spectators_changed, 
         patch_ops::apply(shared_, change.shared);
         shared_text_.clear();
     }
-    change.you.assign(you_.size(), json::array());
-    for (std::size_t key = 0; key < you_.size(); ++key) {
+    change.you.assign(p.you.size(), json::array());
+    for (std::size_t key = 0; key < p.you.size(); ++key) {
         p.you[key].publish(view::you_fields, view::ViewerSource{state, extras, seat_of(key)}, &change.you[key]);
-        if (!change.you[key].empty()) patch_ops::apply(you_[key], change.you[key]);
+        if (!change.you[key].empty()) you_[key] = nullptr;
     }
     return change;
 }
 
+const json& ViewPublisher::you(std::optional<int> seat) const {
+    json& you = you_.at(key(seat));
+    if (you.is_null()) {
+        const GameExtras none;
+        json doc = json::object();
+        published_->you[key(seat)].write(view::you_fields, view::ViewerSource{nullptr, none, seat}, doc);
+        you = std::move(doc["you"]);
+    }
+    return you;
+}
+
 json ViewPublisher::view(std::optional<int> seat) const {
     json out = shared_;
-    out["you"] = you_.at(key(seat)).at("you");
+    out["you"] = you(seat);
     return out;
 }
 
@@ -82,7 +89,7 @@ std::string ViewPublisher::view_text(std::optional<int> seat) const {
     std::string out = shared_text_;
     out.pop_back();  // the closing brace: `you` goes in as a third member
     out += ",\"you\":";
-    out += you_.at(key(seat)).at("you").dump();
+    out += you(seat).dump();
     out += '}';
     return out;
 }

@@ -11,10 +11,9 @@
 // spectator arriving or leaving is one operation on `/room/spectators`. Each viewer's `you` is
 // compared on its own.
 //
-// It also keeps the published documents themselves, patched in place with the same operations
+// It also keeps the published shared document itself, patched in place with the same operations
 // (patch_ops.hpp: a path walk, not nlohmann's general patch), so a snapshot between changes is
-// exactly what the patches led to and costs one serialisation of the shared part (cached until
-// the next change).
+// exactly what the patches led to and costs one serialisation (cached until the next change).
 
 #include <cstdint>
 #include <memory>
@@ -56,8 +55,12 @@ public:
 private:
     struct Published;  // what was last published of every described field
 
+    const nlohmann::json& you(std::optional<int> seat) const;  // you_[key(seat)], built when stale
+
     std::unique_ptr<Published> published_;
-    std::vector<nlohmann::json> you_;    // per key: {"you": ...} as published
+    // per key: `you` as last published, null when a change made it stale (it is built again from
+    // the kept values when a snapshot asks: snapshots are rare, changes are not)
+    mutable std::vector<nlohmann::json> you_;
     nlohmann::json shared_;              // {"room": ..., "game": ...} as published
     mutable std::string shared_text_;    // shared_ serialised, empty when stale
 };
