@@ -1,3 +1,8 @@
+// The wire messages of docs/protocol.md, each converted in the one direction it travels. Cut in
+// three: client messages read from untrusted JSON (from_json, every field checked through
+// FieldReader, so bad input becomes `bad_field` naming it); server messages written
+// (to_json, and the legal placements answer straight to text); then parse_client_message, which
+// checks size, depth and NUL bytes before parsing and dispatches on `type`.
 #include "carc/protocol/messages.hpp"
 
 #include <charconv>
@@ -28,29 +33,10 @@ RoomRef read_ref(const FieldReader& in) {
     return ref;
 }
 
-void write_ref(json& out, const RoomRef& ref) {
-    if (ref.room) out["room"] = *ref.room;
-    if (ref.invite) out["invite"] = *ref.invite;
-}
-
-std::vector<Action> read_actions(const json& in, std::string_view name) {
-    std::vector<Action> out;
-    const auto it = in.find(name);
-    if (it == in.end() || !it->is_array())
-        throw WireError(ErrorCode::bad_field, "field '" + std::string(name) + "' must be an array",
-                        std::string(name));
-    for (const json& item : *it) out.push_back(action_from_json(item));
-    return out;
-}
-
 }  // namespace
 
 // ---- client messages ------------------------------------------------------------------------
 
-void to_json(json& out, const Hello& m) {
-    out = {{"protocol", m.protocol}, {"name", m.name}};
-    if (m.token) out["token"] = *m.token;
-}
 void from_json(const json& in, Hello& m) {
     const FieldReader r(in, "hello");
     m.protocol = static_cast<int>(r.integer("protocol", 0, 1 << 20));
@@ -58,23 +44,13 @@ void from_json(const json& in, Hello& m) {
     m.token = r.optional_string("token", max_token);
 }
 
-void to_json(json& out, const GetTiles&) { out = json::object(); }
 void from_json(const json&, GetTiles&) {}
-void to_json(json& out, const ListRooms&) { out = json::object(); }
 void from_json(const json&, ListRooms&) {}
-void to_json(json& out, const LobbySubscribe&) { out = json::object(); }
 void from_json(const json&, LobbySubscribe&) {}
-void to_json(json& out, const LobbyUnsubscribe&) { out = json::object(); }
 void from_json(const json&, LobbyUnsubscribe&) {}
 
-void to_json(json& out, const CreateRoom& m) { out = m.settings; }
 void from_json(const json& in, CreateRoom& m) { m.settings = in.get<RoomSettings>(); }
 
-void to_json(json& out, const Join& m) {
-    out = json::object();
-    write_ref(out, m.ref);
-    if (m.seat) out["seat"] = *m.seat;
-}
 void from_json(const json& in, Join& m) {
     const FieldReader r(in, "join");
     m.ref = read_ref(r);
@@ -82,26 +58,16 @@ void from_json(const json& in, Join& m) {
     m.seat = seat ? std::optional<int>(static_cast<int>(*seat)) : std::nullopt;
 }
 
-void to_json(json& out, const Spectate& m) {
-    out = json::object();
-    write_ref(out, m.ref);
-}
 void from_json(const json& in, Spectate& m) { m.ref = read_ref(FieldReader(in, "spectate")); }
 
-void to_json(json& out, const Leave& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, Leave& m) { m.room = room_of(in, "leave"); }
 
-void to_json(json& out, const Kick& m) { out = {{"room", m.room}, {"person", m.person}}; }
 void from_json(const json& in, Kick& m) {
     const FieldReader r(in, "kick");
     m.room = r.string("room", max_room_id);
     m.person = r.string("person", max_room_id);
 }
 
-void to_json(json& out, const SetBot& m) {
-    out = {{"room", m.room}, {"seat", m.seat}, {"bot", nullptr}};
-    if (m.bot) out["bot"] = to_string(*m.bot);
-}
 void from_json(const json& in, SetBot& m) {
     const FieldReader r(in, "set_bot");
     m.room = r.string("room", max_room_id);
@@ -114,19 +80,14 @@ void from_json(const json& in, SetBot& m) {
     }
 }
 
-void to_json(json& out, const Start& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, Start& m) { m.room = room_of(in, "start"); }
 
-void to_json(json& out, const ChatRequest& m) { out = {{"room", m.room}, {"text", m.text}}; }
 void from_json(const json& in, ChatRequest& m) {
     const FieldReader r(in, "chat");
     m.room = r.string("room", max_room_id);
     m.text = r.string("text", 4 * max_chat_length);
 }
 
-void to_json(json& out, const PlayAction& m) {
-    out = {{"room", m.room}, {"version", m.version}, {"action", action_to_json(m.action)}};
-}
 void from_json(const json& in, PlayAction& m) {
     const FieldReader r(in, "action");
     m.room = r.string("room", max_room_id);
@@ -136,15 +97,8 @@ void from_json(const json& in, PlayAction& m) {
     m.action = action_from_json(*action);
 }
 
-void to_json(json& out, const LegalPlacementsQuery& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, LegalPlacementsQuery& m) { m.room = room_of(in, "legal_placements"); }
 
-void to_json(json& out, const FollowerOptionsQuery& m) {
-    out = {{"room", m.room},
-           {"x", m.placement.at.x},
-           {"y", m.placement.at.y},
-           {"rotation", m.placement.rotation}};
-}
 void from_json(const json& in, FollowerOptionsQuery& m) {
     const FieldReader r(in, "follower_options");
     m.room = r.string("room", max_room_id);
@@ -155,19 +109,12 @@ void from_json(const json& in, FollowerOptionsQuery& m) {
     m.placement = action_from_json(placement);
 }
 
-void to_json(json& out, const Resign& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, Resign& m) { m.room = room_of(in, "resign"); }
 
-void to_json(json& out, const SnapshotRequest& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snapshot"); }
 
-void to_json(json& out, const HistoryRequest& m) { out = {{"room", m.room}}; }
 void from_json(const json& in, HistoryRequest& m) { m.room = room_of(in, "history"); }
 
-void to_json(json& out, const RoomInfoRequest& m) {
-    out = json::object();
-    write_ref(out, m.ref);
-}
 void from_json(const json& in, RoomInfoRequest& m) { m.ref = read_ref(FieldReader(in, "room_info")); }
 
 // ---- server messages ------------------------------------------------------------------------
@@ -186,125 +133,42 @@ void to_json(json& out, const Welcome& m) {
              {"rate_per_second", m.rate_per_second},
              {"burst", m.burst}}}};
 }
-void from_json(const json& in, Welcome& m) {
-    m.protocol = in.at("protocol").get<int>();
-    m.server = in.at("server").get<std::string>();
-    m.person = in.at("person").get<std::string>();
-    m.name = in.at("name").get<std::string>();
-    m.token = in.at("token").get<std::string>();
-    m.resumed = in.at("resumed").get<bool>();
-    m.rooms = in.at("rooms").get<std::vector<std::string>>();
-    const json& limits = in.at("limits");
-    m.max_message = limits.at("max_message").get<std::int64_t>();
-    m.max_depth = limits.at("max_depth").get<int>();
-    m.rate_per_second = limits.at("rate_per_second").get<double>();
-    m.burst = limits.at("burst").get<double>();
-}
 
 void to_json(json& out, const Tiles& m) { out = {{"tiles", m.tiles}}; }
-void from_json(const json& in, Tiles& m) { m.tiles = in.at("tiles"); }
 
 void to_json(json& out, const Lobby& m) { out = {{"rooms", m.rooms}}; }
-void from_json(const json& in, Lobby& m) { m.rooms = in.at("rooms").get<std::vector<RoomSummary>>(); }
 
 void to_json(json& out, const LobbyRoom& m) { out = {{"room", m.room}}; }
-void from_json(const json& in, LobbyRoom& m) { m.room = in.at("room").get<RoomSummary>(); }
 
 void to_json(json& out, const LobbyRoomRemoved& m) { out = {{"room", m.room}}; }
-void from_json(const json& in, LobbyRoomRemoved& m) { m.room = in.at("room").get<std::string>(); }
 
 void to_json(json& out, const RoomCreated& m) { out = {{"room", m.room}, {"invite", m.invite}}; }
-void from_json(const json& in, RoomCreated& m) {
-    m.room = in.at("room").get<std::string>();
-    m.invite = in.at("invite").get<std::string>();
-}
 
 void to_json(json& out, const Joined& m) { out = {{"room", m.room}, {"seat", optional_json(m.seat)}}; }
-void from_json(const json& in, Joined& m) {
-    m.room = in.at("room").get<std::string>();
-    m.seat = in.at("seat").is_null() ? std::nullopt : std::optional<int>(in.at("seat").get<int>());
-}
 
 void to_json(json& out, const Left& m) { out = {{"room", m.room}}; }
-void from_json(const json& in, Left& m) { m.room = in.at("room").get<std::string>(); }
 void to_json(json& out, const Kicked& m) { out = {{"room", m.room}}; }
-void from_json(const json& in, Kicked& m) { m.room = in.at("room").get<std::string>(); }
-
-void to_json(json& out, const Snapshot& m) {
-    out = {{"room", m.room}, {"version", m.version}, {"view", m.view}, {"log", m.log}, {"chat", m.chat}};
-}
-void from_json(const json& in, Snapshot& m) {
-    m.room = in.at("room").get<std::string>();
-    m.version = in.at("version").get<std::uint64_t>();
-    m.view = in.at("view");
-    m.log = in.value("log", json::array());
-    m.chat = in.value("chat", json::array());
-}
 
 void to_json(json& out, const History& m) {
     out = {{"room", m.room}, {"version", m.version}, {"log", m.log}, {"chat", m.chat}};
-}
-void from_json(const json& in, History& m) {
-    m.room = in.at("room").get<std::string>();
-    m.version = in.at("version").get<std::uint64_t>();
-    m.log = in.at("log");
-    m.chat = in.at("chat");
 }
 
 void to_json(json& out, const RoomInfoReply& m) {
     out = {{"room", m.room}, {"private", m.is_private}, {"member", m.member}, {"seat", optional_json(m.seat)}};
     if (m.invite) out["invite"] = *m.invite;
 }
-void from_json(const json& in, RoomInfoReply& m) {
-    m.room = in.at("room").get<RoomSummary>();
-    m.is_private = in.at("private").get<bool>();
-    m.member = in.at("member").get<bool>();
-    m.seat = in.at("seat").is_null() ? std::nullopt : std::optional<int>(in.at("seat").get<int>());
-    const auto invite = in.find("invite");
-    m.invite = invite == in.end() ? std::nullopt : std::optional<std::string>(invite->get<std::string>());
-}
-
-void to_json(json& out, const Patch& m) {
-    out = {{"room", m.room}, {"version", m.version}, {"patch", m.patch}, {"events", m.events}};
-}
-void from_json(const json& in, Patch& m) {
-    m.room = in.at("room").get<std::string>();
-    m.version = in.at("version").get<std::uint64_t>();
-    m.patch = in.at("patch");
-    m.events = in.at("events");
-}
 
 void to_json(json& out, const Ack& m) {
     out = json::object();
     if (m.version) out["version"] = *m.version;
 }
-void from_json(const json& in, Ack& m) {
-    const auto it = in.find("version");
-    m.version = it == in.end() ? std::nullopt : std::optional<std::uint64_t>(it->get<std::uint64_t>());
-}
 
 void to_json(json& out, const ChatMessage& m) {
     out = {{"room", m.room}, {"from", m.from}, {"name", m.name}, {"text", m.text}, {"time", m.time}};
 }
-void from_json(const json& in, ChatMessage& m) {
-    m.room = in.at("room").get<std::string>();
-    m.from = in.at("from").get<std::string>();
-    m.name = in.at("name").get<std::string>();
-    m.text = in.at("text").get<std::string>();
-    m.time = in.at("time").get<std::int64_t>();
-}
 
-void to_json(json& out, const LegalPlacements& m) {
-    json placements = json::array();
-    for (const Action& a : m.placements)
-        placements.push_back({{"x", a.at.x}, {"y", a.at.y}, {"rotation", a.rotation}});
-    out = {{"room", m.room},
-           {"version", m.version},
-           {"tile", optional_json(m.tile)},
-           {"placements", std::move(placements)}};
-}
 std::string encode(const LegalPlacements& m, const json& id) {
-    // Keys in the order json::dump gives them (sorted), so the text equals the generic encode's.
+    // Keys in the order json::dump gives them (sorted), as encode() writes every other message.
     std::string out;
     out.reserve(96 + 32 * m.placements.size());
     const auto number = [&out](long value) {
@@ -339,32 +203,12 @@ std::string encode(const LegalPlacements& m, const json& id) {
     return out;
 }
 
-void from_json(const json& in, LegalPlacements& m) {
-    m.room = in.at("room").get<std::string>();
-    m.version = in.at("version").get<std::uint64_t>();
-    m.tile = in.at("tile").is_null() ? std::nullopt
-                                     : std::optional<std::string>(in.at("tile").get<std::string>());
-    m.placements.clear();
-    for (json placement : in.at("placements")) {
-        placement["type"] = "place_tile";
-        m.placements.push_back(action_from_json(placement));
-    }
-}
-
 void to_json(json& out, const FollowerOptions& m) {
     out = {{"room", m.room},
            {"version", m.version},
            {"placement",
             {{"x", m.placement.at.x}, {"y", m.placement.at.y}, {"rotation", m.placement.rotation}}},
            {"options", actions_to_json(m.options)}};
-}
-void from_json(const json& in, FollowerOptions& m) {
-    m.room = in.at("room").get<std::string>();
-    m.version = in.at("version").get<std::uint64_t>();
-    json placement = in.at("placement");
-    placement["type"] = "place_tile";
-    m.placement = action_from_json(placement);
-    m.options = read_actions(in, "options");
 }
 
 void to_json(json& out, const ErrorMessage& m) {
@@ -374,22 +218,6 @@ void to_json(json& out, const ErrorMessage& m) {
     if (m.rule) out["rule"] = params["rule"] = *m.rule;
     if (m.version) out["version"] = params["version"] = *m.version;
     out["params"] = std::move(params);
-}
-void from_json(const json& in, ErrorMessage& m) {
-    if (!error_code_from_string(in.at("code").get<std::string>(), m.code)) m.code = ErrorCode::internal;
-    m.message = in.at("message").get<std::string>();
-    const auto text = [&](const char* name) {
-        const auto it = in.find(name);
-        return it == in.end() ? std::nullopt : std::optional<std::string>(it->get<std::string>());
-    };
-    m.room = text("room");
-    m.rule = text("rule");
-    const auto version = in.find("version");
-    m.version = version == in.end() ? std::nullopt
-                                    : std::optional<std::uint64_t>(version->get<std::uint64_t>());
-    m.params = in.value("params", json::object());
-    if (m.rule) m.params.erase("rule");
-    if (m.version) m.params.erase("version");
 }
 
 // ---- parsing --------------------------------------------------------------------------------

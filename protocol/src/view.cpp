@@ -6,6 +6,7 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/errors.hpp"
 #include "carc/protocol/field_reader.hpp"
+#include "view_fields.hpp"
 #include "view_parts.hpp"
 
 namespace carc::protocol {
@@ -38,6 +39,14 @@ json seat(int index, const SeatInfo& seat) {
             break;
     }
     return out;
+}
+
+json settings(const RoomSettings& s) {
+    return {{"rules", to_string(s.config.rules)},
+            {"expansions", expansions_to_json(s.config.expansions)},
+            {"options", options_to_json(s.config.options)},
+            {"seats", s.config.players},
+            {"clock", clock_to_json(s.clock)}};
 }
 
 json spectator(const MemberInfo& m) { return {{"person", m.person}, {"name", m.name}, {"online", m.online}}; }
@@ -170,22 +179,6 @@ json result(const std::optional<GameResult>& result) {
 
 }  // namespace parts
 
-namespace {
-
-// The Castle's public state.
-json castle_to_json(const State& state) {
-    const CastleState& c = state.castle();
-    json players = json::array();
-    for (const CastlePlayer& p : c.players) players.push_back(parts::castle_player(p));
-    return {{"board", parts::castle_board()},
-            {"towers_with_token", parts::castle_towers(c)},
-            {"players", std::move(players)},
-            {"pending", parts::castle_pending(state)},
-            {"extra_turn", c.extra_turn}};
-}
-
-}  // namespace
-
 std::string_view to_string(RoomStatus status) {
     switch (status) {
         case RoomStatus::waiting: return "waiting";
@@ -196,92 +189,34 @@ std::string_view to_string(RoomStatus status) {
     return "waiting";
 }
 
+// Each part below is the snapshot of its table in view_fields.hpp.
+
 json room_to_json(const RoomInfo& room) {
-    const RoomSettings& s = room.settings;
-    json seats = json::array();
-    for (std::size_t i = 0; i < room.seats.size(); ++i)
-        seats.push_back(parts::seat(static_cast<int>(i), room.seats[i]));
-    json spectators = json::array();
-    for (const MemberInfo& m : room.spectators) spectators.push_back(parts::spectator(m));
-    return {{"id", room.id},
-            {"name", s.name},
-            {"status", to_string(room.status)},
-            {"host", room.host},
-            {"private", s.is_private},
-            {"invite", room.invite},
-            {"spectators_allowed", s.spectators},
-            {"settings",
-             {{"rules", to_string(s.config.rules)},
-              {"expansions", expansions_to_json(s.config.expansions)},
-              {"options", options_to_json(s.config.options)},
-              {"seats", s.config.players},
-              {"clock", clock_to_json(s.clock)}}},
-            {"seats", std::move(seats)},
-            {"spectators", std::move(spectators)}};
+    json doc = json::object();
+    view::write_snapshot(view::room_fields, view::RoomSource{room, false}, doc);
+    return std::move(doc["room"]);
 }
 
 json game_to_json(const State& state, const GameExtras& extras) {
-    const Game& game = state.game();
-    json board = json::array();
-    for (const PlacedTile& t : state.tiles()) board.push_back(parts::board_entry(game.tiles(), t));
-    json followers = json::array();
-    for (const Follower& f : state.followers()) followers.push_back(parts::follower(state, f));
-    json players = json::array();
-    for (int p = 0; p < game.players(); ++p) players.push_back(parts::player(state, p));
-    json out = {{"rules", to_string(game.config().rules)},
-                {"player_count", game.players()},
-                {"phase", to_string(state.phase())},
-                {"turn", state.turn_number()},
-                {"turn_player", state.turn_player()},
-                {"decider", state.decider()},
-                {"drawn_tile", parts::drawn_tile(state)},
-                {"tiles_left", state.tiles_left()},
-                {"remaining", state.remaining_tiles()},
-                {"board", std::move(board)},
-                {"followers", std::move(followers)},
-                {"players", std::move(players)},
-                {"clock", parts::clock(extras.clock)},
-                {"seed_commitment", extras.seed_commitment},
-                {"seed", parts::optional_string(extras.seed)},
-                {"seed_nonce", parts::optional_string(extras.seed_nonce)},
-                {"result", parts::result(extras.result)}};
-    if (game.config().rules == RuleSystem::castle) out["castle"] = castle_to_json(state);
-    const Expansions& e = game.config().expansions;
-    if (e.count) {
-        out["count_quarter"] = to_string(state.count_quarter());
-        // While followers may come from a quarter: the feature they would join.
-        if (json onto = parts::redeploy_onto(state); !onto.is_null()) out["redeploy_onto"] = std::move(onto);
-    }
-    if (e.king_robber) {
-        out["king"] = state.king();
-        out["robber"] = state.robber();
-    }
-    return out;
+    json doc = json::object();
+    view::write_snapshot(view::game_fields, view::GameSource{state, extras}, doc);
+    return std::move(doc["game"]);
 }
 
 json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat) {
-    json you = {{"seat", nullptr}, {"legal", json::array()}};
-    if (seat) {
-        you["seat"] = *seat;
-        const bool deciding = state && !extras.result && !state->is_over() &&
-                              state->decider() == *seat && state->phase() != Phase::place_tile;
-        if (deciding) {
-            std::vector<Action> legal;
-            state->legal_actions(legal);
-            you["legal"] = actions_to_json(legal);
-        }
-    }
-    return you;
+    json doc = json::object();
+    view::write_snapshot(view::you_fields, view::ViewerSource{state, extras, seat}, doc);
+    return std::move(doc["you"]);
 }
 
 json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
                 std::optional<int> seat) {
-    // A resigned seat is played by a bot: nothing is the person's to decide.
-    const bool resigned = seat && static_cast<std::size_t>(*seat) < room.seats.size() &&
-                          room.seats[static_cast<std::size_t>(*seat)].resigned;
-    return {{"room", room_to_json(room)},
-            {"you", you_to_json(resigned ? nullptr : state, extras, seat)},
-            {"game", state ? game_to_json(*state, extras) : json(nullptr)}};
+    json doc = json::object();
+    view::write_snapshot(view::room_fields, view::RoomSource{room, false}, doc);
+    view::write_snapshot(view::you_fields, view::ViewerSource{state, extras, seat, view::seat_resigned(room, seat)}, doc);
+    if (state) view::write_snapshot(view::game_fields, view::GameSource{*state, extras}, doc);
+    else doc["game"] = nullptr;
+    return doc;
 }
 
 RoomSummary summarize(const RoomInfo& room) {

@@ -1,6 +1,6 @@
 #pragma once
-// The sub-trees of a view, each built by one function, shared by build_view (whole views) and
-// ViewPublisher (only the parts that changed), so a patch and a snapshot cannot disagree on shape.
+// The sub-trees of a view, each built by one function, which the view's description
+// (view_fields.hpp) names for both snapshots and patches.
 
 #include <nlohmann/json.hpp>
 
@@ -8,6 +8,7 @@
 
 namespace carc::protocol::parts {
 
+nlohmann::json settings(const RoomSettings& settings);
 nlohmann::json seat(int index, const SeatInfo& seat);
 nlohmann::json spectator(const MemberInfo& member);
 nlohmann::json board_entry(const TileCatalog& catalog, const PlacedTile& tile);

@@ -1,5 +1,5 @@
-// Every message type survives to_json -> from_json unchanged, and parse_client_message turns bad
-// input into the documented error codes.
+// Every client message parses into its struct, every server message encodes to its documented
+// JSON, and parse_client_message turns bad input into the documented error codes.
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -12,12 +12,28 @@ using namespace carc::protocol;
 
 namespace {
 
+// `fields` with the message's type and an id, parsed as a client message, gives `expected`.
 template <typename Message>
-void check_round_trip(const Message& original) {
-    const json text = json::parse(encode(original, 42));
-    CHECK(text["type"] == Message::type);
-    CHECK(text["id"] == 42);
-    CHECK(text.get<Message>() == original);
+void check_parses(const json& fields, const Message& expected) {
+    json text = fields;
+    text["type"] = Message::type;
+    text["id"] = 42;
+    INFO(text.dump());
+    const ParsedRequest parsed = parse_client_message(text.dump());
+    REQUIRE_FALSE(parsed.error);
+    CHECK(parsed.id == 42);
+    REQUIRE(parsed.message);
+    REQUIRE(std::holds_alternative<Message>(*parsed.message));
+    CHECK(std::get<Message>(*parsed.message) == expected);
+}
+
+// `message` encoded with an id is `fields` plus its type and the id.
+template <typename Message>
+void check_encodes(const Message& message, const json& fields) {
+    json expected = fields;
+    expected["type"] = Message::type;
+    expected["id"] = 42;
+    CHECK(json::parse(encode(message, 42)) == expected);
 }
 
 template <typename Message>
@@ -91,13 +107,14 @@ TEST_CASE("every action type round-trips through JSON", "[protocol]") {
     }
 }
 
-TEST_CASE("client messages round-trip", "[protocol]") {
-    check_round_trip(Hello{1, "Ada", std::string(64, 'f')});
-    check_round_trip(Hello{1, "Bob", std::nullopt});
-    check_round_trip(GetTiles{});
-    check_round_trip(ListRooms{});
-    check_round_trip(LobbySubscribe{});
-    check_round_trip(LobbyUnsubscribe{});
+TEST_CASE("client messages parse into their structs", "[protocol]") {
+    check_parses({{"protocol", 1}, {"name", "Ada"}, {"token", std::string(64, 'f')}},
+                 Hello{1, "Ada", std::string(64, 'f')});
+    check_parses({{"protocol", 1}, {"name", "Bob"}}, Hello{1, "Bob", std::nullopt});
+    check_parses(json::object(), GetTiles{});
+    check_parses(json::object(), ListRooms{});
+    check_parses(json::object(), LobbySubscribe{});
+    check_parses(json::object(), LobbyUnsubscribe{});
     CreateRoom create;
     create.settings.name = "Friday";
     create.settings.config.players = 3;
@@ -108,29 +125,39 @@ TEST_CASE("client messages round-trip", "[protocol]") {
     create.settings.is_private = true;
     create.settings.spectators = false;
     create.settings.clock = ClockSettings{60000, 5000, TimeoutPolicy::forfeit};
-    check_round_trip(create);
-    check_round_trip(Join{{std::string("r1"), std::nullopt}, 1});
-    check_round_trip(Join{{std::nullopt, std::string("ABCD-EFGH")}, std::nullopt});
-    check_round_trip(Spectate{{std::string("r1"), std::nullopt}});
-    check_round_trip(Leave{"r1"});
-    check_round_trip(Kick{"r1", "p7"});
-    check_round_trip(SetBot{"r1", 2, BotKind::random});
-    check_round_trip(SetBot{"r1", 2, std::nullopt});
-    check_round_trip(Start{"r1"});
-    check_round_trip(ChatRequest{"r1", "good luck"});
-    for (const Action& a : every_action_type()) check_round_trip(PlayAction{"r1", 17, a});
-    check_round_trip(LegalPlacementsQuery{"r1"});
-    check_round_trip(FollowerOptionsQuery{"r1", Action::place_tile(Coord{1, 0}, 2)});
-    check_round_trip(Resign{"r1"});
-    check_round_trip(SnapshotRequest{"r1"});
-    check_round_trip(HistoryRequest{"r1"});
-    check_round_trip(RoomInfoRequest{{std::string("r1"), std::nullopt}});
-    check_round_trip(RoomInfoRequest{{std::nullopt, std::string("ABCD-EFGH")}});
+    check_parses(json(create.settings), create);
+    check_parses({{"room", "r1"}, {"seat", 1}}, Join{{std::string("r1"), std::nullopt}, 1});
+    check_parses({{"invite", "ABCD-EFGH"}}, Join{{std::nullopt, std::string("ABCD-EFGH")}, std::nullopt});
+    check_parses({{"room", "r1"}}, Spectate{{std::string("r1"), std::nullopt}});
+    check_parses({{"room", "r1"}}, Leave{"r1"});
+    check_parses({{"room", "r1"}, {"person", "p7"}}, Kick{"r1", "p7"});
+    check_parses({{"room", "r1"}, {"seat", 2}, {"bot", "random"}}, SetBot{"r1", 2, BotKind::random});
+    check_parses({{"room", "r1"}, {"seat", 2}, {"bot", nullptr}}, SetBot{"r1", 2, std::nullopt});
+    check_parses({{"room", "r1"}}, Start{"r1"});
+    check_parses({{"room", "r1"}, {"text", "good luck"}}, ChatRequest{"r1", "good luck"});
+    for (const Action& a : every_action_type())
+        check_parses({{"room", "r1"}, {"version", 17}, {"action", action_to_json(a)}}, PlayAction{"r1", 17, a});
+    check_parses({{"room", "r1"}}, LegalPlacementsQuery{"r1"});
+    check_parses({{"room", "r1"}, {"x", 1}, {"y", 0}, {"rotation", 2}},
+                 FollowerOptionsQuery{"r1", Action::place_tile(Coord{1, 0}, 2)});
+    check_parses({{"room", "r1"}}, Resign{"r1"});
+    check_parses({{"room", "r1"}}, SnapshotRequest{"r1"});
+    check_parses({{"room", "r1"}}, HistoryRequest{"r1"});
+    check_parses({{"room", "r1"}}, RoomInfoRequest{{std::string("r1"), std::nullopt}});
+    check_parses({{"invite", "ABCD-EFGH"}}, RoomInfoRequest{{std::nullopt, std::string("ABCD-EFGH")}});
 }
 
-TEST_CASE("server messages round-trip", "[protocol]") {
-    check_round_trip(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, 65536, 32, 20, 40});
-    check_round_trip(Tiles{json::array({{{"id", "B-A"}}})});
+TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
+    check_encodes(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, 65536, 32, 20, 40},
+                  {{"protocol", 1},
+                   {"server", "carc-server"},
+                   {"person", "p1"},
+                   {"name", "Ada"},
+                   {"token", "abc"},
+                   {"resumed", true},
+                   {"rooms", {"r1", "r2"}},
+                   {"limits", {{"max_message", 65536}, {"max_depth", 32}, {"rate_per_second", 20}, {"burst", 40}}}});
+    check_encodes(Tiles{json::array({{{"id", "B-A"}}})}, {{"tiles", json::array({{{"id", "B-A"}}})}});
     RoomSummary summary;
     summary.id = "r1";
     summary.name = "Friday";
@@ -144,43 +171,68 @@ TEST_CASE("server messages round-trip", "[protocol]") {
     summary.spectators = 4;
     summary.clock = ClockSettings{1000, 0, TimeoutPolicy::random};
     summary.host = "Ada";
-    check_round_trip(Lobby{{summary}});
-    check_round_trip(RoomCreated{"r1", "ABCD-EFGH"});
-    check_round_trip(Joined{"r1", 2});
-    check_round_trip(Joined{"r1", std::nullopt});
-    check_round_trip(Left{"r1"});
-    check_round_trip(Kicked{"r1"});
-    check_round_trip(Snapshot{"r1", 9, json{{"room", {{"id", "r1"}}}}});
+    const json summary_json = {{"id", "r1"},
+                               {"name", "Friday"},
+                               {"rules", "carcassonne"},
+                               {"expansions", {"tower"}},
+                               {"status", "playing"},
+                               {"seats", 3},
+                               {"taken", 3},
+                               {"bots", 1},
+                               {"humans_online", 2},
+                               {"spectators", 4},
+                               {"spectators_allowed", true},
+                               {"clock", {{"initial_ms", 1000}, {"increment_ms", 0}, {"on_timeout", "random"}}},
+                               {"host", "Ada"}};
+    check_encodes(Lobby{{summary}}, {{"rooms", {summary_json}}});
+    check_encodes(LobbyRoom{summary}, {{"room", summary_json}});
+    check_encodes(LobbyRoomRemoved{"r1"}, {{"room", "r1"}});
+    check_encodes(RoomCreated{"r1", "ABCD-EFGH"}, {{"room", "r1"}, {"invite", "ABCD-EFGH"}});
+    check_encodes(Joined{"r1", 2}, {{"room", "r1"}, {"seat", 2}});
+    check_encodes(Joined{"r1", std::nullopt}, {{"room", "r1"}, {"seat", nullptr}});
+    check_encodes(Left{"r1"}, {{"room", "r1"}});
+    check_encodes(Kicked{"r1"}, {{"room", "r1"}});
     const json log = json::array({{{"type", "turn_started"}, {"player", 1}}});
     const json chat = json::array({{{"from", "p1"}, {"name", "Ada"}, {"text", "hi"}, {"time", 1}}});
-    check_round_trip(Snapshot{"r1", 9, json::object(), log, chat});
-    check_round_trip(History{"r1", 9, log, chat});
-    check_round_trip(RoomInfoReply{summary, true, std::string("ABCD-EFGH"), true, 1});
-    check_round_trip(RoomInfoReply{summary, false, std::nullopt, false, std::nullopt});
-    check_round_trip(Patch{"r1", 10, json::array({{{"op", "replace"}, {"path", "/a"}, {"value", 1}}}),
-                           json::array({{{"type", "turn_started"}, {"player", 1}}})});
-    check_round_trip(Ack{std::nullopt});
-    check_round_trip(Ack{std::uint64_t{12}});
-    check_round_trip(ChatMessage{"r1", "p1", "Ada", "hi", 1717171717000});
-    check_round_trip(LegalPlacements{"r1", 3, std::string("B-D"),
-                                     {Action::place_tile(Coord{1, 0}, 0), Action::place_tile(Coord{0, 1}, 3)}});
-    check_round_trip(FollowerOptions{"r1", 3, Action::place_tile(Coord{1, 0}, 1),
-                                     {Action::place_follower(0), Action::pass()}});
+    check_encodes(History{"r1", 9, log, chat}, {{"room", "r1"}, {"version", 9}, {"log", log}, {"chat", chat}});
+    check_encodes(RoomInfoReply{summary, true, std::string("ABCD-EFGH"), true, 1},
+                  {{"room", summary_json}, {"private", true}, {"invite", "ABCD-EFGH"}, {"member", true}, {"seat", 1}});
+    check_encodes(RoomInfoReply{summary, false, std::nullopt, false, std::nullopt},
+                  {{"room", summary_json}, {"private", false}, {"member", false}, {"seat", nullptr}});
+    check_encodes(Ack{std::nullopt}, json::object());
+    check_encodes(Ack{std::uint64_t{12}}, {{"version", 12}});
+    check_encodes(ChatMessage{"r1", "p1", "Ada", "hi", 1717171717000},
+                  {{"room", "r1"}, {"from", "p1"}, {"name", "Ada"}, {"text", "hi"}, {"time", 1717171717000}});
+    check_encodes(FollowerOptions{"r1", 3, Action::place_tile(Coord{1, 0}, 1), {Action::place_follower(0), Action::pass()}},
+                  {{"room", "r1"},
+                   {"version", 3},
+                   {"placement", {{"x", 1}, {"y", 0}, {"rotation", 1}}},
+                   {"options", actions_to_json({Action::place_follower(0), Action::pass()})}});
     ErrorMessage error;
     error.code = ErrorCode::stale_version;
     error.message = "moved on";
     error.room = "r1";
     error.version = 12;
-    check_round_trip(error);
+    check_encodes(error, {{"code", "stale_version"},
+                          {"message", "moved on"},
+                          {"room", "r1"},
+                          {"version", 12},
+                          {"params", {{"version", 12}}}});
     error.code = ErrorCode::illegal_action;
     error.rule = "cell_taken";
     error.version.reset();
-    check_round_trip(error);
+    check_encodes(error, {{"code", "illegal_action"},
+                          {"message", "moved on"},
+                          {"room", "r1"},
+                          {"rule", "cell_taken"},
+                          {"params", {{"rule", "cell_taken"}}}});
     error.rule.reset();
     error.code = ErrorCode::not_your_turn;
     error.params = {{"name", "Bob"}, {"seat", 1}};
-    check_round_trip(error);
-    CHECK(json(error)["params"] == json({{"name", "Bob"}, {"seat", 1}}));
+    check_encodes(error, {{"code", "not_your_turn"},
+                          {"message", "moved on"},
+                          {"room", "r1"},
+                          {"params", {{"name", "Bob"}, {"seat", 1}}}});
 }
 
 TEST_CASE("errors carry params, rule and version are copied in, parse errors name the field", "[protocol]") {
@@ -287,21 +339,27 @@ TEST_CASE("names and room names with control characters are refused with bad_fie
           "Friday game ¡");
 }
 
-TEST_CASE("the legal placements answer, written straight to text, equals its JSON encoding", "[protocol]") {
+TEST_CASE("the legal placements answer, written straight to text, is its JSON with keys sorted", "[protocol]") {
     LegalPlacements answer{"r\"1", 12345678901ULL, std::string("B-D"),
                            {Action::place_tile(Coord{-3, 0}, 0), Action::place_tile(Coord{0, 17}, 3),
                             Action::place_tile(Coord{-120, -45}, 2)}};
-    const auto generic = [](const LegalPlacements& m, const json& id) {
-        json out = m;
-        out["type"] = LegalPlacements::type;
+    // json::dump writes an object's keys sorted, as every other message is encoded.
+    const auto expected = [](const LegalPlacements& m, const json& id) {
+        json placements = json::array();
+        for (const Action& a : m.placements) placements.push_back({{"x", a.at.x}, {"y", a.at.y}, {"rotation", a.rotation}});
+        json out = {{"type", "legal_placements"},
+                    {"room", m.room},
+                    {"version", m.version},
+                    {"tile", m.tile ? json(*m.tile) : json(nullptr)},
+                    {"placements", std::move(placements)}};
         if (!id.is_null()) out["id"] = id;
         return out.dump();
     };
     for (const json& id : {json(nullptr), json(7), json("req-\"x\"")}) {
-        CHECK(encode(answer, id) == generic(answer, id));
+        CHECK(encode(answer, id) == expected(answer, id));
     }
     answer.tile.reset();
     answer.placements.clear();
-    CHECK(encode(answer) == generic(answer, nullptr));
+    CHECK(encode(answer) == expected(answer, nullptr));
     CHECK(json::parse(encode(answer))["placements"] == json::array());
 }

@@ -2,7 +2,11 @@
 // renaming and dropping in between: for a seat and for the spectators, the published patch
 // applied to the previous view always equals a view built afresh, and the publisher's own
 // snapshot (document and text) equals it too. A spectator arriving or leaving is one operation.
+// Every field of the view's description (protocol/src/view_fields.hpp) is in the snapshot and,
+// whenever it changes, in the patch, under its path; nothing else is in either.
 #include <algorithm>
+#include <functional>
+#include <set>
 
 #include <catch2/catch.hpp>
 
@@ -10,6 +14,7 @@
 #include "carc/match.hpp"
 #include "carc/protocol/view.hpp"
 #include "carc/protocol/view_publisher.hpp"
+#include "../../protocol/src/view_fields.hpp"
 
 using namespace carc;
 using namespace carc::protocol;
@@ -80,7 +85,7 @@ struct room_model {
     // Something that is not a game move, chosen by `rng`.
     void random_change(Rng& rng) {
         auto& list = info.spectators;
-        switch (rng.below(7)) {
+        switch (rng.below(8)) {
             case 0:
             case 1: {
                 const int n = next_person++;
@@ -104,6 +109,7 @@ struct room_model {
                 break;
             case 5: info.seats[0].online = !info.seats[0].online; break;
             case 6: info.seats[0].name = info.seats[0].name == "Ada" ? "Ada L." : "Ada"; break;
+            case 7: info.host = info.host == "p1" ? "p50" : "p1"; break;
         }
     }
 };
@@ -111,78 +117,201 @@ struct room_model {
 // The viewers whose views the test follows: the spectators and seat 0.
 const std::vector<std::optional<int>> followed = {std::nullopt, 0};
 
+// Told, after each publish and for each followed viewer, the view it held, the patch it got and
+// the view it holds now (equal to a fresh one).
+using observer = std::function<void(const json& before, const json& patch, const json& after, const State* state,
+                                    const GameExtras& extras)>;
+
 void publish_and_check(ViewPublisher& publisher, room_model& room, const State* state, const GameExtras& extras,
-                       std::vector<json>& held) {
+                       std::vector<json>& held, const observer& observe) {
     const ViewChange change = publisher.update(room.info, room.spectators_changed, state, extras);
     room.spectators_changed = false;
     for (std::size_t i = 0; i < followed.size(); ++i) {
         const std::optional<int> seat = followed[i];
         json patch = change.shared;
         for (const json& op : change.you[ViewPublisher::key(seat)]) patch.push_back(op);
-        held[i] = held[i].patch(patch);
+        json before = std::move(held[i]);
+        held[i] = before.patch(patch);
         const json fresh = build_view(room.info, state, extras, seat);
         REQUIRE(held[i] == fresh);
         REQUIRE(publisher.view(seat) == fresh);
         REQUIRE(json::parse(publisher.view_text(seat)) == fresh);
+        if (observe) observe(before, patch, fresh, state, extras);
     }
+}
+
+// One random game of `rules` from the empty room to the end, people coming and going between
+// moves, every publish checked.
+void play_random_game(const rules_case& rules, std::uint64_t seed, const observer& observe) {
+    INFO(rules.name << ", seed " << seed);
+    MatchSetup setup;
+    setup.config = rules.config;
+    setup.seed = seed * 7919;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    room_model room(rules.config);
+    room.add_spectator("p50", "Eve");
+    room.spectators_changed = false;
+    ViewPublisher publisher(room.info);
+    std::vector<json> held;
+    for (const auto& seat : followed) held.push_back(build_view(room.info, nullptr, GameExtras{}, seat));
+    for (std::size_t i = 0; i < followed.size(); ++i) REQUIRE(publisher.view(followed[i]) == held[i]);
+
+    GameExtras extras;
+    extras.seed_commitment = "c0ffee";
+    extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000, {}};
+    room.info.status = RoomStatus::playing;
+    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+
+    Rng rng(seed);
+    int moves = 0;
+    while (!match->state().is_over()) {
+        // The City's options (not the pass, listed last) rather than random ones, so that games
+        // reach followers from a quarter.
+        const State& s = match->state();
+        Action action = choose_random(s, rng);
+        if (s.phase() == Phase::city_follower || s.phase() == Phase::move_count || s.phase() == Phase::redeploy) {
+            std::vector<Action> legal;
+            s.legal_actions(legal);
+            if (legal.size() > 1) action = legal[rng.below(static_cast<std::uint32_t>(legal.size() - 1))];
+        }
+        REQUIRE_FALSE(match->apply(action));
+        ++moves;
+        auto& clock = *extras.clock;
+        clock.running = match->state().is_over() ? -1 : match->state().decider();
+        if (clock.running >= 0) clock.remaining_ms[static_cast<std::size_t>(clock.running)] -= 10;
+        clock.since_ms += 10;
+        while (rng.below(3) == 0) {
+            room.random_change(rng);
+            publish_and_check(publisher, room, &match->state(), extras, held, observe);
+        }
+        publish_and_check(publisher, room, &match->state(), extras, held, observe);
+    }
+    CHECK(moves > 40);
+    // The end: the seed revealed, the result, the room finished.
+    room.info.status = RoomStatus::finished;
+    extras.clock->running = -1;
+    extras.seed = std::to_string(setup.seed);
+    extras.seed_nonce = "00ff";
+    GameResult result;
+    result.reason = "complete";
+    result.scores = {1, 2};
+    result.winners = {1};
+    extras.result = result;
+    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+    room.random_change(rng);
+    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+}
+
+// The fields the description gives a view of this game (`state` null: before the start).
+struct described_field {
+    std::string path;
+    bool constant;
+    bool optional;  // left out when null
+};
+
+std::vector<described_field> described_fields(const State* state, const GameExtras& extras) {
+    std::vector<described_field> out;
+    const auto collect = [&out](const auto& source) {
+        return [&out, &source](const auto& field) {
+            if (!source.has(field.games)) return;
+            using Field = std::remove_cvref_t<decltype(field)>;
+            bool optional = false;
+            if constexpr (requires { field.omit_null; }) optional = field.omit_null;
+            out.push_back({field.path, view::is_constant<Field>, optional});
+        };
+    };
+    const RoomInfo room;
+    view::for_each_field(view::room_fields, collect(view::RoomSource{room, false}));
+    view::for_each_field(view::you_fields, collect(view::ViewerSource{state, extras, 0}));
+    if (state) view::for_each_field(view::game_fields, collect(view::GameSource{*state, extras}));
+    return out;
+}
+
+bool within(const std::string& path, const std::string& field) {
+    return path == field || path.rfind(field + "/", 0) == 0;
+}
+
+// Every member of `node` (at `at`) is a described field or an object on the way to one.
+void check_members(const json& node, const std::string& at, const std::vector<described_field>& fields) {
+    for (const auto& [name, value] : node.items()) {
+        const std::string path = at + "/" + name;
+        INFO("member " << path);
+        bool field = false, on_the_way = false;
+        for (const described_field& f : fields) {
+            field = field || f.path == path;
+            on_the_way = on_the_way || f.path.rfind(path + "/", 0) == 0;
+        }
+        if (field) continue;
+        if (path == "/game" && value.is_null()) continue;  // before the start
+        REQUIRE(on_the_way);
+        REQUIRE(value.is_object());
+        check_members(value, path, fields);
+    }
+}
+
+// Whether two views hold the same at `path` (or both nothing).
+bool same_at(const json& a, const json& b, const std::string& path) {
+    const json::json_pointer pointer(path);
+    const bool in_a = a.contains(pointer);
+    if (in_a != b.contains(pointer)) return false;
+    return !in_a || a.at(pointer) == b.at(pointer);
 }
 
 }  // namespace
 
 TEST_CASE("published patches equal fresh views over random games of every rule system", "[protocol][views]") {
-    for (const rules_case& rules : every_rule_system()) {
-        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-            INFO(rules.name << ", seed " << seed);
-            MatchSetup setup;
-            setup.config = rules.config;
-            setup.seed = seed * 7919;
-            std::string error;
-            auto match = Match::create(setup, &error);
-            REQUIRE(match);
-            room_model room(rules.config);
-            room.add_spectator("p50", "Eve");
-            room.spectators_changed = false;
-            ViewPublisher publisher(room.info);
-            std::vector<json> held;
-            for (const auto& seat : followed) held.push_back(build_view(room.info, nullptr, GameExtras{}, seat));
-            for (std::size_t i = 0; i < followed.size(); ++i) REQUIRE(publisher.view(followed[i]) == held[i]);
+    for (const rules_case& rules : every_rule_system())
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) play_random_game(rules, seed, {});
+}
 
-            GameExtras extras;
-            extras.seed_commitment = "c0ffee";
-            extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000, {}};
-            room.info.status = RoomStatus::playing;
-            publish_and_check(publisher, room, &match->state(), extras, held);
-
-            Rng rng(seed);
-            int moves = 0;
-            while (!match->state().is_over()) {
-                REQUIRE_FALSE(match->apply(choose_random(match->state(), rng)));
-                ++moves;
-                auto& clock = *extras.clock;
-                clock.running = match->state().is_over() ? -1 : match->state().decider();
-                if (clock.running >= 0) clock.remaining_ms[static_cast<std::size_t>(clock.running)] -= 10;
-                clock.since_ms += 10;
-                while (rng.below(3) == 0) {
-                    room.random_change(rng);
-                    publish_and_check(publisher, room, &match->state(), extras, held);
-                }
-                publish_and_check(publisher, room, &match->state(), extras, held);
-            }
-            CHECK(moves > 40);
-            // The end: the seed revealed, the result, the room finished.
-            room.info.status = RoomStatus::finished;
-            extras.clock->running = -1;
-            extras.seed = std::to_string(setup.seed);
-            extras.seed_nonce = "00ff";
-            GameResult result;
-            result.reason = "complete";
-            result.scores = {1, 2};
-            result.winners = {1};
-            extras.result = result;
-            publish_and_check(publisher, room, &match->state(), extras, held);
-            room.random_change(rng);
-            publish_and_check(publisher, room, &match->state(), extras, held);
+TEST_CASE("every described field is in the snapshot, and in the patch whenever it changes", "[protocol][views]") {
+    std::set<std::string> compared, changed;
+    const observer check = [&](const json& before, const json& patch, const json& after, const State* state,
+                               const GameExtras& extras) {
+        const std::vector<described_field> fields = described_fields(state, extras);
+        // The snapshot: every described field (unless left out as null), nothing else.
+        check_members(after, "", fields);
+        for (const described_field& f : fields) {
+            INFO("field " << f.path);
+            if (!f.optional) CHECK(after.contains(json::json_pointer(f.path)));
+            if (!f.constant) compared.insert(f.path);
         }
+        // The patch: each operation lies within one described field, never within a constant
+        // (the whole game going out at the start is an operation on a parent of fields).
+        for (const json& op : patch) {
+            const std::string path = op.at("path").get<std::string>();
+            INFO("operation on " << path);
+            bool field = false, parent = false;
+            for (const described_field& f : fields) {
+                if (within(path, f.path)) {
+                    CHECK_FALSE(f.constant);
+                    field = true;
+                }
+                parent = parent || f.path.rfind(path + "/", 0) == 0;
+            }
+            CHECK((field || parent));
+        }
+        // A field that differs is patched at its path, within it or at a parent.
+        for (const described_field& f : fields) {
+            if (f.constant || same_at(before, after, f.path)) continue;
+            changed.insert(f.path);
+            INFO("changed field " << f.path);
+            bool patched = false;
+            for (const json& op : patch) {
+                const std::string path = op.at("path").get<std::string>();
+                patched = patched || within(path, f.path) || f.path.rfind(path + "/", 0) == 0;
+            }
+            CHECK(patched);
+        }
+    };
+    for (const rules_case& rules : every_rule_system())
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) play_random_game(rules, seed, check);
+    // Every compared field changed somewhere in these games, so each was seen in a patch.
+    for (const std::string& path : compared) {
+        INFO("never changed: " << path);
+        CHECK(changed.count(path) == 1);
     }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Every message of docs/protocol.md as a type with to_json / from_json. Client messages are
-// parsed from untrusted text by parse_client_message (limits first, then shape); server messages
-// are written by encode(), which adds `type` and the echoed request `id`.
+// The messages of docs/protocol.md as types. Client messages are parsed from untrusted text by
+// parse_client_message (limits first, then shape); server messages are written by encode(),
+// which adds `type` and the echoed request `id`. `snapshot` and `patch` have no type here: they
+// are written by view_publisher.hpp.
 
 #include <cstdint>
 #include <optional>
@@ -212,17 +213,6 @@ struct Kicked {
     std::string room;
     friend bool operator==(const Kicked&, const Kicked&) = default;
 };
-// `log`: every event of the game so far, each as patches carry them; `chat`: the room's last
-// chat lines, oldest first, each {"from","name","text","time"}.
-struct Snapshot {
-    static constexpr std::string_view type = "snapshot";
-    std::string room;
-    std::uint64_t version = 0;
-    json view;
-    json log = json::array();
-    json chat = json::array();
-    friend bool operator==(const Snapshot&, const Snapshot&) = default;
-};
 struct History {
     static constexpr std::string_view type = "history";
     std::string room;
@@ -239,14 +229,6 @@ struct RoomInfoReply {
     bool member = false;                // the asker is already in the room
     std::optional<int> seat;            // ... and sits there
     friend bool operator==(const RoomInfoReply&, const RoomInfoReply&) = default;
-};
-struct Patch {
-    static constexpr std::string_view type = "patch";
-    std::string room;
-    std::uint64_t version = 0;
-    json patch = json::array();
-    json events = json::array();
-    friend bool operator==(const Patch&, const Patch&) = default;
 };
 struct Ack {
     static constexpr std::string_view type = "ack";
@@ -291,50 +273,51 @@ struct ErrorMessage {
     friend bool operator==(const ErrorMessage&, const ErrorMessage&) = default;
 };
 
-// ---- JSON conversions (each message both ways, for round trips and test clients) ------------
+// ---- JSON conversions: each message in the one direction it travels -------------------------
+// The server reads client messages (from_json, through parse_client_message) and writes server
+// messages (to_json, through encode). `snapshot` and `patch` are written as text around parts
+// serialised once (view_publisher.hpp: snapshot_text, patch_text).
 
-#define CARC_PROTOCOL_JSON(T)                       \
-    void to_json(json& out, const T& message);      \
-    void from_json(const json& in, T& message);
-CARC_PROTOCOL_JSON(Hello)
-CARC_PROTOCOL_JSON(GetTiles)
-CARC_PROTOCOL_JSON(ListRooms)
-CARC_PROTOCOL_JSON(LobbySubscribe)
-CARC_PROTOCOL_JSON(LobbyUnsubscribe)
-CARC_PROTOCOL_JSON(CreateRoom)
-CARC_PROTOCOL_JSON(Join)
-CARC_PROTOCOL_JSON(Spectate)
-CARC_PROTOCOL_JSON(Leave)
-CARC_PROTOCOL_JSON(Kick)
-CARC_PROTOCOL_JSON(SetBot)
-CARC_PROTOCOL_JSON(Start)
-CARC_PROTOCOL_JSON(ChatRequest)
-CARC_PROTOCOL_JSON(PlayAction)
-CARC_PROTOCOL_JSON(LegalPlacementsQuery)
-CARC_PROTOCOL_JSON(FollowerOptionsQuery)
-CARC_PROTOCOL_JSON(Resign)
-CARC_PROTOCOL_JSON(SnapshotRequest)
-CARC_PROTOCOL_JSON(HistoryRequest)
-CARC_PROTOCOL_JSON(RoomInfoRequest)
-CARC_PROTOCOL_JSON(History)
-CARC_PROTOCOL_JSON(RoomInfoReply)
-CARC_PROTOCOL_JSON(Welcome)
-CARC_PROTOCOL_JSON(Tiles)
-CARC_PROTOCOL_JSON(Lobby)
-CARC_PROTOCOL_JSON(LobbyRoom)
-CARC_PROTOCOL_JSON(LobbyRoomRemoved)
-CARC_PROTOCOL_JSON(RoomCreated)
-CARC_PROTOCOL_JSON(Joined)
-CARC_PROTOCOL_JSON(Left)
-CARC_PROTOCOL_JSON(Kicked)
-CARC_PROTOCOL_JSON(Snapshot)
-CARC_PROTOCOL_JSON(Patch)
-CARC_PROTOCOL_JSON(Ack)
-CARC_PROTOCOL_JSON(ChatMessage)
-CARC_PROTOCOL_JSON(LegalPlacements)
-CARC_PROTOCOL_JSON(FollowerOptions)
-CARC_PROTOCOL_JSON(ErrorMessage)
-#undef CARC_PROTOCOL_JSON
+#define CARC_CLIENT_MESSAGE(T) void from_json(const json& in, T& message);
+CARC_CLIENT_MESSAGE(Hello)
+CARC_CLIENT_MESSAGE(GetTiles)
+CARC_CLIENT_MESSAGE(ListRooms)
+CARC_CLIENT_MESSAGE(LobbySubscribe)
+CARC_CLIENT_MESSAGE(LobbyUnsubscribe)
+CARC_CLIENT_MESSAGE(CreateRoom)
+CARC_CLIENT_MESSAGE(Join)
+CARC_CLIENT_MESSAGE(Spectate)
+CARC_CLIENT_MESSAGE(Leave)
+CARC_CLIENT_MESSAGE(Kick)
+CARC_CLIENT_MESSAGE(SetBot)
+CARC_CLIENT_MESSAGE(Start)
+CARC_CLIENT_MESSAGE(ChatRequest)
+CARC_CLIENT_MESSAGE(PlayAction)
+CARC_CLIENT_MESSAGE(LegalPlacementsQuery)
+CARC_CLIENT_MESSAGE(FollowerOptionsQuery)
+CARC_CLIENT_MESSAGE(Resign)
+CARC_CLIENT_MESSAGE(SnapshotRequest)
+CARC_CLIENT_MESSAGE(HistoryRequest)
+CARC_CLIENT_MESSAGE(RoomInfoRequest)
+#undef CARC_CLIENT_MESSAGE
+
+#define CARC_SERVER_MESSAGE(T) void to_json(json& out, const T& message);
+CARC_SERVER_MESSAGE(Welcome)
+CARC_SERVER_MESSAGE(Tiles)
+CARC_SERVER_MESSAGE(Lobby)
+CARC_SERVER_MESSAGE(LobbyRoom)
+CARC_SERVER_MESSAGE(LobbyRoomRemoved)
+CARC_SERVER_MESSAGE(RoomCreated)
+CARC_SERVER_MESSAGE(Joined)
+CARC_SERVER_MESSAGE(Left)
+CARC_SERVER_MESSAGE(Kicked)
+CARC_SERVER_MESSAGE(History)
+CARC_SERVER_MESSAGE(RoomInfoReply)
+CARC_SERVER_MESSAGE(Ack)
+CARC_SERVER_MESSAGE(ChatMessage)
+CARC_SERVER_MESSAGE(FollowerOptions)
+CARC_SERVER_MESSAGE(ErrorMessage)
+#undef CARC_SERVER_MESSAGE
 
 // ---- parsing and encoding -------------------------------------------------------------------
 
@@ -363,8 +346,8 @@ std::string encode(const Message& message, const json& id = nullptr) {
 }
 
 // The legal placements answer is the largest reply of a turn (often a hundred placements or
-// more) and asked for every turn, so it is written straight to text: the same text as the
-// template, without building a JSON object per placement.
+// more) and asked for every turn, so it is written straight to text (keys sorted, as json::dump
+// writes them), without building a JSON object per placement.
 std::string encode(const LegalPlacements& message, const json& id = nullptr);
 
 std::string_view type_of(const ClientMessage& message);

@@ -1,8 +1,9 @@
 #pragma once
 // Per-viewer views of a room (docs/protocol.md, "The view"). The server describes the room in
 // these plain structs; build_view turns them and the engine State into the JSON one viewer may
-// see. Hidden information (the pile order, the seed before the end) has no field here at all,
-// so it cannot leak by accident.
+// see, field by field as protocol/src/view_fields.hpp describes them. Hidden information (the
+// pile order, the seed before the end) has no field here or there at all, so it cannot leak by
+// accident.
 
 #include <cstdint>
 #include <optional>
