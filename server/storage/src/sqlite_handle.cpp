@@ -99,8 +99,13 @@ Result<Statement> Statement::prepare(const Database& db, std::string_view sql) {
         idle->second.pop_back();
         return Statement(db, stmt, sql);
     }
+    // The store writes parameters as $1, $2, ... for both dialects; SQLite's ?1, ?2, ... bind
+    // by the same numbers ($1 would be a named parameter, numbered by first appearance).
+    std::string text(sql);
+    for (std::size_t i = 0; i + 1 < text.size(); ++i)
+        if (text[i] == '$' && text[i + 1] >= '0' && text[i + 1] <= '9') text[i] = '?';
     sqlite3_stmt* stmt = nullptr;
-    const int rc = sqlite3_prepare_v2(db.get(), sql.data(), static_cast<int>(sql.size()), &stmt,
+    const int rc = sqlite3_prepare_v2(db.get(), text.data(), static_cast<int>(text.size()), &stmt,
                                       nullptr);
     if (rc != SQLITE_OK) {
         sqlite3_finalize(stmt);
