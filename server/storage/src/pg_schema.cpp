@@ -130,8 +130,9 @@ UPDATE rooms SET status = 'running' WHERE status = 'adjourned';
 
 int current_version() { return static_cast<int>(migrations.size()); }
 
-Status migrate(pg::Connection& conn) {
-    auto tx = pg::Transaction::begin(conn);
+Status migrate(pg::SqlConnection& db) {
+    auto tx = sql::Transaction::begin(db, sql::TransactionKind::write);
+    pg::Connection& conn = db.raw();
     if (!tx) return tx.status();
     // One migrator at a time across every node (the lock ends with the transaction).
     if (auto locked = conn.run("SELECT pg_advisory_xact_lock(7305443)"); !locked) return locked;

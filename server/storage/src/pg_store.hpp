@@ -15,7 +15,8 @@ namespace carc::storage {
 
 class PostgresStore final : public SqlStore, public LeaseStore {
 public:
-    PostgresStore(pg::Connection conn, std::string node_id, std::int64_t lose_commit_answer_at_seq = 0);
+    PostgresStore(std::unique_ptr<pg::SqlConnection> conn, std::string node_id,
+                  std::int64_t lose_commit_answer_at_seq = 0);
 
     Result<RoomLease> acquire(std::string_view room_id, std::string_view public_url,
                               std::chrono::milliseconds ttl) override;

@@ -9,14 +9,9 @@ using pg::text;
 
 int postgres_schema_version() { return pg_schema::current_version(); }
 
-namespace {
-std::unique_ptr<pg::SqlConnection> connect(pg::Connection conn) {
-    return std::make_unique<pg::SqlConnection>(std::move(conn));
-}
-}  // namespace
-
-PostgresStore::PostgresStore(pg::Connection conn, std::string node_id, std::int64_t lose_commit_answer_at_seq)
-    : SqlStore(connect(std::move(conn))),
+PostgresStore::PostgresStore(std::unique_ptr<pg::SqlConnection> conn, std::string node_id,
+                             std::int64_t lose_commit_answer_at_seq)
+    : SqlStore(std::move(conn)),
       conn_(static_cast<pg::SqlConnection&>(db()).raw()),
       node_id_(std::move(node_id)),
       lose_commit_answer_at_seq_(lose_commit_answer_at_seq) {}
@@ -24,8 +19,9 @@ PostgresStore::PostgresStore(pg::Connection conn, std::string node_id, std::int6
 Result<PostgresHandles> open_postgres_store(const PostgresOptions& options) {
     auto conn = pg::Connection::open(options.url, options.schema);
     if (!conn) return conn.error();
-    if (auto migrated = pg_schema::migrate(*conn); !migrated) return migrated.error();
-    auto store = std::make_shared<PostgresStore>(std::move(conn).value(), options.node_id,
+    auto db = std::make_unique<pg::SqlConnection>(std::move(conn).value());
+    if (auto migrated = pg_schema::migrate(*db); !migrated) return migrated.error();
+    auto store = std::make_shared<PostgresStore>(std::move(db), options.node_id,
                                                  options.test_lose_commit_answer_at_seq);
     return PostgresHandles{store, store};
 }

@@ -18,19 +18,8 @@ class SqlStore : public Store {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
-    Status create_room(const NewRoom& room) override;
-    Status set_room_status(std::string_view room_id, RoomStatus status) override;
-    Status put_seat(std::string_view room_id, const SeatRecord& seat) override;
-    Status remove_seat(std::string_view room_id, int seat) override;
-    Status delete_room(std::string_view room_id) override;
-    Status append_chat(std::string_view room_id, const ChatLine& line) override;
-    Status append_action(const ActionRecord& action, const std::optional<ClockState>& clock_after) override;
-    Result<std::int64_t> last_seq(std::string_view room_id) override;
-    Status save_clock(std::string_view room_id, const ClockState& clock) override;
-    Status save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) override;
-    Status finish_game(const FinishedGame& game) override;
-
     std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) override;
+    Status set_room_status(std::string_view room_id, RoomStatus status) override;
 
     Result<std::vector<StoredRoom>> load_unfinished() override;
     Result<std::optional<StoredRoom>> load_room(std::string_view room_id) override;
@@ -52,10 +41,6 @@ protected:
     std::mutex mutex_;
 
 private:
-    // Runs one write in a write transaction of its own.
-    template <typename Write>
-    Status in_transaction(Write write);
-
     // The writes, inside a transaction the caller opened (sql_store_rooms.cpp, ..._journal.cpp).
     Status write_locked(const JournalWrite& write);
     Result<RoomStatus> room_status_locked(std::string_view room_id);
@@ -71,7 +56,7 @@ private:
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
 
-    // The reads (sql_store_load.cpp, sql_store_games.cpp).
+    // The reads (sql_store_load.cpp).
     Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);
     Status load_seats_locked(StoredRoom& room);
     Status load_room_details_locked(StoredRoom& room);
@@ -79,14 +64,5 @@ private:
 
     std::unique_ptr<sql::Connection> db_;
 };
-
-template <typename Write>
-Status SqlStore::in_transaction(Write write) {
-    std::lock_guard guard(mutex_);
-    auto tx = sql::Transaction::begin(*db_, sql::TransactionKind::write);
-    if (!tx) return tx.status();
-    if (auto written = write(); !written) return written;
-    return tx->commit();
-}
 
 }  // namespace carc::storage

@@ -16,16 +16,6 @@ Result<std::int64_t> SqlStore::last_seq_locked(std::string_view room_id) {
     return (*row)->int64(0);
 }
 
-Result<std::int64_t> SqlStore::last_seq(std::string_view room_id) {
-    std::lock_guard guard(mutex_);
-    if (auto exists = room_status_locked(room_id); !exists) return exists.error();
-    return last_seq_locked(room_id);
-}
-
-Status SqlStore::append_action(const ActionRecord& action, const std::optional<ClockState>& clock_after) {
-    return in_transaction([&] { return append_action_locked(action, clock_after); });
-}
-
 Status SqlStore::append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after) {
     if (action.action_json.empty()) return {ErrorCode::invalid_argument, "empty action_json"};
     if (auto fenced = fence_locked(action.room_id); !fenced) return fenced;
@@ -50,13 +40,6 @@ Status SqlStore::append_action_locked(const ActionRecord& action, const std::opt
     return {};
 }
 
-Status SqlStore::save_clock(std::string_view room_id, const ClockState& clock) {
-    return in_transaction([&]() -> Status {
-        if (auto fenced = fence_locked(room_id); !fenced) return fenced;
-        return write_clock_locked(room_id, clock);
-    });
-}
-
 Status SqlStore::write_clock_locked(std::string_view room_id, const ClockState& clock) {
     auto updated = db().run_counting(
         "UPDATE rooms SET clock_active_seat = $1, clock_turn_started_at_ms = $2 WHERE room_id = $3",
@@ -73,10 +56,6 @@ Status SqlStore::write_clock_locked(std::string_view room_id, const ClockState& 
     return {};
 }
 
-Status SqlStore::save_checkpoint(std::string_view room_id, const Checkpoint& checkpoint) {
-    return in_transaction([&] { return save_checkpoint_locked(room_id, checkpoint); });
-}
-
 Status SqlStore::save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint) {
     if (auto fenced = fence_locked(room_id); !fenced) return fenced;
     if (auto exists = room_status_locked(room_id); !exists) return exists.status();
@@ -91,10 +70,6 @@ Status SqlStore::save_checkpoint_locked(std::string_view room_id, const Checkpoi
         "INSERT INTO checkpoints (room_id, seq, state_hash) VALUES ($1, $2, $3)"
         " ON CONFLICT (room_id, seq) DO UPDATE SET state_hash = excluded.state_hash",
         {room_id, checkpoint.seq, std::bit_cast<std::int64_t>(checkpoint.state_hash)});
-}
-
-Status SqlStore::finish_game(const FinishedGame& game) {
-    return in_transaction([&] { return finish_game_locked(game); });
 }
 
 Status SqlStore::finish_game_locked(const FinishedGame& game) {

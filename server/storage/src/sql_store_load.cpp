@@ -82,21 +82,6 @@ Status SqlStore::load_room_details_locked(StoredRoom& room) {
             room.clock->seats.push_back({static_cast<int>(row.int64(0)), row.int64(1)});
         }
     }
-    {
-        // The newest lines, returned oldest first.
-        auto chat = db().query(
-            "SELECT seat, name, text, time_ms FROM (SELECT * FROM chat WHERE room_id = $1"
-            " ORDER BY id DESC LIMIT $2) newest ORDER BY id",
-            {room.room_id, chat_lines_loaded});
-        if (!chat) return chat.status();
-        sql::Statement& row = **chat;
-        for (;;) {
-            auto more = row.step();
-            if (!more) return more.status();
-            if (!*more) break;
-            room.chat.push_back({static_cast<int>(row.int64(0)), row.text(1), row.text(2), row.int64(3)});
-        }
-    }
     return {};
 }
 

@@ -36,10 +36,6 @@ Result<RoomStatus> SqlStore::room_status_locked(std::string_view room_id) {
     return *status;
 }
 
-Status SqlStore::create_room(const NewRoom& room) {
-    return in_transaction([&] { return create_room_locked(room); });
-}
-
 Status SqlStore::create_room_locked(const NewRoom& room) {
     if (room.room_id.empty()) return {ErrorCode::invalid_argument, "empty room id"};
     if (room.status != RoomStatus::lobby && room.status != RoomStatus::running) {
@@ -72,7 +68,7 @@ Status SqlStore::start_waiting_room_locked(const NewRoom& room) {
 }
 
 Status SqlStore::set_room_status(std::string_view room_id, RoomStatus status) {
-    return in_transaction([&] { return set_room_status_locked(room_id, status); });
+    return write_batch({StatusWrite{std::string(room_id), status}}).front();
 }
 
 Status SqlStore::set_room_status_locked(std::string_view room_id, RoomStatus status) {
@@ -93,10 +89,6 @@ Status SqlStore::set_room_status_locked(std::string_view room_id, RoomStatus sta
     }
     if (auto unmarked = db().run("DELETE FROM adjourned WHERE room_id = $1", {room_id}); !unmarked) return unmarked;
     return db().run("UPDATE rooms SET status = $1 WHERE room_id = $2", {to_string(status), room_id});
-}
-
-Status SqlStore::put_seat(std::string_view room_id, const SeatRecord& seat) {
-    return in_transaction([&] { return put_seat_locked(room_id, seat); });
 }
 
 Status SqlStore::put_seat_locked(std::string_view room_id, const SeatRecord& seat) {
@@ -124,7 +116,7 @@ Status SqlStore::put_waiting_room_locked(const WaitingRoomWrite& waiting) {
     if (!exists) return exists.status();
     if (waiting.closed) {
         if (!*exists) return {};  // never stored: nothing to remove
-        // Seats and chat go with it (ON DELETE CASCADE).
+        // Its seats go with it (ON DELETE CASCADE).
         return db().run("DELETE FROM rooms WHERE room_id = $1", {room.room_id});
     }
     if (!*exists) {
@@ -141,33 +133,6 @@ Status SqlStore::put_waiting_room_locked(const WaitingRoomWrite& waiting) {
     for (const SeatRecord& seat : waiting.seats)
         if (auto put = write_seat_locked(room.room_id, seat); !put) return put;
     return {};
-}
-
-Status SqlStore::remove_seat(std::string_view room_id, int seat) {
-    return in_transaction([&]() -> Status {
-        if (auto fenced = fence_locked(room_id); !fenced) return fenced;
-        return db().run("DELETE FROM seats WHERE room_id = $1 AND seat = $2", {room_id, seat});
-    });
-}
-
-Status SqlStore::delete_room(std::string_view room_id) {
-    return in_transaction([&]() -> Status {
-        if (auto fenced = fence_locked(room_id); !fenced) return fenced;
-        // Seats, actions, clocks and chat go with it (ON DELETE CASCADE).
-        auto deleted = db().run_counting("DELETE FROM rooms WHERE room_id = $1", {room_id});
-        if (!deleted) return deleted.status();
-        if (*deleted == 0) return room_not_found(room_id);
-        return {};
-    });
-}
-
-Status SqlStore::append_chat(std::string_view room_id, const ChatLine& line) {
-    return in_transaction([&]() -> Status {
-        if (auto fenced = fence_locked(room_id); !fenced) return fenced;
-        if (auto exists = room_status_locked(room_id); !exists) return exists.status();
-        return db().run("INSERT INTO chat (room_id, seat, name, text, time_ms) VALUES ($1, $2, $3, $4, $5)",
-                        {room_id, line.seat, line.name, line.text, line.time_ms});
-    });
 }
 
 }  // namespace carc::storage

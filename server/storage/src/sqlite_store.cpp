@@ -10,15 +10,12 @@ namespace {
 // SQLite's own auto-checkpoint threshold: the WAL is copied back once it holds this many pages.
 constexpr int checkpoint_pages = 1000;
 
-std::unique_ptr<sqlite::Connection> connect(sqlite::Database db) {
-    return std::make_unique<sqlite::Connection>(std::move(db));
-}
 }  // namespace
 
-SqliteStore::SqliteStore(DataDirLock lock, sqlite::Database db, bool sync_full)
-    : SqlStore(connect(std::move(db))),
+SqliteStore::SqliteStore(DataDirLock lock, std::unique_ptr<sqlite::Connection> conn, bool sync_full)
+    : SqlStore(std::move(conn)),
       lock_(std::move(lock)),
-      connection_(static_cast<sqlite::Connection*>(&this->db())),
+      connection_(static_cast<sqlite::Connection*>(&db())),
       sync_full_(sync_full) {}
 
 SqliteStore::~SqliteStore() {

@@ -13,7 +13,7 @@ namespace carc::storage {
 
 class SqliteStore final : public SqlStore {
 public:
-    SqliteStore(DataDirLock lock, sqlite::Database db, bool sync_full);
+    SqliteStore(DataDirLock lock, std::unique_ptr<sqlite::Connection> conn, bool sync_full);
     ~SqliteStore() override;
 
     bool enable_inline_commits() override;
