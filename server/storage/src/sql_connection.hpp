@@ -65,7 +65,23 @@ public:
     Status run(std::string_view sql, std::initializer_list<Param> params = {});
     // Runs a statement that returns no row; the number of rows it changed.
     Result<std::int64_t> run_counting(std::string_view sql, std::initializer_list<Param> params = {});
+    // Runs a query and calls on_row(const Statement&) -> Status for each row; the first
+    // failure, the query's or on_row's, ends it.
+    template <typename OnRow>
+    Status for_each_row(std::string_view sql, std::initializer_list<Param> params, OnRow on_row);
 };
+
+template <typename OnRow>
+Status Connection::for_each_row(std::string_view sql, std::initializer_list<Param> params, OnRow on_row) {
+    auto stmt = query(sql, params);
+    if (!stmt) return stmt.status();
+    for (;;) {
+        auto more = (*stmt)->step();
+        if (!more) return more.status();
+        if (!*more) return {};
+        if (Status used = on_row(static_cast<const Statement&>(**stmt)); !used) return used;
+    }
+}
 
 // A transaction that rolls back when it goes out of scope uncommitted, so every early error
 // return leaves the database as it was.

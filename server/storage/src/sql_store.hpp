@@ -60,7 +60,6 @@ private:
     Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);
     Status load_seats_locked(StoredRoom& room);
     Status load_room_details_locked(StoredRoom& room);
-    Result<std::vector<PlayerResult>> game_players_locked(std::string_view game_id);
 
     std::unique_ptr<sql::Connection> db_;
 };
