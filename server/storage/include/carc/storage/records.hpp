@@ -45,8 +45,8 @@ struct ActionRecord {
     int actor_seat = 0;
     std::string action_json;
     std::optional<std::string> events_json;
-    // The engine state hash after the action, checked on replay; nullopt when the caller
-    // journals before applying (it can then record the hash with save_checkpoint).
+    // The engine state hash after the action, checked on replay; nullopt when unknown (the
+    // replay then has nothing to compare for this action).
     std::optional<std::uint64_t> state_hash;
     TimeMs time_ms = 0;
 };
