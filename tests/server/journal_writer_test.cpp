@@ -33,6 +33,14 @@ std::shared_ptr<storage::Store> open_store(const fs::path& dir, bool sync_full) 
     return std::shared_ptr<storage::Store>(std::move(opened).value());
 }
 
+// The actions stored for an unfinished room.
+std::size_t stored_actions(storage::Store& store, const std::string& room_id) {
+    auto room = store.load_room(room_id);
+    REQUIRE(room);
+    REQUIRE(*room);
+    return (*room)->actions.size();
+}
+
 storage::BeginGameWrite begin(const std::string& room_id) {
     storage::BeginGameWrite write;
     write.room.room_id = room_id;
@@ -94,14 +102,14 @@ TEST_CASE("with synchronous=NORMAL an idle writer commits on the submitting thre
     CHECK(writer.inline_commits() == 2);
     CHECK(writer.commits() == 2);
     CHECK(hook_calls == std::vector<bool>{true, true});
-    CHECK(store->last_seq("r1").value() == 1);
+    CHECK(stored_actions(*store, "r1") == 1);
 
     // A refused write is reported as refused, inline too.
     completion gap;
     submit(writer, action("r1", 5), gap);
     REQUIRE(gap.called);
     CHECK_FALSE(gap.ok);
-    CHECK(store->last_seq("r1").value() == 1);
+    CHECK(stored_actions(*store, "r1") == 1);
 }
 
 TEST_CASE("with synchronous=FULL every commit runs on the writer's thread", "[journal_writer]") {
@@ -119,7 +127,7 @@ TEST_CASE("with synchronous=FULL every commit runs on the writer's thread", "[jo
     CHECK(started.thread != std::this_thread::get_id());
     CHECK(moved.thread == started.thread);
     CHECK(writer.inline_commits() == 0);
-    CHECK(store->last_seq("r1").value() == 1);
+    CHECK(stored_actions(*store, "r1") == 1);
 }
 
 TEST_CASE("inline commits leave the WAL checkpoints to the writer's thread", "[journal_writer]") {
@@ -138,7 +146,7 @@ TEST_CASE("inline commits leave the WAL checkpoints to the writer's thread", "[j
         // Writes that came while the writer checkpointed went to it, the others inline.
         CHECK(writer.inline_commits() > 0);
         CHECK(writer.inline_commits() <= writer.commits());
-        CHECK(store->last_seq("r1").value() == actions);
+        CHECK(stored_actions(*store, "r1") == static_cast<std::size_t>(actions));
     }
     // Without checkpoints the log would hold every action's pages (over 4000 of them); with
     // them it stays near the 1000-page threshold.

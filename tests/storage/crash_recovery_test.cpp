@@ -25,15 +25,15 @@ enum ChildExit { child_ok = 0, child_open_failed = 10, child_write_failed, child
     auto opened = open_sqlite_store(options);
     if (!opened) _exit(child_open_failed);
     Store& store = **opened;
-    if (!store.create_room(sample_room("r1"))) _exit(child_write_failed);
+    if (!create_room(store, sample_room("r1"))) _exit(child_write_failed);
     for (int seq = 1; seq <= committed; ++seq) {
-        if (!store.append_action(sample_action("r1", seq), std::nullopt)) {
+        if (!append_action(store, sample_action("r1", seq), std::nullopt)) {
             _exit(child_write_failed);
         }
     }
     if (fault != Fault::none) {
         set_fault(fault);
-        if (store.append_action(sample_action("r1", committed + 1), std::nullopt)) {
+        if (append_action(store, sample_action("r1", committed + 1), std::nullopt)) {
             _exit(child_fault_ignored);
         }
     }

@@ -32,9 +32,9 @@ void crash_after_writes(const fs::path& data_dir) {
     if (pid == 0) {
         auto opened = open_sqlite_store(options_for(data_dir));
         if (!opened) _exit(10);
-        if (!(*opened)->create_room(sample_room("r1"))) _exit(11);
+        if (!create_room(**opened, sample_room("r1"))) _exit(11);
         for (int seq = 1; seq <= committed; ++seq)
-            if (!(*opened)->append_action(sample_action("r1", seq), std::nullopt)) _exit(12);
+            if (!append_action(**opened, sample_action("r1", seq))) _exit(12);
         _exit(0);
     }
     int status = 0;

@@ -24,7 +24,7 @@ BeginGameWrite begin(const std::string& room_id) {
 
 ActionWrite action(const std::string& room_id, std::int64_t seq) { return {sample_action(room_id, seq), std::nullopt}; }
 
-std::int64_t actions_of(Store& store, const std::string& room_id) { return store.last_seq(room_id).value(); }
+std::int64_t actions_of(Store& store, const std::string& room_id) { return last_seq(store, room_id).value(); }
 
 }  // namespace
 
@@ -102,7 +102,7 @@ TEST_CASE("an adjourned game keeps its journal and comes back only when asked", 
         const std::vector<JournalWrite> writes = {begin("r1"), action("r1", 1), begin("r2"),
                                                   StatusWrite{"r1", RoomStatus::adjourned}};
         for (const Status& s : store->write_batch(writes)) REQUIRE(s.ok());
-        REQUIRE(store->create_room(sample_room("lobby")).ok());
+        REQUIRE(create_room(*store, sample_room("lobby")).ok());
         CHECK(store->set_room_status("lobby", RoomStatus::adjourned).code() == ErrorCode::invalid_state);
     }
     auto store = open_or_fail(dir.path());
@@ -124,7 +124,7 @@ TEST_CASE("an adjourned game keeps its journal and comes back only when asked", 
     CHECK(store->load_room("r1").value()->status == RoomStatus::running);
     REQUIRE(store->set_room_status("r1", RoomStatus::adjourned).ok());
     const FinishedGame game{"r1", 1'700'000'100'000, "carcassonne", "engine-1", {}, R"({"id":"r1"})"};
-    REQUIRE(store->finish_game(game).ok());
+    REQUIRE(finish_game(*store, game).ok());
     CHECK_FALSE(store->load_room("r1").value());
     CHECK(store->get_game("r1").value() == std::optional<std::string>(R"({"id":"r1"})"));
 }

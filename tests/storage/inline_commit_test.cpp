@@ -72,9 +72,9 @@ TEST_CASE("with inline commits the WAL grows until maintain() checkpoints it", "
         // The next commits start the log from its beginning again: the file does not grow.
         for (int i = 0; i < 10; ++i) REQUIRE(append(*store, "r1", ++seq).ok());
         CHECK(wal_bytes(dir.path()) == after_checkpoint);
-        CHECK(store->last_seq("r1").value() == seq);
+        CHECK(last_seq(*store, "r1").value() == seq);
     }
     // Everything committed is there after reopening.
     auto reopened = open_with_sync(dir.path(), false);
-    CHECK(reopened->last_seq("r1").value() == seq);
+    CHECK(last_seq(*reopened, "r1").value() == seq);
 }

@@ -38,9 +38,9 @@ std::int64_t query_raw(const fs::path& file, const std::string& sql) {
 // A closed, healthy database spanning many pages (so damage can land inside it).
 fs::path make_populated_database(const fs::path& data_dir) {
     auto store = open_or_fail(data_dir);
-    REQUIRE(store->create_room(sample_room("r1")).ok());
+    REQUIRE(create_room(*store, sample_room("r1")).ok());
     for (std::int64_t seq = 1; seq <= 300; ++seq) {
-        REQUIRE(store->append_action(sample_action("r1", seq), std::nullopt).ok());
+        REQUIRE(append_action(*store, sample_action("r1", seq), std::nullopt).ok());
     }
     store.reset();
     const fs::path file = database_file(data_dir);
@@ -90,7 +90,7 @@ TEST_CASE("an empty file and a blank SQLite file become a fresh database", "[sto
     TempDir blank;
     exec_raw(database_file(blank.path()), "PRAGMA user_version = 0");
     auto store = open_or_fail(blank.path());
-    CHECK(store->create_room(sample_room("r1")).ok());
+    CHECK(create_room(*store, sample_room("r1")).ok());
 }
 
 TEST_CASE("a database with a newer schema version is refused and left as it was",

@@ -47,9 +47,9 @@ TEST_CASE("a room's lease goes to one node and another learns the owner's addres
     CHECK(theirs->public_url == "ws://a.example:1");
     CHECK(theirs->live);
     // Without the lease, b may not write the room.
-    REQUIRE(a.store->create_room(running_room("r1")).ok());
-    CHECK(b.store->append_action(sample_action("r1", 1), std::nullopt).code() == ErrorCode::fenced);
-    CHECK(a.store->append_action(sample_action("r1", 1), std::nullopt).ok());
+    REQUIRE(create_room(*a.store, running_room("r1")).ok());
+    CHECK(append_action(*b.store, sample_action("r1", 1), std::nullopt).code() == ErrorCode::fenced);
+    CHECK(append_action(*a.store, sample_action("r1", 1), std::nullopt).ok());
 }
 
 TEST_CASE("an expired lease is taken over with a new epoch and the old owner is fenced", "[postgres][lease]") {
@@ -57,8 +57,8 @@ TEST_CASE("an expired lease is taken over with a new epoch and the old owner is 
     auto a = node(dir, "node-a");
     auto b = node(dir, "node-b");
     REQUIRE(a.leases->acquire("r1", "ws://a", 0ms).ok());  // expired at once: a "paused" owner
-    REQUIRE(a.store->create_room(running_room("r1")).ok());
-    REQUIRE(a.store->append_action(sample_action("r1", 1), std::nullopt).ok());
+    REQUIRE(create_room(*a.store, running_room("r1")).ok());
+    REQUIRE(append_action(*a.store, sample_action("r1", 1), std::nullopt).ok());
 
     CHECK(b.leases->orphaned_rooms(10).value() == std::vector<std::string>{"r1"});
     auto taken = b.leases->acquire("r1", "ws://b", 60s);
@@ -69,15 +69,15 @@ TEST_CASE("an expired lease is taken over with a new epoch and the old owner is 
     auto loaded = b.store->load_room("r1").value();
     REQUIRE(loaded);
     CHECK(loaded->actions.size() == 1);
-    REQUIRE(b.store->append_action(sample_action("r1", 2), std::nullopt).ok());
+    REQUIRE(append_action(*b.store, sample_action("r1", 2), std::nullopt).ok());
 
     // The old owner wakes up: every write is refused, its renewal drops the room.
-    CHECK(a.store->append_action(sample_action("r1", 3), std::nullopt).code() == ErrorCode::fenced);
-    CHECK(a.store->append_chat("r1", {0, "Ada", "still here?", 1}).code() == ErrorCode::fenced);
+    CHECK(append_action(*a.store, sample_action("r1", 3), std::nullopt).code() == ErrorCode::fenced);
+    CHECK(a.store->set_room_status("r1", RoomStatus::adjourned).code() == ErrorCode::fenced);
     const std::vector<JournalWrite> batch = {ActionWrite{sample_action("r1", 3), std::nullopt}};
     CHECK(a.store->write_batch(batch).front().code() == ErrorCode::fenced);
     CHECK(a.leases->renew_all(60s).value().empty());
-    CHECK(b.store->last_seq("r1").value() == 2);
+    CHECK(last_seq(*b.store, "r1").value() == 2);
     CHECK(b.leases->orphaned_rooms(10).value().empty());
 }
 
@@ -108,13 +108,13 @@ TEST_CASE("orphaned rooms: unfinished, not adjourned, with no live lease", "[pos
     auto a = node(dir, "node-a");
     for (const char* id : {"held", "expired", "released", "adjourned", "finished"}) {
         REQUIRE(a.leases->acquire(id, "ws://a", 60s).ok());
-        REQUIRE(a.store->create_room(running_room(id)).ok());
+        REQUIRE(create_room(*a.store, running_room(id)).ok());
     }
     REQUIRE(a.store->set_room_status("adjourned", RoomStatus::adjourned).ok());
     FinishedGame game;
     game.game_id = "finished";
     game.record_json = "{}";
-    REQUIRE(a.store->finish_game(game).ok());
+    REQUIRE(finish_game(*a.store, game).ok());
     for (const char* id : {"released", "adjourned", "finished"}) REQUIRE(a.leases->release(id).ok());
     REQUIRE(a.leases->acquire("expired", "ws://a", 0ms).ok());
     CHECK(a.leases->orphaned_rooms(10).value() == std::vector<std::string>{"expired", "released"});
@@ -123,9 +123,9 @@ TEST_CASE("orphaned rooms: unfinished, not adjourned, with no live lease", "[pos
 TEST_CASE("a node writes only rooms it leased", "[postgres][lease]") {
     TempDir dir;
     auto a = node(dir, "node-a");
-    CHECK(a.store->create_room(running_room("r1")).code() == ErrorCode::fenced);
+    CHECK(create_room(*a.store, running_room("r1")).code() == ErrorCode::fenced);
     REQUIRE(a.leases->acquire("r1", "ws://a", 60s).ok());
-    CHECK(a.store->create_room(running_room("r1")).ok());
+    CHECK(create_room(*a.store, running_room("r1")).ok());
     // Reads need no lease: any node serves finished games and the lobby.
     CHECK(node(dir, "node-b").store->load_room("r1").value().has_value());
 }
@@ -136,7 +136,7 @@ TEST_CASE("a new room id is claimed once, never over a stored room or game", "[p
     auto b = node(dir, "node-b");
     CHECK(a.leases->claim_new("r1", "ws://a", 60s).value());
     CHECK_FALSE(b.leases->claim_new("r1", "ws://b", 60s).value());
-    REQUIRE(a.store->create_room(running_room("r1")).ok());
+    REQUIRE(create_room(*a.store, running_room("r1")).ok());
     REQUIRE(a.leases->release("r1").ok());
     CHECK_FALSE(b.leases->claim_new("r1", "ws://b", 60s).value());  // the room exists
     CHECK(b.leases->claim_new("r2", "ws://b", 60s).value());
@@ -149,8 +149,8 @@ TEST_CASE("people and their seats are found by token hash on any node", "[postgr
     const TokenHash ada = TokenHash::of_token("token-ada");
     REQUIRE(a.leases->put_person({"p-ada", "Ada", ada}).ok());
     REQUIRE(a.leases->claim_new("r1", "ws://a", 60s).value());
-    REQUIRE(a.store->create_room(running_room("r1")).ok());
-    REQUIRE(a.store->put_seat("r1", {0, "Ada", ada, ""}).ok());
+    REQUIRE(create_room(*a.store, running_room("r1")).ok());
+    REQUIRE(put_seat(*a.store, "r1", {0, "Ada", ada, ""}).ok());
     auto found = b.leases->find_person(ada).value();
     REQUIRE(found);
     CHECK(found->person_id == "p-ada");
@@ -195,8 +195,8 @@ TEST_CASE("a COMMIT whose answer is lost reports outcome_unknown for every write
     auto opened = open_postgres_store(options);
     REQUIRE(opened.ok());
     Store& store = *opened->store;
-    REQUIRE(store.create_room(running_room("r1")).ok());
-    REQUIRE(store.create_room(running_room("r2")).ok());
+    REQUIRE(create_room(store, running_room("r1")).ok());
+    REQUIRE(create_room(store, running_room("r2")).ok());
     REQUIRE(store.write_batch({ActionWrite{sample_action("r1", 1), std::nullopt}})[0].ok());
     const std::vector<Status> lost = store.write_batch(
         {ActionWrite{sample_action("r1", 2), std::nullopt}, ActionWrite{sample_action("r2", 1), std::nullopt}});
@@ -204,8 +204,8 @@ TEST_CASE("a COMMIT whose answer is lost reports outcome_unknown for every write
     CHECK(lost[0].code() == ErrorCode::outcome_unknown);
     CHECK(lost[1].code() == ErrorCode::outcome_unknown);
     // It was committed all the same: the journal, not the answer, is the truth.
-    CHECK(store.last_seq("r1").value() == 2);
-    CHECK(store.last_seq("r2").value() == 1);
+    CHECK(last_seq(store, "r1").value() == 2);
+    CHECK(last_seq(store, "r2").value() == 1);
     // Once only: the next commit is answered.
     CHECK(store.write_batch({ActionWrite{sample_action("r1", 3), std::nullopt}})[0].ok());
 }

@@ -1,4 +1,4 @@
-// Rooms, seats, the action journal, clocks and chat: round trips, refusals and reopening.
+// Rooms, seats, the action journal and clocks: round trips, refusals and reopening.
 #include <catch2/catch.hpp>
 #include <thread>
 
@@ -19,7 +19,7 @@ ClockState clock_after_two_turns() {
     return {0, 1'700'000'123'000, {{0, 290'000}, {1, 305'500}}};
 }
 
-// Everything create/seat/append/clock/chat wrote, checked field by field.
+// Everything create/seat/append/clock wrote, checked field by field.
 void check_sample_room(const StoredRoom& room, std::int64_t actions) {
     const NewRoom expected = sample_room("r1");
     CHECK(room.room_id == "r1");
@@ -54,24 +54,20 @@ void check_sample_room(const StoredRoom& room, std::int64_t actions) {
     }
     REQUIRE(room.clock.has_value());
     CHECK(*room.clock == clock_after_two_turns());
-    REQUIRE(room.chat.size() == 1);
-    CHECK(room.chat[0].name == "Ada");
-    CHECK(room.chat[0].text == "gl hf");
 }
 
 void fill_sample_room(Store& store) {
-    REQUIRE(store.create_room(sample_room("r1")).ok());
-    REQUIRE(store.put_seat("r1", person(0, "Ada", "token-ada")).ok());
-    REQUIRE(store.put_seat("r1", bot(1)).ok());
+    REQUIRE(create_room(store, sample_room("r1")).ok());
+    REQUIRE(put_seat(store, "r1", person(0, "Ada", "token-ada")).ok());
+    REQUIRE(put_seat(store, "r1", bot(1)).ok());
     REQUIRE(store.set_room_status("r1", RoomStatus::running).ok());
-    REQUIRE(store.append_chat("r1", {0, "Ada", "gl hf", 1'700'000'000'500}).ok());
-    REQUIRE(store.append_action(sample_action("r1", 1), std::nullopt).ok());
-    REQUIRE(store.append_action(sample_action("r1", 2), clock_after_two_turns()).ok());
+    REQUIRE(append_action(store, sample_action("r1", 1), std::nullopt).ok());
+    REQUIRE(append_action(store, sample_action("r1", 2), clock_after_two_turns()).ok());
 }
 
 }  // namespace
 
-TEST_CASE("rooms, seats, actions, clocks and chat round-trip", "[storage]") {
+TEST_CASE("rooms, seats, actions and clocks round-trip", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
     fill_sample_room(*store);
@@ -80,7 +76,7 @@ TEST_CASE("rooms, seats, actions, clocks and chat round-trip", "[storage]") {
     REQUIRE(rooms.ok());
     REQUIRE(rooms->size() == 1);
     check_sample_room(rooms->front(), 2);
-    CHECK(store->last_seq("r1").value() == 2);
+    CHECK(last_seq(*store, "r1").value() == 2);
 }
 
 TEST_CASE("reopening the data directory keeps everything", "[storage]") {
@@ -95,27 +91,27 @@ TEST_CASE("reopening the data directory keeps everything", "[storage]") {
     REQUIRE(rooms->size() == 1);
     check_sample_room(rooms->front(), 2);
     // The journal continues where it stopped.
-    CHECK(reopened->append_action(sample_action("r1", 3), std::nullopt).ok());
+    CHECK(append_action(*reopened, sample_action("r1", 3), std::nullopt).ok());
 }
 
 TEST_CASE("the journal refuses gaps, duplicates and out-of-order actions", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("r1")).ok());
+    REQUIRE(create_room(*store, sample_room("r1")).ok());
 
-    auto first_as_second = store->append_action(sample_action("r1", 2), std::nullopt);
+    auto first_as_second = append_action(*store, sample_action("r1", 2), std::nullopt);
     CHECK(first_as_second.code() == ErrorCode::sequence_gap);
     CHECK_THAT(first_as_second.message(), Catch::Contains("expected 1"));
-    CHECK(store->append_action(sample_action("r1", 0), std::nullopt).code() ==
+    CHECK(append_action(*store, sample_action("r1", 0), std::nullopt).code() ==
           ErrorCode::sequence_gap);
 
-    REQUIRE(store->append_action(sample_action("r1", 1), std::nullopt).ok());
-    REQUIRE(store->append_action(sample_action("r1", 2), std::nullopt).ok());
-    CHECK(store->append_action(sample_action("r1", 2), std::nullopt).code() ==
+    REQUIRE(append_action(*store, sample_action("r1", 1), std::nullopt).ok());
+    REQUIRE(append_action(*store, sample_action("r1", 2), std::nullopt).ok());
+    CHECK(append_action(*store, sample_action("r1", 2), std::nullopt).code() ==
           ErrorCode::sequence_gap);
-    CHECK(store->append_action(sample_action("r1", 4), std::nullopt).code() ==
+    CHECK(append_action(*store, sample_action("r1", 4), std::nullopt).code() ==
           ErrorCode::sequence_gap);
-    CHECK(store->last_seq("r1").value() == 2);
+    CHECK(last_seq(*store, "r1").value() == 2);
 
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
@@ -126,33 +122,35 @@ TEST_CASE("the journal refuses gaps, duplicates and out-of-order actions", "[sto
 TEST_CASE("operations on unknown rooms report not_found", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    CHECK(store->append_action(sample_action("nope", 1), std::nullopt).code() ==
+    CHECK(append_action(*store, sample_action("nope", 1), std::nullopt).code() ==
           ErrorCode::not_found);
-    CHECK(store->put_seat("nope", bot(0)).code() == ErrorCode::not_found);
+    CHECK(put_seat(*store, "nope", bot(0)).code() == ErrorCode::not_found);
     CHECK(store->set_room_status("nope", RoomStatus::running).code() == ErrorCode::not_found);
-    CHECK(store->save_clock("nope", clock_after_two_turns()).code() == ErrorCode::not_found);
-    CHECK(store->append_chat("nope", {-1, "x", "y", 0}).code() == ErrorCode::not_found);
-    CHECK(store->last_seq("nope").code() == ErrorCode::not_found);
-    CHECK(store->delete_room("nope").code() == ErrorCode::not_found);
+    CHECK(last_seq(*store, "nope").code() == ErrorCode::not_found);
+    CHECK(finish_game(*store, {"nope", 1, "carcassonne", "engine-1", {}, "{}"}).code() == ErrorCode::not_found);
 }
 
 TEST_CASE("room ids are unique", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("r1")).ok());
-    CHECK(store->create_room(sample_room("r1")).code() == ErrorCode::already_exists);
-    CHECK(store->create_room(sample_room("")).code() == ErrorCode::invalid_argument);
+    NewRoom game = sample_room("r1");
+    game.status = RoomStatus::running;
+    REQUIRE(create_room(*store, game).ok());
+    CHECK(create_room(*store, game).code() == ErrorCode::already_exists);
+    // Nor may a waiting room take the id of a game.
+    CHECK(create_room(*store, sample_room("r1")).code() == ErrorCode::invalid_state);
+    CHECK(create_room(*store, sample_room("")).code() == ErrorCode::invalid_argument);
 }
 
-TEST_CASE("seats can be replaced and freed", "[storage]") {
+TEST_CASE("seats can be replaced, and a waiting room keeps exactly its seats", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("r1")).ok());
-    REQUIRE(store->put_seat("r1", person(0, "Ada", "t1")).ok());
-    REQUIRE(store->put_seat("r1", person(1, "Bob", "t2")).ok());
-    REQUIRE(store->put_seat("r1", person(1, "Cy", "t3")).ok());
-    REQUIRE(store->remove_seat("r1", 0).ok());
-    REQUIRE(store->remove_seat("r1", 0).ok());  // already free
+    REQUIRE(create_room(*store, sample_room("r1")).ok());
+    REQUIRE(put_seat(*store, "r1", person(0, "Ada", "t1")).ok());
+    REQUIRE(put_seat(*store, "r1", person(1, "Bob", "t2")).ok());
+    REQUIRE(put_seat(*store, "r1", person(1, "Cy", "t3")).ok());
+    // Ada leaves the waiting room: it is stored again with Cy alone.
+    REQUIRE(write_one(*store, WaitingRoomWrite{sample_room("r1"), {person(1, "Cy", "t3")}, false}).ok());
 
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
@@ -161,7 +159,7 @@ TEST_CASE("seats can be replaced and freed", "[storage]") {
     CHECK(seats[0].seat == 1);
     CHECK(seats[0].player_name == "Cy");
     CHECK(seats[0].token_hash->matches("t3"));
-    CHECK(store->put_seat("r1", person(-1, "Neg", "t")).code() == ErrorCode::invalid_argument);
+    CHECK(put_seat(*store, "r1", person(-1, "Neg", "t")).code() == ErrorCode::invalid_argument);
 }
 
 TEST_CASE("session tokens are stored only as SHA-256 hashes", "[storage]") {
@@ -169,8 +167,8 @@ TEST_CASE("session tokens are stored only as SHA-256 hashes", "[storage]") {
     const std::string token = "tok-7f3a9c1e5b2d4a6890aa";
     {
         auto store = open_or_fail(dir.path());
-        REQUIRE(store->create_room(sample_room("r1")).ok());
-        REQUIRE(store->put_seat("r1", person(0, "Ada", token)).ok());
+        REQUIRE(create_room(*store, sample_room("r1")).ok());
+        REQUIRE(put_seat(*store, "r1", person(0, "Ada", token)).ok());
     }
     // The column holds the hash...
     CHECK(stored_token_column(dir.path()) == sha256_hex(token));
@@ -186,14 +184,14 @@ TEST_CASE("session tokens are stored only as SHA-256 hashes", "[storage]") {
 TEST_CASE("room status moves forward only", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("lobby")).ok());
-    REQUIRE(store->create_room(sample_room("gone")).ok());
+    REQUIRE(create_room(*store, sample_room("lobby")).ok());
+    REQUIRE(create_room(*store, sample_room("gone")).ok());
     REQUIRE(store->set_room_status("gone", RoomStatus::abandoned).ok());
 
     CHECK(store->set_room_status("lobby", RoomStatus::finished).code() ==
           ErrorCode::invalid_argument);
     CHECK(store->set_room_status("gone", RoomStatus::running).code() == ErrorCode::invalid_state);
-    CHECK(store->append_action(sample_action("gone", 1), std::nullopt).code() ==
+    CHECK(append_action(*store, sample_action("gone", 1), std::nullopt).code() ==
           ErrorCode::invalid_state);
 
     // Abandoned rooms are not resumed; lobbies are.
@@ -205,46 +203,33 @@ TEST_CASE("room status moves forward only", "[storage]") {
     CHECK_FALSE(rooms->front().clock.has_value());
 }
 
-TEST_CASE("save_clock replaces the saved clocks", "[storage]") {
+TEST_CASE("the clocks saved with an action replace the saved ones", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("r1")).ok());
-    REQUIRE(store->save_clock("r1", {0, 100, {{0, 1000}, {1, 1000}, {2, 1000}}}).ok());
+    NewRoom game = sample_room("r1");
+    game.status = RoomStatus::running;
+    REQUIRE(create_room(*store, game).ok());
+    REQUIRE(append_action(*store, sample_action("r1", 1), ClockState{0, 100, {{0, 1000}, {1, 1000}, {2, 1000}}}).ok());
     const ClockState later{2, 900, {{0, 800}, {1, 700}}};
-    REQUIRE(store->save_clock("r1", later).ok());
+    REQUIRE(append_action(*store, sample_action("r1", 2), later).ok());
+    REQUIRE(append_action(*store, sample_action("r1", 3)).ok());  // no clock: the saved ones stay
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
     REQUIRE(rooms->front().clock.has_value());
     CHECK(*rooms->front().clock == later);
 }
 
-TEST_CASE("deleting a room removes its seats, journal and chat", "[storage]") {
+TEST_CASE("a closed waiting room takes its seats along and frees its id", "[storage]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
-    fill_sample_room(*store);
-    REQUIRE(store->delete_room("r1").ok());
+    REQUIRE(write_one(*store, WaitingRoomWrite{sample_room("r1"), {person(0, "Ada", "t1"), bot(1)}, false}).ok());
+    REQUIRE(write_one(*store, WaitingRoomWrite{sample_room("r1"), {}, true}).ok());
     CHECK(store->load_unfinished().value().empty());
-    // The id is free again and the new room starts a fresh journal.
-    REQUIRE(store->create_room(sample_room("r1")).ok());
-    CHECK(store->last_seq("r1").value() == 0);
+    // The id is free again and the new room starts with no seats and a fresh journal.
+    REQUIRE(create_room(*store, sample_room("r1")).ok());
+    CHECK(last_seq(*store, "r1").value() == 0);
     auto rooms = store->load_unfinished();
     CHECK(rooms->front().seats.empty());
-    CHECK(rooms->front().chat.empty());
-}
-
-TEST_CASE("only the most recent chat lines are loaded, oldest first", "[storage]") {
-    TempDir dir;
-    auto store = open_or_fail(dir.path());
-    REQUIRE(store->create_room(sample_room("r1")).ok());
-    const int total = chat_lines_loaded + 5;
-    for (int i = 0; i < total; ++i) {
-        REQUIRE(store->append_chat("r1", {0, "Ada", "line " + std::to_string(i), i}).ok());
-    }
-    auto rooms = store->load_unfinished();
-    const auto& chat = rooms->front().chat;
-    REQUIRE(chat.size() == static_cast<std::size_t>(chat_lines_loaded));
-    CHECK(chat.front().text == "line 5");
-    CHECK(chat.back().text == "line " + std::to_string(total - 1));
 }
 
 TEST_CASE("rooms on several threads append concurrently without losing actions", "[storage]") {
@@ -253,7 +238,7 @@ TEST_CASE("rooms on several threads append concurrently without losing actions",
     constexpr int rooms = 4;
     constexpr int actions = 25;
     for (int r = 0; r < rooms; ++r) {
-        REQUIRE(store->create_room(sample_room("room-" + std::to_string(r))).ok());
+        REQUIRE(create_room(*store, sample_room("room-" + std::to_string(r))).ok());
     }
     std::vector<int> failures(rooms, 0);
     std::vector<std::thread> threads;
@@ -261,7 +246,7 @@ TEST_CASE("rooms on several threads append concurrently without losing actions",
         threads.emplace_back([&, r] {
             const std::string id = "room-" + std::to_string(r);
             for (int seq = 1; seq <= actions; ++seq) {
-                if (!store->append_action(sample_action(id, seq), std::nullopt).ok()) {
+                if (!append_action(*store, sample_action(id, seq), std::nullopt).ok()) {
                     ++failures[static_cast<std::size_t>(r)];
                 }
             }
@@ -278,35 +263,35 @@ TEST_CASE("rooms on several threads append concurrently without losing actions",
     }
 }
 
-TEST_CASE("state hashes: per action when known, or as checkpoints after the fact", "[storage]") {
+TEST_CASE("state hashes: per action when known, the initial state's as checkpoint 0", "[storage]") {
     TempDir dir;
     {
         auto store = open_or_fail(dir.path());
         NewRoom room = sample_room("r1");
         room.status = RoomStatus::running;  // created as its game starts
-        REQUIRE(store->create_room(room).ok());
-        REQUIRE(store->save_checkpoint("r1", {0, 111}).ok());  // the initial state
+        REQUIRE(write_one(*store, BeginGameWrite{room, {}, {0, 111}}).ok());
 
         ActionRecord journaled_first = sample_action("r1", 1);
         journaled_first.state_hash.reset();  // appended before the engine applied it
-        REQUIRE(store->append_action(journaled_first, std::nullopt).ok());
-        REQUIRE(store->append_action(sample_action("r1", 2), std::nullopt).ok());
-        REQUIRE(store->save_checkpoint("r1", {2, 0xffffffffffffffffULL}).ok());
-        REQUIRE(store->save_checkpoint("r1", {2, 222}).ok());  // replaces
+        REQUIRE(append_action(*store, journaled_first, std::nullopt).ok());
+        REQUIRE(append_action(*store, sample_action("r1", 2), std::nullopt).ok());
 
-        CHECK(store->save_checkpoint("r1", {3, 333}).code() == ErrorCode::invalid_argument);
-        CHECK(store->save_checkpoint("r1", {-1, 1}).code() == ErrorCode::invalid_argument);
-        CHECK(store->save_checkpoint("nope", {0, 1}).code() == ErrorCode::not_found);
+        // A checkpoint beyond the journal refuses the game's start, which leaves nothing behind.
+        NewRoom other = sample_room("r2");
+        other.status = RoomStatus::running;
+        CHECK(write_one(*store, BeginGameWrite{other, {}, {3, 333}}).code() == ErrorCode::invalid_argument);
+        CHECK(write_one(*store, BeginGameWrite{other, {}, {-1, 1}}).code() == ErrorCode::invalid_argument);
     }
     auto store = open_or_fail(dir.path());
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
+    REQUIRE(rooms->size() == 1);
     const StoredRoom& room = rooms->front();
     CHECK(room.status == RoomStatus::running);
     REQUIRE(room.actions.size() == 2);
     CHECK_FALSE(room.actions[0].state_hash.has_value());
     CHECK(room.actions[1].state_hash == sample_action("r1", 2).state_hash);
-    CHECK(room.checkpoints == std::vector<Checkpoint>{{0, 111}, {2, 222}});
+    CHECK(room.checkpoints == std::vector<Checkpoint>{{0, 111}});
 }
 
 TEST_CASE("a room cannot be created finished", "[storage]") {
@@ -314,5 +299,5 @@ TEST_CASE("a room cannot be created finished", "[storage]") {
     auto store = open_or_fail(dir.path());
     NewRoom room = sample_room("r1");
     room.status = RoomStatus::finished;
-    CHECK(store->create_room(room).code() == ErrorCode::invalid_argument);
+    CHECK(create_room(*store, room).code() == ErrorCode::invalid_argument);
 }

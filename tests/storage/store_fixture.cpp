@@ -32,6 +32,34 @@ void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
     if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
+Status write_one(Store& store, JournalWrite write) {
+    std::vector<JournalWrite> batch;
+    batch.push_back(std::move(write));
+    return store.write_batch(batch).front();
+}
+
+Status create_room(Store& store, const NewRoom& room) {
+    if (room.status == RoomStatus::lobby) return write_one(store, WaitingRoomWrite{room, {}, false});
+    return write_one(store, BeginGameWrite{room, {}, Checkpoint{0, 0}});
+}
+
+Status put_seat(Store& store, const std::string& room_id, const SeatRecord& seat) {
+    return write_one(store, SeatWrite{room_id, seat});
+}
+
+Status append_action(Store& store, const ActionRecord& action, const std::optional<ClockState>& clock_after) {
+    return write_one(store, ActionWrite{action, clock_after});
+}
+
+Status finish_game(Store& store, const FinishedGame& game) { return write_one(store, FinishWrite{game}); }
+
+Result<std::int64_t> last_seq(Store& store, const std::string& room_id) {
+    auto room = store.load_room(room_id);
+    if (!room) return room.error();
+    if (!*room) return Error{ErrorCode::not_found, "room " + room_id + ": no unfinished room"};
+    return static_cast<std::int64_t>((*room)->actions.size());
+}
+
 NewRoom sample_room(const std::string& room_id) {
     NewRoom room;
     room.room_id = room_id;

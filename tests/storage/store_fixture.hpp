@@ -42,6 +42,20 @@ std::shared_ptr<Store> open_or_fail(const std::filesystem::path& data_dir);
 // The token column of the one stored seat, read beside the store (SQL on the raw database).
 std::string stored_token_column(const std::filesystem::path& data_dir);
 
+// The server's journal writes, each in a batch of its own (as its writer commits a lone write),
+// named after what they do so the tests read as before.
+Status write_one(Store& store, JournalWrite write);
+// Status lobby: a waiting room without seats (WaitingRoomWrite, which replaces a stored waiting
+// room of the same id). Any other status: a game without seats and initial hash 0
+// (BeginGameWrite, which refuses a status other than running).
+Status create_room(Store& store, const NewRoom& room);
+Status put_seat(Store& store, const std::string& room_id, const SeatRecord& seat);
+Status append_action(Store& store, const ActionRecord& action,
+                     const std::optional<ClockState>& clock_after = std::nullopt);
+Status finish_game(Store& store, const FinishedGame& game);
+// The room's highest seq, read through load_room: not_found unless the room is unfinished.
+Result<std::int64_t> last_seq(Store& store, const std::string& room_id);
+
 NewRoom sample_room(const std::string& room_id);
 ActionRecord sample_action(const std::string& room_id, std::int64_t seq);
 

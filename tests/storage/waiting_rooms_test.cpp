@@ -19,8 +19,6 @@ WaitingRoomWrite waiting(const std::string& room_id, const std::string& config, 
     return write;
 }
 
-Status write_one(Store& store, JournalWrite write) { return store.write_batch({std::move(write)}).at(0); }
-
 const StoredRoom& only_room(const std::vector<StoredRoom>& rooms) {
     REQUIRE(rooms.size() == 1);
     return rooms.front();
@@ -79,7 +77,7 @@ TEST_CASE("a waiting room's game starts over the same row, which then refuses wa
     start.seats = {{0, "Ada", token("ada"), ""}, {1, "Bot 2 (random)", std::nullopt, "random"}};
     start.initial = {0, 77};
     REQUIRE(write_one(*store, start).ok());
-    CHECK(store->append_action(sample_action("w1", 1), std::nullopt).ok());
+    CHECK(append_action(*store, sample_action("w1", 1), std::nullopt).ok());
 
     auto room = store->load_room("w1");
     REQUIRE(room.ok());
@@ -99,7 +97,7 @@ TEST_CASE("a waiting room's game starts over the same row, which then refuses wa
     close.closed = true;
     CHECK(write_one(*store, close).code() == ErrorCode::invalid_state);
     CHECK(write_one(*store, start).code() == ErrorCode::already_exists);
-    CHECK(store->last_seq("w1").value() == 1);
+    CHECK(last_seq(*store, "w1").value() == 1);
 }
 
 TEST_CASE("a closed waiting room leaves the store, and closing one never stored is no error",

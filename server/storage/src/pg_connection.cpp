@@ -129,33 +129,4 @@ Status Connection::run(std::string_view sql, const std::vector<Param>& params) {
     return rows.status();
 }
 
-Result<Transaction> Transaction::begin(Connection& conn) {
-    if (auto begun = conn.run("BEGIN"); !begun) return begun.error();
-    return Transaction(conn);
-}
-
-Transaction::~Transaction() {
-    if (conn_) (void)conn_->take_lost_commit_answer();  // the test hook is for a COMMIT only
-    if (conn_ && conn_->in_transaction()) (void)conn_->run("ROLLBACK");
-}
-
-Status Transaction::commit() {
-    Connection* conn = conn_;
-    conn_ = nullptr;
-    // Broken before COMMIT was sent: the transaction died with the connection (and query() would
-    // send COMMIT on a fresh one, outside any transaction).
-    if (PQstatus(conn->get()) != CONNECTION_OK) return {ErrorCode::io_error, "connection lost before COMMIT"};
-    // COMMIT of an aborted transaction answers ROLLBACK without an error: check the tag.
-    auto done = conn->query("COMMIT");
-    if (!done) {
-        if (PQstatus(conn->get()) != CONNECTION_OK)
-            return {ErrorCode::outcome_unknown, "connection lost during COMMIT: " + done.message()};
-        return done.status();
-    }
-    if (done->command_tag() != "COMMIT") return {ErrorCode::internal, "the transaction was rolled back"};
-    if (conn->take_lost_commit_answer())
-        return {ErrorCode::outcome_unknown, "test hook: the answer to a committed COMMIT was dropped"};
-    return {};
-}
-
 }  // namespace carc::storage::pg

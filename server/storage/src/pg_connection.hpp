@@ -68,22 +68,6 @@ private:
     bool lose_next_commit_answer_ = false;
 };
 
-// BEGIN ... COMMIT; rolled back by the destructor unless committed.
-class Transaction {
-public:
-    static Result<Transaction> begin(Connection& conn);
-    Transaction(Transaction&& other) noexcept : conn_(other.conn_) { other.conn_ = nullptr; }
-    Transaction& operator=(Transaction&&) = delete;
-    ~Transaction();
-    // io_error and the like: nothing was committed. outcome_unknown: the connection broke while
-    // COMMIT was on its way or its answer was, so PostgreSQL may have committed everything.
-    Status commit();
-
-private:
-    explicit Transaction(Connection& conn) : conn_(&conn) {}
-    Connection* conn_;
-};
-
 // Quotes an identifier (a schema name) for SQL text.
 std::string quote_identifier(std::string_view name);
 

@@ -7,7 +7,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 1> migrations = {
+constexpr std::array<const char*, 2> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -115,14 +115,24 @@ CREATE TABLE lobby_rooms (
     summary_json TEXT NOT NULL
 );
 )sql",
+    // 2: the SQLite schema's form of an adjourned game (a running room with a row in
+    // `adjourned`), so both databases answer the store's one set of queries.
+    R"sql(
+CREATE TABLE adjourned (
+    room_id TEXT PRIMARY KEY REFERENCES rooms (room_id) ON DELETE CASCADE
+);
+INSERT INTO adjourned (room_id) SELECT room_id FROM rooms WHERE status = 'adjourned';
+UPDATE rooms SET status = 'running' WHERE status = 'adjourned';
+)sql",
 };
 
 }  // namespace
 
 int current_version() { return static_cast<int>(migrations.size()); }
 
-Status migrate(pg::Connection& conn) {
-    auto tx = pg::Transaction::begin(conn);
+Status migrate(pg::SqlConnection& db) {
+    auto tx = sql::Transaction::begin(db, sql::TransactionKind::write);
+    pg::Connection& conn = db.raw();
     if (!tx) return tx.status();
     // One migrator at a time across every node (the lock ends with the transaction).
     if (auto locked = conn.run("SELECT pg_advisory_xact_lock(7305443)"); !locked) return locked;

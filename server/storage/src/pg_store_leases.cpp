@@ -81,6 +81,7 @@ Result<std::vector<std::string>> PostgresStore::orphaned_rooms(int limit) {
     auto rows = conn_.query(
         "SELECT r.room_id FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.room_id"
         " WHERE r.status IN ('lobby', 'running') AND (l.room_id IS NULL OR l.expires_at < clock_timestamp())"
+        " AND NOT EXISTS (SELECT 1 FROM adjourned a WHERE a.room_id = r.room_id)"
         " ORDER BY r.created_at_ms, r.room_id LIMIT $1",
         {number(limit)});
     if (!rows) return rows.error();

@@ -109,9 +109,10 @@ Result<int> read_user_version(const sqlite::Database& db) {
 
 int current_version() { return static_cast<int>(migrations.size()); }
 
-Status migrate(sqlite::Database& db) {
+Status migrate(sqlite::Connection& conn) {
+    sqlite::Database& db = conn.database();
     for (;;) {
-        auto tx = sqlite::WriteTransaction::begin(db);
+        auto tx = sql::Transaction::begin(conn, sql::TransactionKind::write);
         if (!tx) return tx.status();
         // Read inside the write lock, so two openers cannot both apply the same migration.
         auto version = read_user_version(db);

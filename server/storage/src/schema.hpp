@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "carc/storage/result.hpp"
-#include "sqlite_handle.hpp"
+#include "sqlite_connection.hpp"
 
 namespace carc::storage::schema {
 
@@ -17,6 +17,6 @@ int current_version();
 
 // Applies every migration the file lacks, each in its own transaction together with its
 // user_version bump, so a crash between migrations leaves a valid older version.
-Status migrate(sqlite::Database& db);
+Status migrate(sqlite::Connection& conn);
 
 }  // namespace carc::storage::schema

@@ -99,8 +99,13 @@ Result<Statement> Statement::prepare(const Database& db, std::string_view sql) {
         idle->second.pop_back();
         return Statement(db, stmt, sql);
     }
+    // The store writes parameters as $1, $2, ... for both dialects; SQLite's ?1, ?2, ... bind
+    // by the same numbers ($1 would be a named parameter, numbered by first appearance).
+    std::string text(sql);
+    for (std::size_t i = 0; i + 1 < text.size(); ++i)
+        if (text[i] == '$' && text[i + 1] >= '0' && text[i + 1] <= '9') text[i] = '?';
     sqlite3_stmt* stmt = nullptr;
-    const int rc = sqlite3_prepare_v2(db.get(), sql.data(), static_cast<int>(sql.size()), &stmt,
+    const int rc = sqlite3_prepare_v2(db.get(), text.data(), static_cast<int>(text.size()), &stmt,
                                       nullptr);
     if (rc != SQLITE_OK) {
         sqlite3_finalize(stmt);
@@ -187,53 +192,6 @@ std::string Statement::column_text(int column) const {
 
 bool Statement::column_is_null(int column) const {
     return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
-}
-
-// --- transactions -----------------------------------------------------------------------------
-
-Result<WriteTransaction> WriteTransaction::begin(Database& db) {
-    // IMMEDIATE takes the write lock now, so a conflict shows up here and not at COMMIT.
-    // Prepared once and kept by the connection: a transaction per journal commit.
-    auto begin = Statement::prepare(db, "BEGIN IMMEDIATE");
-    if (!begin) return begin.error();
-    if (auto begun = begin->run(); !begun) return begun.error();
-    return WriteTransaction(db);
-}
-
-WriteTransaction::WriteTransaction(WriteTransaction&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)) {}
-
-WriteTransaction::~WriteTransaction() { rollback(); }
-
-Status WriteTransaction::commit() {
-    if (!db_) return {ErrorCode::internal, "commit without a transaction"};
-    auto commit = Statement::prepare(*db_, "COMMIT");
-    if (!commit) return commit.status();
-    Status committed = commit->run();
-    // A failed COMMIT (e.g. a full disk) may leave the transaction open; the destructor's
-    // ROLLBACK then restores the last committed state.
-    if (committed) db_ = nullptr;
-    return committed;
-}
-
-void WriteTransaction::rollback() {
-    if (db_ && !sqlite3_get_autocommit(db_->get())) {
-        // Nothing to do if it fails: SQLite rolls back on its own after I/O errors.
-        (void)db_->exec("ROLLBACK");
-    }
-    db_ = nullptr;
-}
-
-Result<ReadTransaction> ReadTransaction::begin(Database& db) {
-    if (auto begun = db.exec("BEGIN"); !begun) return begun.error();
-    return ReadTransaction(db);
-}
-
-ReadTransaction::ReadTransaction(ReadTransaction&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)) {}
-
-ReadTransaction::~ReadTransaction() {
-    if (db_ && !sqlite3_get_autocommit(db_->get())) (void)db_->exec("ROLLBACK");
 }
 
 }  // namespace carc::storage::sqlite

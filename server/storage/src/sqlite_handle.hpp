@@ -1,6 +1,7 @@
 #pragma once
-// RAII wrappers for the SQLite C API: a connection, a prepared statement and a write
-// transaction. They only own handles and translate result codes; no SQL policy lives here.
+// RAII wrappers for the SQLite C API: a connection and a prepared statement. They only own
+// handles and translate result codes; no SQL policy lives here (sqlite_connection.hpp wraps them
+// for the store).
 
 #include <sqlite3.h>
 
@@ -84,42 +85,6 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
     std::string sql_;  // the text it was prepared from: its key among the idle statements
     int bind_error_ = SQLITE_OK;
-};
-
-// BEGIN IMMEDIATE on construction; rolls back on destruction unless committed, so every early
-// error return leaves the database as it was.
-class WriteTransaction {
-public:
-    static Result<WriteTransaction> begin(Database& db);
-
-    WriteTransaction(WriteTransaction&& other) noexcept;
-    WriteTransaction& operator=(WriteTransaction&&) = delete;
-    WriteTransaction(const WriteTransaction&) = delete;
-    WriteTransaction& operator=(const WriteTransaction&) = delete;
-    ~WriteTransaction();
-
-    Status commit();
-
-private:
-    explicit WriteTransaction(Database& db) : db_(&db) {}
-    void rollback();
-    Database* db_ = nullptr;
-};
-
-// BEGIN (deferred) for a consistent multi-statement read; always ends with ROLLBACK.
-class ReadTransaction {
-public:
-    static Result<ReadTransaction> begin(Database& db);
-
-    ReadTransaction(ReadTransaction&& other) noexcept;
-    ReadTransaction& operator=(ReadTransaction&&) = delete;
-    ReadTransaction(const ReadTransaction&) = delete;
-    ReadTransaction& operator=(const ReadTransaction&) = delete;
-    ~ReadTransaction();
-
-private:
-    explicit ReadTransaction(Database& db) : db_(&db) {}
-    Database* db_ = nullptr;
 };
 
 }  // namespace carc::storage::sqlite

@@ -76,15 +76,17 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
     if (auto configured = configure(*db, options.busy_timeout_ms, options.sync_full); !configured) {
         return configured.error();
     }
-    if (auto migrated = schema::migrate(*db); !migrated) return migrated.error();
+    auto conn = std::make_unique<sqlite::Connection>(std::move(db).value());
+    if (auto migrated = schema::migrate(*conn); !migrated) return migrated.error();
     // The directory lock already keeps every other process out, so the file locks SQLite takes
     // and drops around each transaction (several fcntl calls per commit) are pure cost: hold
     // them for the connection's life. Set after the first WAL access, so the shared-memory
     // index stays as it was (docs/storage.md).
-    if (auto exclusive = db->exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive) return exclusive.error();
+    if (auto exclusive = conn->database().exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive)
+        return exclusive.error();
 
     return std::unique_ptr<Store>(
-        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(db).value(), options.sync_full));
+        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(conn), options.sync_full));
 }
 
 }  // namespace carc::storage

@@ -45,8 +45,8 @@ struct ActionRecord {
     int actor_seat = 0;
     std::string action_json;
     std::optional<std::string> events_json;
-    // The engine state hash after the action, checked on replay; nullopt when the caller
-    // journals before applying (it can then record the hash with save_checkpoint).
+    // The engine state hash after the action, checked on replay; nullopt when unknown (the
+    // replay then has nothing to compare for this action).
     std::optional<std::uint64_t> state_hash;
     TimeMs time_ms = 0;
 };
@@ -72,13 +72,6 @@ struct Checkpoint {
     friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
 };
 
-struct ChatLine {
-    int seat = -1;  // -1 for spectators
-    std::string name;
-    std::string text;
-    TimeMs time_ms = 0;
-};
-
 // An unfinished room as loaded at start-up, ready to replay through the engine.
 struct StoredRoom {
     std::string room_id;
@@ -92,7 +85,6 @@ struct StoredRoom {
     std::vector<ActionRecord> actions;   // ordered by seq, 1..n without gaps
     std::vector<Checkpoint> checkpoints; // ordered by seq
     std::optional<ClockState> clock;
-    std::vector<ChatLine> chat;          // the most recent lines, oldest first
 };
 
 struct PlayerResult {
@@ -115,26 +107,29 @@ struct FinishedGame {
 };
 
 // The writes of a group commit (Store::write_batch), one for each journal call of a room.
-// create_room (running; over a stored waiting room of the same id), its seats and the checkpoint
-// of seq 0, together.
+// A game's room, created running (or a stored waiting room of the same id turned into its game:
+// its row updated, its seats replaced), its seats and the checkpoint of seq 0, together.
 struct BeginGameWrite {
     NewRoom room;
     std::vector<SeatRecord> seats;
     Checkpoint initial;
 };
-struct ActionWrite {  // append_action
+// One accepted action, and with it the clocks after it when given (they replace the saved ones).
+struct ActionWrite {
     ActionRecord action;
     std::optional<ClockState> clock_after;
 };
-struct SeatWrite {  // put_seat
+// Inserts or replaces one seat of a stored room.
+struct SeatWrite {
     std::string room_id;
     SeatRecord seat;
 };
-struct StatusWrite {  // set_room_status
+struct StatusWrite {  // as Store::set_room_status
     std::string room_id;
     RoomStatus status = RoomStatus::running;
 };
-struct FinishWrite {  // finish_game
+// Marks the room finished and keeps the game's record, together.
+struct FinishWrite {
     FinishedGame game;
 };
 // A waiting room (status lobby: seats taken, no game yet) stored whole, so it outlives its node:

@@ -1,0 +1,67 @@
+#pragma once
+// SqlStore: the one implementation of Store's rules and queries, over a sql::Connection that a
+// backend supplies (SqliteStore, PostgresStore). Every call locks the store's mutex and runs in
+// a transaction of its own, so it is synchronous: when a write returns, it is stored or refused.
+// The server writes through write_batch (group commit: many rooms' writes, one commit). A
+// backend adds what only its database has and may hook two points: the fence every room write
+// passes (PostgreSQL's leases) and the moment an action is written (a test hook).
+
+#include <memory>
+#include <mutex>
+
+#include "carc/storage/store.hpp"
+#include "sql_connection.hpp"
+
+namespace carc::storage {
+
+class SqlStore : public Store {
+public:
+    explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
+
+    std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) override;
+    Status set_room_status(std::string_view room_id, RoomStatus status) override;
+
+    Result<std::vector<StoredRoom>> load_unfinished() override;
+    Result<std::optional<StoredRoom>> load_room(std::string_view room_id) override;
+    Result<std::vector<std::string>> known_ids() override;
+    Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
+    Result<std::optional<std::string>> get_game(std::string_view game_id) override;
+
+protected:
+    // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
+    // room whose lease this node lost (ErrorCode::fenced). Success by default.
+    virtual Status fence_locked(std::string_view room_id);
+    // Called once an action's row is written, before its transaction commits.
+    virtual void action_written_locked(const ActionRecord&) {}
+
+    sql::Connection& db() { return *db_; }
+    // Closes the connection now (a backend that must outlive it: SQLite's directory lock).
+    void close_connection() { db_.reset(); }
+    // Guards the connection; helpers named *_locked expect it held.
+    std::mutex mutex_;
+
+private:
+    // The writes, inside a transaction the caller opened (sql_store_rooms.cpp, ..._journal.cpp).
+    Status write_locked(const JournalWrite& write);
+    Result<RoomStatus> room_status_locked(std::string_view room_id);
+    Status create_room_locked(const NewRoom& room);
+    Status start_waiting_room_locked(const NewRoom& room);
+    Status set_room_status_locked(std::string_view room_id, RoomStatus status);
+    Status put_seat_locked(std::string_view room_id, const SeatRecord& seat);
+    Status write_seat_locked(std::string_view room_id, const SeatRecord& seat);
+    Status put_waiting_room_locked(const WaitingRoomWrite& waiting);
+    Result<std::int64_t> last_seq_locked(std::string_view room_id);
+    Status append_action_locked(const ActionRecord& action, const std::optional<ClockState>& clock_after);
+    Status write_clock_locked(std::string_view room_id, const ClockState& clock);
+    Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
+    Status finish_game_locked(const FinishedGame& game);
+
+    // The reads (sql_store_load.cpp).
+    Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);
+    Status load_seats_locked(StoredRoom& room);
+    Status load_room_details_locked(StoredRoom& room);
+
+    std::unique_ptr<sql::Connection> db_;
+};
+
+}  // namespace carc::storage

@@ -1,0 +1,38 @@
+// PostgreSQL's schema migrations: a store of an older schema opens, migrated, with its games.
+#include <catch2/catch.hpp>
+
+#include "pg_test_server.hpp"
+#include "store_fixture.hpp"
+
+using namespace carc::storage;
+using namespace carc::storage::testing;
+
+TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[postgres][schema]") {
+    TempDir dir;
+    const std::string schema = "\"test_" + dir.path().filename().string() + "\"";
+    {
+        auto store = open_or_fail(dir.path());
+        for (const char* id : {"r1", "r2"}) {
+            NewRoom game = sample_room(id);
+            game.status = RoomStatus::running;
+            REQUIRE(create_room(*store, game).ok());
+            REQUIRE(append_action(*store, sample_action(id, 1)).ok());
+        }
+    }
+    // Back to schema 1, where an adjourned game was a status of its own.
+    test_postgres_query("DROP TABLE " + schema + ".adjourned; UPDATE " + schema +
+                        ".rooms SET status = 'adjourned' WHERE room_id = 'r1'; UPDATE " + schema +
+                        ".carc_schema SET version = 1; SELECT 1");
+
+    auto store = open_or_fail(dir.path());
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "2");
+    auto rooms = store->load_unfinished();
+    REQUIRE(rooms.ok());
+    REQUIRE(rooms->size() == 2);
+    CHECK((*rooms)[0].status == RoomStatus::adjourned);
+    CHECK((*rooms)[0].actions.empty());  // at start-up an adjourned game comes with its seats only
+    CHECK((*rooms)[1].status == RoomStatus::running);
+    // It resumes like any adjourned game, its journal whole.
+    REQUIRE(store->set_room_status("r1", RoomStatus::running).ok());
+    CHECK(store->load_room("r1").value()->actions.size() == 1);
+}
