@@ -3,6 +3,7 @@
 // replay record); formats in docs/protocol.md "Game records". Running games come from their
 // rooms and show no hidden information; finished ones from the store.
 
+#include <string>
 #include <string_view>
 
 #include <boost/beast/http/status.hpp>
@@ -14,7 +15,7 @@ class shared_state;
 
 struct games_answer {
     boost::beast::http::status status = boost::beast::http::status::ok;
-    nlohmann::json body;
+    std::string body;  // JSON text: a record is served as kept, never parsed and dumped again
 };
 
 // `path` starts with /api/games; `query` is what follows '?' (may be empty).

@@ -32,16 +32,22 @@ std::string_view mime_type(std::string_view path) {
     return "application/octet-stream";
 }
 
-http::message_generator json_response(const http::request<http::string_body>& request,
-                                      const nlohmann::json& body, http::status status = http::status::ok) {
+// `body` is JSON text already.
+http::message_generator json_text_response(const http::request<http::string_body>& request, std::string body,
+                                           http::status status = http::status::ok) {
     http::response<http::string_body> res{status, request.version()};
     res.set(http::field::server, "carc-server");
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(request.keep_alive());
-    res.body() = body.dump();
+    res.body() = std::move(body);
     res.prepare_payload();
     return res;
+}
+
+http::message_generator json_response(const http::request<http::string_body>& request,
+                                      const nlohmann::json& body, http::status status = http::status::ok) {
+    return json_text_response(request, body.dump(), status);
 }
 
 // The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
@@ -135,8 +141,8 @@ http::message_generator handle_http_request(shared_state& state, http::request<h
     if (path == "/api/rooms") return json_response(request, {{"rooms", state.rooms.public_rooms()}});
     if (path == "/api/games" || path.starts_with("/api/games/")) {
         const auto query = path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
-        const games_answer answer = answer_games_request(state, path, query);
-        return json_response(request, answer.body, answer.status);
+        games_answer answer = answer_games_request(state, path, query);
+        return json_text_response(request, std::move(answer.body), answer.status);
     }
     if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
     if (path == "/metrics") {
