@@ -6,6 +6,7 @@
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "rooms/room.hpp"
+#include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "app/shared_state.hpp"
@@ -18,18 +19,6 @@ using protocol::ErrorCode;
 using protocol::ErrorMessage;
 using protocol::RoomStatus;
 using protocol::SeatInfo;
-
-namespace {
-
-ErrorMessage make_error(ErrorCode code, std::string message, nlohmann::json params = nlohmann::json::object()) {
-    ErrorMessage e;
-    e.code = code;
-    e.message = std::move(message);
-    e.params = std::move(params);
-    return e;
-}
-
-}  // namespace
 
 void room::on_message(requester& who, protocol::Start&, bool) {
     if (!require_member(who) || !require_host(who)) return;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rooms/room_error.hpp"
+
 namespace carc::server {
 
 using protocol::ErrorCode;
@@ -18,11 +20,7 @@ std::string bot_name(BotKind kind, int seat) {
 }
 
 ErrorMessage refusal(ErrorCode code, std::string message, json params = json::object()) {
-    ErrorMessage e;
-    e.code = code;
-    e.message = std::move(message);
-    e.params = std::move(params);
-    return e;
+    return make_error(code, std::move(message), std::move(params));
 }
 
 }  // namespace
