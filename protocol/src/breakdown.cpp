@@ -41,30 +41,34 @@ void count_event(const Event& e, ScoreBreakdown& out) {
 
 }  // namespace
 
-ScoreBreakdown score_breakdown(const Match& match) { return score_breakdown(match, match.actions()); }
-
-ScoreBreakdown score_breakdown(const Match& match, std::span<const Action> actions) {
-    const int players = match.game().players();
-    ScoreBreakdown out(static_cast<std::size_t>(players));
+ScoreBreakdown score_breakdown(const Match& match) {
+    ScoreBreakdown counted(static_cast<std::size_t>(match.game().players()));
     std::string error;
-    auto again = Match::create(match.setup(), &error);
-    if (again) {
+    if (auto again = Match::create(match.setup(), &error)) {
         std::vector<Event> events;
-        for (const Action& action : actions) {
+        for (const Action& action : match.actions()) {
             events.clear();
             if (again->apply(action, &events)) break;  // cannot happen: the log was accepted
-            for (const Event& e : events) count_event(e, out);
+            count_points(counted, events);
         }
     }
     // Whatever the events do not explain (and everything if the log could not be replayed).
-    for (int p = 0; p < players; ++p) {
-        auto& b = out[static_cast<std::size_t>(p)];
+    return settle_breakdown(std::move(counted), match.state());
+}
+
+void count_points(ScoreBreakdown& counted, std::span<const Event> events) {
+    for (const Event& e : events) count_event(e, counted);
+}
+
+ScoreBreakdown settle_breakdown(ScoreBreakdown counted, const State& state) {
+    for (std::size_t p = 0; p < counted.size(); ++p) {
+        auto& b = counted[p];
         int explained = 0;
         for (const auto& [kind, points] : b) explained += points;
-        add(b, "other", match.state().score(static_cast<PlayerId>(p)) - explained);
+        add(b, "other", state.score(static_cast<PlayerId>(p)) - explained);
         std::erase_if(b, [](const auto& entry) { return entry.second == 0; });  // e.g. ransom paid and received
     }
-    return out;
+    return counted;
 }
 
 }  // namespace carc::protocol

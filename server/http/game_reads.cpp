@@ -85,12 +85,11 @@ game_reads::response game_reads::read(const request& req) {
     // Read the version before the record, so a record kept under it is never newer than it says.
     const std::uint64_t version = id.empty() ? record_cache::finished : wanted_version(state_, id);
     state_.counters.game_reads.fetch_add(1, std::memory_order_relaxed);
-    const games_answer answer = answer_games_request(state_, path, query);
-    auto text = std::make_shared<const std::string>(answer.body.dump());
+    games_answer answer = answer_games_request(state_, path, query);
+    auto text = std::make_shared<const std::string>(std::move(answer.body));
     if (!id.empty() && answer.status == http::status::ok) {
-        const std::string status = answer.body.value("status", "");
-        if ((status == "finished" && version == record_cache::finished) ||
-            (status == "adjourned" && version != record_cache::finished && version != never_kept))
+        if ((answer.game == game_state::finished && version == record_cache::finished) ||
+            (answer.game == game_state::adjourned && version != record_cache::finished && version != never_kept))
             cache_.put(id, version, text);
     }
     return json_text_response(req, *text, answer.status);

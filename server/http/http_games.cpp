@@ -33,7 +33,7 @@ std::optional<int> query_number(std::string_view query, std::string_view name) {
     return std::nullopt;
 }
 
-games_answer error(status code, std::string message) { return {code, {{"error", std::move(message)}}}; }
+games_answer error(status code, std::string message) { return {code, json{{"error", std::move(message)}}.dump()}; }
 
 games_answer list_games(shared_state& state, std::string_view query) {
     const auto limit = query_number(query, "limit").value_or(default_page);
@@ -64,31 +64,31 @@ games_answer list_games(shared_state& state, std::string_view query) {
                                 {"players", std::move(players)}});
         }
     }
-    return {status::ok,
-            {{"running", std::move(running)},
-             {"finished", std::move(finished)},
-             {"limit", limit},
-             {"offset", offset},
-             {"next_offset", more ? json(offset + limit) : json(nullptr)}}};
+    return {status::ok, json{{"running", std::move(running)},
+                             {"finished", std::move(finished)},
+                             {"limit", limit},
+                             {"offset", offset},
+                             {"next_offset", more ? json(offset + limit) : json(nullptr)}}
+                            .dump()};
 }
 
 games_answer one_game(shared_state& state, const std::string& id) {
     // A live room first: its record is current; private rooms show nothing while they play.
     if (const auto r = state.rooms.find(id)) {
-        const auto record = r->public_record();
-        if (record && (!r->is_private() || (*record)["status"] == "finished")) return {status::ok, *record};
+        bool finished = false;
+        const auto record = r->public_record(&finished);
+        if (record && (!r->is_private() || finished))
+            return {status::ok, *record, finished ? game_state::finished : game_state::running};
     }
     if (state.store) {
         // Adjourned (unloaded until a player returns): its record so far, from the journal.
         if (state.rooms.is_adjourned_in_public(id))
-            if (auto record = adjourned_record(*state.store, id)) return {status::ok, std::move(*record)};
+            if (auto record = adjourned_record(*state.store, id))
+                return {status::ok, record->dump(), game_state::adjourned};
         auto stored = state.store->get_game(id);
         if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());
-        if (stored->has_value()) {
-            json record = json::parse(**stored, nullptr, false);
-            if (record.is_discarded()) return error(status::internal_server_error, "the stored record is damaged");
-            return {status::ok, std::move(record)};
-        }
+        // Stored as the text the room wrote (build_record_text): served as it is.
+        if (stored->has_value()) return {status::ok, std::move(**stored), game_state::finished};
     }
     return error(status::not_found, "no game " + id);
 }

@@ -95,6 +95,7 @@ rebuilt_room rebuild(const st::StoredRoom& stored) {
         }
         out.game.match = std::move(replayed.match);
         out.game.actions = std::move(replayed.actions);
+        out.game.points = std::move(replayed.points);
         if (stored.clock) {
             std::vector<std::int64_t> remaining(seats, 0);
             for (const auto& s : stored.clock->seats)

@@ -1,19 +1,15 @@
 #pragma once
-// One room: its seats, members, chat and game. A room is single-writer: its state is touched
-// only on its own strand. Sessions call the public functions, which post there; the room answers
-// through each member's client_link.
-//
-// Split by concern: room.cpp (membership and host commands), room_game.cpp (the game: start,
-// actions, bots, clock, end), room_views.cpp (per-viewer views, snapshots and patches),
-// room_history.cpp (the event log and chat lines sent to late arrivals), room_lifecycle.cpp
-// (waiting for the journal; adjourning and unloading).
+// One room: its strand, the dispatch of its requests and the wiring around two plain parts, the
+// seating (seating.hpp: seats, members, host, spectators) and the game (game_session.hpp: match,
+// log, seed, clock, result). A room is single-writer: its state is touched only on its own
+// strand. Sessions call the public functions, which post there; the room answers through each
+// member's client_link. room.cpp says how its files are cut.
 
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,12 +18,12 @@
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
-#include "carc/match.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/protocol/view_publisher.hpp"
 #include "carc/rng.hpp"
 #include "net/client_link.hpp"
-#include "rooms/game_clock.hpp"
+#include "rooms/game_session.hpp"
+#include "rooms/seating.hpp"
 #include "carc/records/game_record.hpp"
 #include "persistence/journal.hpp"
 
@@ -44,19 +40,6 @@ struct requester {
     std::string name;
     std::shared_ptr<client_link> link;  // null for the room's own moves (bots, clock)
     nlohmann::json id;
-};
-
-// A game brought back from the store after a restart (recovery.cpp), ready to go on.
-struct restored_game {
-    std::unique_ptr<Match> match;
-    std::vector<record_action> actions;
-    std::vector<journal_seat> seats;
-    std::vector<bool> resigned;
-    std::string seed_nonce;
-    std::string seed_commitment;
-    std::uint64_t initial_hash = 0;
-    std::int64_t started_at_ms = 0;
-    std::optional<std::vector<std::int64_t>> clock_remaining_ms;
 };
 
 class room : public std::enable_shared_from_this<room> {
@@ -90,26 +73,22 @@ public:
     // its seated people become offline members, each keeping the seat for --grace.
     void restore_waiting(std::vector<std::optional<journal_seat>> seats, std::string host,
                          std::int64_t created_at_ms);
-    // The replay record of the room's game as anyone may see it (game_record.hpp), built from
-    // the room's log when asked; null before the start. Safe from any thread.
-    std::shared_ptr<const nlohmann::json> public_record() const;
+    // The replay record of the room's game as anyone may see it (game_record.hpp), as JSON text:
+    // built from the room's log when asked, as kept once the game is over; null before the
+    // start. `finished` says which. Safe from any thread.
+    std::shared_ptr<const std::string> public_record(bool* finished = nullptr) const {
+        return session_.public_record_text(finished);
+    }
     // The room's row in GET /api/games while its game runs (id, status, rules, started_at_ms,
     // actions, players with scores); null otherwise. Safe from any thread.
-    nlohmann::json running_summary() const;
+    nlohmann::json running_summary() const { return session_.running_summary(); }
     bool is_private() const { return private_; }
 
 private:
     using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
+    using member = seating::member;
 
-    struct member {
-        std::string name;
-        std::optional<int> seat;  // nullopt: spectator
-        std::shared_ptr<client_link> link;
-        bool needs_snapshot = false;  // joined or moved: send a snapshot, not the next patch
-        std::shared_ptr<boost::asio::steady_timer> grace_timer;
-    };
-
-    // ---- membership (room.cpp) ---------------------------------------------------------
+    // ---- requests and membership (room.cpp) --------------------------------------------
     void on_open(const requester& creator);
     void dispatch(requester who, protocol::ClientMessage message, bool by_invite);
     void on_attach(std::string person, std::string name, std::shared_ptr<client_link> link);
@@ -125,9 +104,7 @@ private:
     // ---- history (room_history.cpp) ----------------------------------------------------
     void on_message(requester& who, protocol::HistoryRequest& m, bool by_invite);
     void remember_chat(const protocol::ChatMessage& message);
-    nlohmann::json chat_log() const;   // the last chat lines, oldest first
-    nlohmann::json event_log() const;  // every event of the game so far, in order
-    std::string event_log_text() const;  // the same, serialised (for snapshots)
+    nlohmann::json chat_log() const;  // the last chat lines, oldest first
     // ---- the game (room_game.cpp) ------------------------------------------------------
     void on_message(requester& who, protocol::Start& m, bool by_invite);
     void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
@@ -137,22 +114,19 @@ private:
     template <typename Other>
     void on_message(requester& who, Other&, bool);
 
-    member* find_member(const std::string& person);
-    member* require_member(const requester& who);
+    const member* require_member(const requester& who);
     bool require_host(const requester& who);
     // A member asking about the running game; otherwise answers the error and returns false.
     bool require_game(const requester& who);
-    void add_member(const requester& who, std::optional<int> seat);
-    // Brings the person's entry in the spectator list (sorted by person id) up to date with
-    // their membership; called wherever a spectator comes, goes, renames or connects.
-    void sync_spectator(const std::string& person);
+    // The seating's change, then what goes with a person coming or going: their room list and
+    // their grace timer.
+    void joined(const requester& who);
     void remove_member(const std::string& person);
-    void seat_person(int seat, const std::string& person, const std::string& name);
-    void free_seat(int seat);
     void start_grace(const std::string& person);
+    void cancel_grace(const std::string& person);
+    void cancel_all_grace();
     void on_grace_over(const std::string& person);
     void free_after_grace(const std::string& person);
-    void pick_new_host();
     void close_room(const char* why);
     // Closed: timers stopped, no longer counted as a running game (members left as they are).
     void halt();
@@ -163,7 +137,7 @@ private:
     // adopted, everyone gets the patch and `who` (if any) the ack. Refusals, including
     // journal_failed, go to `who` (or the log) and change nothing.
     void play(int seat, const Action& action, const requester* who);
-    void on_action_stored(bool stored, State& next, const journal_action& entry, const requester* who);
+    void on_action_stored(bool stored, pending_move& move, const requester* who);
     void refuse_move(const requester* who, protocol::ErrorMessage error);
     // The start is stored: the game begins.
     void begin_game(const game_start& start, std::unique_ptr<Match> match);
@@ -176,8 +150,6 @@ private:
     // A search bot's move, back from the bot pool.
     void on_bot_move(std::uint64_t expected_moves, int seat, Action action);
     void on_clock_expired(std::uint64_t expected_moves);
-    bool seat_is_automatic(int seat) const;
-    int active_seats() const;
 
     // ---- waiting for the journal; adjourning and unloading (room_lifecycle.cpp) ------------
     // A journal callback that runs `then` on the strand. With `busy`, the room is busy until
@@ -186,9 +158,6 @@ private:
     // True (and `work` kept for later) while the room waits for the journal.
     bool defer_while_busy(std::function<void()> work);
     void run_deferred();
-    bool anyone_online() const;
-    // A seat held by a person who has not resigned (a game only bots play runs to its end).
-    bool humans_playing() const;
     // After every change: arms or cancels the adjourn and unload timers.
     void review_lifecycle();
     void on_lifecycle_timer(std::uint64_t generation);
@@ -219,61 +188,35 @@ private:
     bool restore_seat(std::size_t index, const journal_seat& js, bool resigned);
 
     // ---- the record (room_record.cpp) ---------------------------------------------------
-    record_inputs make_record_inputs() const;
-    // After each change: the record's small part (players, scores) for readers on other threads.
-    void refresh_public_record();
-    // Appends an accepted action to the room's log.
-    void log_action(record_action entry);
     journal_seat journal_seat_of(int seat) const;
-    std::optional<std::vector<std::int64_t>> clock_remaining_now() const;
 
     // ---- views (room_views.cpp) --------------------------------------------------------
     // Sends every member the change; `ack_to` (the mover) gets its ack with its patch.
     // `events`: the change's events, a JSON array as text.
     void publish(std::string_view events = "[]", const requester* ack_to = nullptr);
-    protocol::GameExtras extras() const;
     void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
     void reply(const requester& who, std::string text);
     void reply_error(const requester& who, protocol::ErrorCode code, std::string message,
                      nlohmann::json params = nlohmann::json::object());
     void reply_error(const requester& who, protocol::ErrorMessage error);
     void report_summary();
-    static int view_key(const member& m) { return m.seat.value_or(-1); }
 
     shared_state& state_;
     strand_type strand_;
-    const std::string id_;
+    const std::string id_;  // both fixed at the start, read from any thread
     const bool private_;
-    protocol::RoomInfo info_;
-    std::map<std::string, member> members_;
     bool closed_ = false;
+    seating seating_;
+    game_session session_;
     static constexpr std::size_t chat_history_size = 100;
     std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"}, oldest first
 
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
     std::optional<protocol::ViewPublisher> views_;  // what every viewer holds, as last published
-    bool spectators_changed_ = false;               // info_.spectators changed since then
 
-    std::unique_ptr<Match> match_;
-    std::uint64_t moves_ = 0;  // accepted actions, guards timers against stale wake-ups
-    std::string seed_nonce_;
-    std::string seed_commitment_;
-    bool seed_revealed_ = false;
-    std::optional<protocol::GameResult> result_;
-    // The game's one log: each accepted action with its seat, events and the state hash after
-    // it (match_ keeps none). Written on the strand under record_mutex_, read by HTTP threads.
-    std::vector<record_action> record_actions_;
-    std::uint64_t initial_hash_ = 0;
-    std::int64_t started_at_ms_ = 0;
-    std::int64_t finished_at_ms_ = 0;
-    mutable std::mutex record_mutex_;
-    record_inputs record_head_;                                 // guarded: as of the last change
-    std::shared_ptr<const Game> record_game_;                   // guarded: null before the start
-    std::shared_ptr<const std::string> finished_record_;        // guarded: set at the end
-    std::optional<game_clock> clock_;
-    std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
-    std::vector<int> clock_timeouts_;   // per seat: the server's moves for a seat out of time
+    // Timers: a member's grace period offline, a bot's or resigned seat's move, the turn clock.
+    std::map<std::string, std::shared_ptr<boost::asio::steady_timer>> grace_timers_;
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
     boost::asio::steady_timer clock_timer_;

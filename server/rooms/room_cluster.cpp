@@ -29,17 +29,17 @@ void room::reload_from_journal() {
 
 void room::leave_memory(const char* reason, bool reload) {
     halt();
-    for (auto& [person, m] : members_) {
-        if (m.grace_timer) m.grace_timer->cancel();
+    cancel_all_grace();
+    for (const auto& [person, m] : seating_.members()) {
         // Reloading: seated people keep the game in their list, so their hello brings it back.
         if (!reload || !m.seat) state_.persons.remove_room(person, id_);
         if (m.link) m.link->close(room_moved_close_code, reload ? "room reloading from its journal" : "room moved to another node");
     }
-    members_.clear();
+    seating_.clear_members();
     if (reload) {
         // Listed and found as an unloaded game: the next seated hello (or, with several nodes, a
         // takeover once this node gives the lease back) loads it from the journal.
-        state_.rooms.adjourn(id_, info_.invite, protocol::summarize(info_), !private_);
+        state_.rooms.adjourn(id_, seating_.info().invite, protocol::summarize(seating_.info()), !private_);
     } else {
         state_.rooms.remove(id_);
     }

@@ -6,6 +6,7 @@
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "rooms/room.hpp"
+#include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "app/shared_state.hpp"
@@ -19,44 +20,23 @@ using protocol::ErrorMessage;
 using protocol::RoomStatus;
 using protocol::SeatInfo;
 
-namespace {
-
-ErrorMessage make_error(ErrorCode code, std::string message, nlohmann::json params = nlohmann::json::object()) {
-    ErrorMessage e;
-    e.code = code;
-    e.message = std::move(message);
-    e.params = std::move(params);
-    return e;
-}
-
-}  // namespace
-
-bool room::seat_is_automatic(int seat) const {
-    const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
-    return s.kind == SeatInfo::Kind::bot || s.resigned;
-}
-
-int room::active_seats() const {
-    return static_cast<int>(std::count_if(info_.seats.begin(), info_.seats.end(),
-                                          [](const SeatInfo& s) { return !s.resigned; }));
-}
-
 void room::on_message(requester& who, protocol::Start&, bool) {
     if (!require_member(who) || !require_host(who)) return;
-    if (info_.status != RoomStatus::waiting) {
+    const protocol::RoomInfo& info = seating_.info();
+    if (info.status != RoomStatus::waiting) {
         reply_error(who, ErrorCode::wrong_status, "the game has already started", {{"reason", "game_started"}});
         return;
     }
-    const auto empty = std::find_if(info_.seats.begin(), info_.seats.end(),
+    const auto empty = std::find_if(info.seats.begin(), info.seats.end(),
                                     [](const SeatInfo& s) { return s.kind == SeatInfo::Kind::empty; });
-    if (empty != info_.seats.end()) {
-        const auto seat = empty - info_.seats.begin();
+    if (empty != info.seats.end()) {
+        const auto seat = empty - info.seats.begin();
         reply_error(who, ErrorCode::wrong_status, "seat " + std::to_string(seat) + " is empty",
                     {{"reason", "seat_empty"}, {"seat", seat}});
         return;
     }
     MatchSetup setup;
-    setup.config = info_.settings.config;
+    setup.config = info.settings.config;
     setup.seed = state_.config.fixed_seed ? *state_.config.fixed_seed : random_u64();
     std::string error;
     auto match = Match::create(setup, &error);
@@ -66,12 +46,12 @@ void room::on_message(requester& who, protocol::Start&, bool) {
     }
     game_start start;
     start.room_id = id_;
-    start.invite = info_.invite;
+    start.invite = info.invite;
     start.setup = setup;
-    start.settings = info_.settings;
+    start.settings = info.settings;
     start.seed_nonce = random_hex(16);
     start.seed_commitment = seed_commitment(setup.seed, start.seed_nonce);
-    for (int seat = 0; seat < static_cast<int>(info_.seats.size()); ++seat)
+    for (int seat = 0; seat < seating_.seat_count(); ++seat)
         start.seats.push_back(journal_seat_of(seat));
     start.initial_hash = match->state().hash();
     start.time_ms = unix_ms();
@@ -88,21 +68,11 @@ void room::on_message(requester& who, protocol::Start&, bool) {
 }
 
 void room::begin_game(const game_start& start, std::unique_ptr<Match> match) {
-    match_ = std::move(match);
-    match_->keep_log(false);  // record_actions_ is the room's one log
-    seed_nonce_ = start.seed_nonce;
-    seed_commitment_ = start.seed_commitment;
-    initial_hash_ = start.initial_hash;
-    started_at_ms_ = start.time_ms;
-    if (info_.settings.clock) {
-        const auto& c = *info_.settings.clock;
-        clock_.emplace(static_cast<int>(info_.seats.size()), std::chrono::milliseconds(c.initial_ms),
-                       std::chrono::milliseconds(c.increment_ms));
-    }
-    info_.status = RoomStatus::playing;
+    session_.begin(start, std::move(match), seating_.info().settings.clock);
+    seating_.set_status(RoomStatus::playing);
     state_.counters.games_running.fetch_add(1);
-    spdlog::info("event=game_started room={} players={} commitment={}", id_, info_.seats.size(),
-                 seed_commitment_);
+    spdlog::info("event=game_started room={} players={} commitment={}", id_, seating_.seat_count(),
+                 session_.seed_commitment());
     update_clock();
     game_version_ = version_ + 1;
     publish();
@@ -110,13 +80,13 @@ void room::begin_game(const game_start& start, std::unique_ptr<Match> match) {
 }
 
 void room::on_message(requester& who, protocol::PlayAction& m, bool) {
-    member* me = require_member(who);
+    const member* me = require_member(who);
     if (!me) return;
     const auto refuse = [&](ErrorMessage e) {
         state_.counters.actions_refused_total.fetch_add(1);
         reply_error(who, std::move(e));
     };
-    if (info_.status != RoomStatus::playing) {
+    if (seating_.info().status != RoomStatus::playing) {
         refuse(make_error(ErrorCode::wrong_status, "no game is running in this room", {{"reason", "no_game"}}));
         return;
     }
@@ -125,13 +95,13 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
         return;
     }
     const int seat = *me->seat;
-    const State& s = match_->state();
-    if (info_.seats[static_cast<std::size_t>(seat)].resigned) {
+    const State& s = session_.state();
+    if (seating_.seat(seat).resigned) {
         refuse(make_error(ErrorCode::wrong_status, "you resigned", {{"reason", "resigned"}}));
         return;
     }
     if (s.decider() != seat) {
-        const std::string& name = info_.seats[static_cast<std::size_t>(s.decider())].name;
+        const std::string& name = seating_.seat(s.decider()).name;
         refuse(make_error(ErrorCode::not_your_turn, "it is " + name + "'s decision",
                           {{"name", name}, {"seat", s.decider()}}));
         return;
@@ -158,45 +128,32 @@ void room::refuse_move(const requester* who, ErrorMessage error) {
 void room::play(int seat, const Action& action, const requester* who) {
     // Applied once, to a copy: the journal gets the events and the hash after the action, and
     // the room adopts the copy only once the action is stored (busy until then).
-    auto next = std::make_shared<State>(match_->state());
-    std::vector<Event> events;
-    if (auto refused = next->apply(action, &events)) {
+    std::shared_ptr<pending_move> move;
+    if (auto refused = session_.prepare(seat, action, id_, unix_ms(), game_clock::clock::now(), move)) {
         ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
         e.rule = std::string(to_string(refused->code));
         refuse_move(who, std::move(e));
         return;
     }
-    auto entry = std::make_shared<journal_action>();
-    entry->room_id = id_;
-    entry->seq = static_cast<std::int64_t>(record_actions_.size()) + 1;
-    entry->seat = seat;
-    entry->action = action;
-    entry->events_json = protocol::events_to_json(events, match_->game().tiles()).dump();
-    entry->state_hash = next->hash();
-    entry->time_ms = unix_ms();
-    entry->clock_remaining_ms = clock_remaining_now();
     std::optional<requester> asker;
     if (who) asker = *who;
-    state_.journal->append_action(*entry, on_stored([this, next, entry, asker](bool stored) {
-        on_action_stored(stored, *next, *entry, asker ? &*asker : nullptr);
+    state_.journal->append_action(move->entry, on_stored([this, move, asker](bool stored) {
+        on_action_stored(stored, *move, asker ? &*asker : nullptr);
     }));
 }
 
-void room::on_action_stored(bool stored, State& next, const journal_action& entry, const requester* who) {
+void room::on_action_stored(bool stored, pending_move& move, const requester* who) {
     if (!stored) {
-        spdlog::error("event=journal_failed room={} action={}", id_, describe(entry.action));
+        spdlog::error("event=journal_failed room={} action={}", id_, describe(move.entry.action));
         refuse_move(who, make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied"));
         return;
     }
-    const int seat = entry.seat;
-    const Action& action = entry.action;
-    match_->adopt(action, std::move(next));
-    log_action({seat, action, entry.events_json, entry.state_hash});
-    ++moves_;
+    const journal_action& entry = move.entry;
+    session_.adopt(std::move(move));
     state_.counters.actions_accepted_total.fetch_add(1);
-    spdlog::debug("event=action room={} seat={} action={}", id_, seat, describe(action));
+    spdlog::debug("event=action room={} seat={} action={}", id_, entry.seat, describe(entry.action));
     game_version_ = version_ + 1;
-    if (match_->state().is_over()) {
+    if (session_.state().is_over()) {
         finish("complete");
     } else {
         update_clock();
@@ -210,9 +167,9 @@ void room::on_message(requester& who, protocol::LegalPlacementsQuery&, bool) {
     protocol::LegalPlacements answer;
     answer.room = id_;
     answer.version = version_;
-    const State& s = match_->state();
-    if (s.drawn_tile() != no_tile) answer.tile = match_->game().tiles().at(s.drawn_tile()).id;
-    if (info_.status == RoomStatus::playing && s.phase() == Phase::place_tile)
+    const State& s = session_.state();
+    if (s.drawn_tile() != no_tile) answer.tile = session_.match().game().tiles().at(s.drawn_tile()).id;
+    if (seating_.info().status == RoomStatus::playing && s.phase() == Phase::place_tile)
         s.legal_placements(answer.placements);
     reply(who, protocol::encode(answer, who.id));
 }
@@ -223,8 +180,8 @@ void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
     answer.room = id_;
     answer.version = version_;
     answer.placement = q.placement;
-    const State& s = match_->state();
-    if (info_.status == RoomStatus::playing && s.phase() == Phase::place_tile) {
+    const State& s = session_.state();
+    if (seating_.info().status == RoomStatus::playing && s.phase() == Phase::place_tile) {
         if (auto refused = s.follower_options_after(q.placement, answer.options)) {
             ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
             e.rule = std::string(to_string(refused->code));
@@ -236,13 +193,13 @@ void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
 }
 
 void room::on_message(requester& who, protocol::Resign&, bool) {
-    member* me = require_member(who);
+    const member* me = require_member(who);
     if (!me) return;
     if (!me->seat) {
         reply_error(who, ErrorCode::not_seated, "spectators cannot resign");
         return;
     }
-    if (info_.status != RoomStatus::playing || info_.seats[static_cast<std::size_t>(*me->seat)].resigned) {
+    if (seating_.info().status != RoomStatus::playing || seating_.seat(*me->seat).resigned) {
         reply_error(who, ErrorCode::wrong_status, "there is no game to resign from", {{"reason", "no_game"}});
         return;
     }
@@ -253,16 +210,14 @@ void room::on_message(requester& who, protocol::Resign&, bool) {
 }
 
 void room::resign_seat(int seat, std::function<void(bool)> then) {
-    if (info_.status != RoomStatus::playing) {
+    if (seating_.info().status != RoomStatus::playing) {
         if (then) then(true);
         return;
     }
     state_.journal->resign_seat(id_, seat, journal_seat_of(seat), on_stored([this, seat, then](bool stored) {
-        auto& s = info_.seats[static_cast<std::size_t>(seat)];
-        if (stored && info_.status == RoomStatus::playing && !s.resigned) {
-            s.resigned = true;
+        if (stored && seating_.info().status == RoomStatus::playing && seating_.resign(seat)) {
             spdlog::info("event=resign room={} seat={}", id_, seat);
-            if (active_seats() <= 1) finish("resigned");
+            if (seating_.active_seats() <= 1) finish("resigned");
             publish();
             schedule_turn();
         }
@@ -271,42 +226,17 @@ void room::resign_seat(int seat, std::function<void(bool)> then) {
 }
 
 void room::finish(const char* reason) {
-    if (clock_) clock_->stop(game_clock::clock::now(), false);
     bot_timer_.cancel();
     clock_timer_.cancel();
-    info_.status = RoomStatus::finished;
-    seed_revealed_ = true;
-    protocol::GameResult result;
-    result.reason = reason;
-    const State& s = match_->state();
-    int best = -1;
-    for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p) {
-        const int score = s.score(static_cast<PlayerId>(p));
-        result.scores.push_back(score);
-        if (info_.seats[static_cast<std::size_t>(p)].resigned) result.resigned.push_back(p);
-        else best = std::max(best, score);
-    }
-    for (int p = 0; p < static_cast<int>(info_.seats.size()); ++p)
-        if (!info_.seats[static_cast<std::size_t>(p)].resigned && result.scores[static_cast<std::size_t>(p)] == best)
-            result.winners.push_back(p);
-    std::vector<Action> actions;
-    actions.reserve(record_actions_.size());
-    for (const record_action& a : record_actions_) actions.push_back(a.action);
-    result.breakdown = protocol::score_breakdown(*match_, actions);
-    result_ = result;
-    finished_at_ms_ = unix_ms();
+    seating_.set_status(RoomStatus::finished);
     game_end end;
     end.room_id = id_;
-    end.record_json = std::make_shared<const std::string>(
-        build_record_text(make_record_inputs(), record_actions_, match_->game()));
-    end.rule_system = std::string(to_string(info_.settings.config.rules));
-    {
-        std::lock_guard lock(record_mutex_);
-        finished_record_ = end.record_json;
-    }
-    end.result = result;
-    for (const SeatInfo& seat : info_.seats) end.names.push_back(seat.name);
-    end.time_ms = finished_at_ms_;
+    const std::int64_t now_ms = unix_ms();
+    end.record_json = session_.finish(reason, seating_.info(), game_clock::clock::now(), now_ms);
+    end.rule_system = std::string(to_string(seating_.info().settings.config.rules));
+    end.result = *session_.result();
+    for (const SeatInfo& seat : seating_.info().seats) end.names.push_back(seat.name);
+    end.time_ms = now_ms;
     // Not a refusable write (the game is over in memory); the room leaves memory only once the
     // record is stored, since the store serves it from then on.
     state_.journal->end_game(end, on_stored([this](bool stored) {
@@ -317,38 +247,34 @@ void room::finish(const char* reason) {
     }, false));
     state_.counters.games_running.fetch_sub(1);
     state_.counters.games_finished_total.fetch_add(1);
-    spdlog::info("event=game_over room={} reason={} moves={}", id_, reason, moves_);
+    spdlog::info("event=game_over room={} reason={} moves={}", id_, reason, session_.moves());
 }
 
 // ---- the clock and the room's own moves ---------------------------------------------------
 
 void room::update_clock() {
-    if (!clock_ || info_.status != RoomStatus::playing) return;
-    const State& s = match_->state();
-    const auto before = clock_->since();
-    const int running = clock_->running();
-    clock_->switch_to(s.decider(), s.turn_number(), game_clock::clock::now());
-    if (clock_->since() != before || clock_->running() != running) clock_since_ms_ = unix_ms();
+    if (seating_.info().status != RoomStatus::playing) return;
+    session_.update_clock(game_clock::clock::now(), unix_ms());
 }
 
 void room::schedule_turn() {
     bot_timer_.cancel();
     clock_timer_.cancel();
-    if (info_.status != RoomStatus::playing || closed_) return;
-    const int decider = match_->state().decider();
-    const std::uint64_t moves = moves_;
-    if (seat_is_automatic(decider) && state_.config.bot_delay.count() == 0) {
+    if (seating_.info().status != RoomStatus::playing || closed_) return;
+    const int decider = session_.state().decider();
+    const std::uint64_t moves = session_.moves();
+    if (seating_.seat_is_automatic(decider) && state_.config.bot_delay.count() == 0) {
         // No pause: straight back to the strand, without a timer's system calls. The move count
         // guards it like the timer's wake-up.
         net::post(strand_, [self = shared_from_this(), moves] { self->on_bot_turn(moves); });
-    } else if (seat_is_automatic(decider)) {
+    } else if (seating_.seat_is_automatic(decider)) {
         bot_timer_.expires_after(state_.config.bot_delay);
         bot_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
             if (!ec) self->on_bot_turn(moves);
         });
     }
-    if (clock_ && clock_->running() >= 0) {
-        clock_timer_.expires_at(clock_->deadline());
+    if (const auto& clock = session_.clock(); clock && clock->running() >= 0) {
+        clock_timer_.expires_at(clock->deadline());
         clock_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
             if (!ec) self->on_clock_expired(moves);
         });
@@ -357,21 +283,21 @@ void room::schedule_turn() {
 
 void room::on_bot_turn(std::uint64_t expected_moves) {
     if (defer_while_busy([self = shared_from_this(), expected_moves] { self->on_bot_turn(expected_moves); })) return;
-    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_) return;
-    const int seat = match_->state().decider();
-    if (!seat_is_automatic(seat)) return;
-    const SeatInfo& s = info_.seats[static_cast<std::size_t>(seat)];
+    if (session_.moves() != expected_moves || seating_.info().status != RoomStatus::playing || closed_) return;
+    const int seat = session_.state().decider();
+    if (!seating_.seat_is_automatic(seat)) return;
+    const SeatInfo& s = seating_.seat(seat);
     BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
     if (s.kind != SeatInfo::Kind::bot || s.resigned)
         protocol::bot_kind_from_string(state_.config.resigned_bot, kind);
     if (!is_search_bot(kind)) {
-        play(seat, choose(kind, match_->state(), bot_rng_), nullptr);
+        play(seat, choose(kind, session_.state(), bot_rng_), nullptr);
         return;
     }
     // A search takes up to seconds: it runs on the bot pool, and its move comes back here to
     // be checked like anyone's (a move made meanwhile makes it stale).
     auto self = shared_from_this();
-    state_.bots->think(kind, match_->game_ptr(), match_->state(), bot_rng_.next(),
+    state_.bots->think(kind, session_.match().game_ptr(), session_.state(), bot_rng_.next(),
                        [self, expected_moves, seat](Action action) {
                            net::post(self->strand_, [self, expected_moves, seat, action] {
                                self->on_bot_move(expected_moves, seat, action);
@@ -384,28 +310,29 @@ void room::on_bot_move(std::uint64_t expected_moves, int seat, Action action) {
             self->on_bot_move(expected_moves, seat, action);
         }))
         return;
-    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_) return;
-    if (match_->state().decider() != seat || !seat_is_automatic(seat)) return;
+    if (session_.moves() != expected_moves || seating_.info().status != RoomStatus::playing || closed_) return;
+    if (session_.state().decider() != seat || !seating_.seat_is_automatic(seat)) return;
     play(seat, action, nullptr);
 }
 
 void room::on_clock_expired(std::uint64_t expected_moves) {
     if (defer_while_busy([self = shared_from_this(), expected_moves] { self->on_clock_expired(expected_moves); }))
         return;
-    if (moves_ != expected_moves || info_.status != RoomStatus::playing || closed_ || !clock_) return;
-    const int seat = clock_->running();
+    const protocol::RoomInfo& info = seating_.info();
+    if (session_.moves() != expected_moves || info.status != RoomStatus::playing || closed_ || !session_.clock())
+        return;
+    const int seat = session_.clock()->running();
     if (seat < 0) return;
     spdlog::info("event=clock_expired room={} seat={} policy={}", id_, seat,
-                 protocol::to_string(info_.settings.clock->on_timeout));
-    clock_timeouts_.resize(info_.seats.size(), 0);
-    ++clock_timeouts_[static_cast<std::size_t>(seat)];
-    if (info_.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
+                 protocol::to_string(info.settings.clock->on_timeout));
+    session_.count_timeout(seat, seating_.seat_count());
+    if (info.settings.clock->on_timeout == protocol::TimeoutPolicy::forfeit) {
         resign_seat(seat, [this, seat](bool stored) {
             if (!stored) spdlog::error("event=clock_forfeit_not_stored room={} seat={}", id_, seat);
         });
         return;
     }
-    play(seat, choose_random(match_->state(), bot_rng_), nullptr);
+    play(seat, choose_random(session_.state(), bot_rng_), nullptr);
 }
 
 }  // namespace carc::server

@@ -19,24 +19,9 @@ json room::chat_log() const {
     return out;
 }
 
-json room::event_log() const { return json::parse(event_log_text()); }
-
-std::string room::event_log_text() const {
-    // Each action's events are a JSON array as text: their members are spliced into one array.
-    std::string out = "[";
-    for (const record_action& action : record_actions_) {
-        const std::string_view events = action.events_json;
-        if (events.size() <= 2) continue;  // "[]"
-        if (out.size() > 1) out += ',';
-        out += events.substr(1, events.size() - 2);
-    }
-    out += ']';
-    return out;
-}
-
 void room::on_message(requester& who, protocol::HistoryRequest&, bool) {
     if (!require_member(who)) return;
-    reply(who, protocol::encode(protocol::History{id_, version_, event_log(), chat_log()}, who.id));
+    reply(who, protocol::encode(protocol::History{id_, version_, json::parse(session_.events_text()), chat_log()}, who.id));
 }
 
 }  // namespace carc::server

@@ -12,7 +12,6 @@ namespace carc::server {
 
 namespace net = boost::asio;
 using protocol::RoomStatus;
-using protocol::SeatInfo;
 
 room_journal::stored_fn room::on_stored(std::function<void(bool)> then, bool busy) {
     if (busy) busy_ = true;
@@ -39,28 +38,19 @@ void room::run_deferred() {
     }
 }
 
-bool room::anyone_online() const {
-    return std::any_of(members_.begin(), members_.end(), [](const auto& e) { return e.second.link != nullptr; });
-}
-
-bool room::humans_playing() const {
-    return std::any_of(info_.seats.begin(), info_.seats.end(),
-                       [](const SeatInfo& s) { return s.kind == SeatInfo::Kind::human && !s.resigned; });
-}
-
 void room::review_lifecycle() {
     if (closed_ || adjourning_) return;
     due want = due::nothing;
-    if (!anyone_online()) {
-        if (info_.status == RoomStatus::playing && humans_playing()) want = due::adjourn;
-        else if (info_.status == RoomStatus::finished) want = due::unload;
+    if (!seating_.anyone_online()) {
+        if (seating_.info().status == RoomStatus::playing && seating_.humans_playing()) want = due::adjourn;
+        else if (seating_.info().status == RoomStatus::finished) want = due::unload;
     }
     if (want == lifecycle_due_) return;
     lifecycle_due_ = want;
     ++lifecycle_generation_;
     lifecycle_timer_.cancel();
     if (want == due::nothing) return;
-    if (want == due::unload && members_.empty()) {
+    if (want == due::unload && seating_.members().empty()) {
         close_room("finished");  // nobody to come back for it
         return;
     }
@@ -76,9 +66,9 @@ void room::on_lifecycle_timer(std::uint64_t generation) {
     if (defer_while_busy([self = shared_from_this(), generation] { self->on_lifecycle_timer(generation); })) return;
     const due what = lifecycle_due_;
     lifecycle_due_ = due::nothing;
-    if (!anyone_online() && what == due::adjourn && info_.status == RoomStatus::playing && humans_playing()) {
+    if (!seating_.anyone_online() && what == due::adjourn && seating_.info().status == RoomStatus::playing && seating_.humans_playing()) {
         adjourn();
-    } else if (!anyone_online() && what == due::unload && info_.status == RoomStatus::finished) {
+    } else if (!seating_.anyone_online() && what == due::unload && seating_.info().status == RoomStatus::finished) {
         close_room("finished");
     } else {
         review_lifecycle();
@@ -89,7 +79,7 @@ void room::adjourn() {
     adjourning_ = true;
     bot_timer_.cancel();
     clock_timer_.cancel();
-    spdlog::info("event=adjourning room={} moves={}", id_, moves_);
+    spdlog::info("event=adjourning room={} moves={}", id_, session_.moves());
     state_.journal->adjourn(id_, true, on_stored([this](bool stored) { on_adjourned(stored); }, false));
 }
 
@@ -98,7 +88,7 @@ void room::on_adjourned(bool stored) {
     if (closed_) return;
     if (!stored) {
         spdlog::error("event=adjourn_not_stored room={}", id_);
-    } else if (anyone_online() || info_.status != RoomStatus::playing) {
+    } else if (seating_.anyone_online() || seating_.info().status != RoomStatus::playing) {
         // Someone came back while it was being stored: the game goes on.
         state_.journal->adjourn(id_, false, on_stored([this](bool resumed) {
             if (!resumed) spdlog::error("event=resume_not_stored room={}", id_);
@@ -112,7 +102,7 @@ void room::on_adjourned(bool stored) {
 }
 
 void room::unload_adjourned() {
-    protocol::RoomSummary summary = protocol::summarize(info_);
+    protocol::RoomSummary summary = protocol::summarize(seating_.info());
     summary.status = RoomStatus::adjourned;
     summary.humans_online = 0;
     summary.spectators = 0;
@@ -121,14 +111,14 @@ void room::unload_adjourned() {
     clock_timer_.cancel();
     lifecycle_timer_.cancel();
     state_.counters.games_running.fetch_sub(1);
-    for (auto& [person, m] : members_) {
-        if (m.grace_timer) m.grace_timer->cancel();
+    cancel_all_grace();
+    for (const auto& [person, m] : seating_.members()) {
         // Seated people keep the game in their list: their hello brings it back.
         if (!m.seat) state_.persons.remove_room(person, id_);
     }
-    members_.clear();
-    state_.rooms.adjourn(id_, info_.invite, summary, !private_);
-    spdlog::info("event=room_adjourned room={} moves={}", id_, moves_);
+    seating_.clear_members();
+    state_.rooms.adjourn(id_, seating_.info().invite, summary, !private_);
+    spdlog::info("event=room_adjourned room={} moves={}", id_, session_.moves());
 }
 
 }  // namespace carc::server

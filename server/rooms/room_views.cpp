@@ -11,32 +11,12 @@ namespace carc::server {
 
 using nlohmann::json;
 
-protocol::GameExtras room::extras() const {
-    protocol::GameExtras out;
-    out.seed_commitment = seed_commitment_;
-    if (seed_revealed_ && match_) {
-        out.seed = std::to_string(match_->setup().seed);
-        out.seed_nonce = seed_nonce_;
-    }
-    if (clock_) {
-        protocol::ClockState c;
-        c.remaining_ms = clock_->remaining_ms();
-        c.running = clock_->running();
-        c.since_ms = clock_since_ms_;
-        c.timeouts = clock_timeouts_;
-        c.timeouts.resize(info_.seats.size(), 0);
-        out.clock = std::move(c);
-    }
-    out.result = result_;
-    return out;
-}
-
 void room::publish(std::string_view events_text, const requester* ack_to) {
     const auto started = std::chrono::steady_clock::now();
     ++version_;
     const protocol::ViewChange change =
-        views_->update(info_, spectators_changed_, match_ ? &match_->state() : nullptr, extras());
-    spectators_changed_ = false;
+        views_->update(seating_.info(), seating_.take_spectators_changed(),
+                       session_.started() ? &session_.state() : nullptr, session_.extras(seating_.seat_count()));
     // The shared operations and the events are serialised once; a viewer key whose `you` did not
     // change (every spectator, most seats) shares one text with all the others.
     const std::string operations = change.shared.dump();
@@ -55,12 +35,11 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
     };
     std::shared_ptr<const std::string> ack;
     if (ack_to && ack_to->link) ack = shared_text(protocol::encode(protocol::Ack{version_}, ack_to->id));
-    for (auto& [person, m] : members_) {
+    for (const auto& [person, m] : seating_.members()) {
         if (!m.link) {
-            m.needs_snapshot = false;
+            continue;
         } else if (m.needs_snapshot) {
             send_snapshot(m);
-            m.needs_snapshot = false;
         } else if (ack && m.link == ack_to->link) {
             send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
             ack.reset();
@@ -68,9 +47,10 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
             send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)));
         }
     }
+    seating_.snapshots_sent();
     if (ack) send_to(ack_to->link, std::move(ack));  // the mover had no patch (a snapshot, or left)
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
-    refresh_public_record();
+    session_.refresh_public_record(seating_.info());
     report_summary();
     review_lifecycle();
 }
@@ -78,13 +58,13 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
 void room::send_snapshot(const member& m, const json& id) {
     if (!m.link) return;
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
-    const std::string history = "\"log\":" + event_log_text() + ",\"chat\":" + chat_log().dump();
+    const std::string history = "\"log\":" + session_.events_text() + ",\"chat\":" + chat_log().dump();
     send_to(m.link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 
 void room::report_summary() {
     if (closed_) return;
-    state_.rooms.update(protocol::summarize(info_), !info_.settings.is_private);
+    state_.rooms.update(protocol::summarize(seating_.info()), !private_);
 }
 
 void room::reply(const requester& who, std::string text) {

@@ -13,27 +13,28 @@ using nlohmann::json;
 using protocol::SeatInfo;
 
 bool room::stores_waiting() const {
-    return state_.store != nullptr && info_.status == protocol::RoomStatus::waiting && !closed_;
+    return state_.store != nullptr && seating_.info().status == protocol::RoomStatus::waiting && !closed_;
 }
 
 json room::waiting_snapshot() const {
     json seats = json::array();
-    for (const SeatInfo& s : info_.seats)
+    for (const SeatInfo& s : seating_.info().seats)
         seats.push_back({static_cast<int>(s.kind), s.person, s.name,
                          s.kind == SeatInfo::Kind::bot ? std::string(protocol::to_string(s.bot)) : std::string()});
-    return {{"host", info_.host}, {"seats", std::move(seats)}};
+    return {{"host", seating_.info().host}, {"seats", std::move(seats)}};
 }
 
 waiting_room room::waiting_record(bool closed) const {
     waiting_room out;
+    const protocol::RoomInfo& info = seating_.info();
     out.room_id = id_;
-    out.invite = info_.invite;
-    out.settings = info_.settings;
-    out.host = info_.host;
+    out.invite = info.invite;
+    out.settings = info.settings;
+    out.host = info.host;
     out.created_at_ms = waiting_since_ms_;
     out.closed = closed;
-    for (std::size_t i = 0; i < info_.seats.size(); ++i) {
-        if (info_.seats[i].kind == SeatInfo::Kind::empty) out.seats.emplace_back();
+    for (std::size_t i = 0; i < info.seats.size(); ++i) {
+        if (info.seats[i].kind == SeatInfo::Kind::empty) out.seats.emplace_back();
         else out.seats.emplace_back(journal_seat_of(static_cast<int>(i)));
     }
     return out;
@@ -93,19 +94,18 @@ void room::restore_waiting(std::vector<std::optional<journal_seat>> seats, std::
     boost::asio::post(strand_, [self = shared_from_this(), seats = std::move(seats), host = std::move(host),
                                 created_at_ms]() mutable {
         room& r = *self;
-        for (std::size_t i = 0; i < r.info_.seats.size(); ++i) {
+        for (std::size_t i = 0; i < static_cast<std::size_t>(r.seating_.seat_count()); ++i) {
             if (i >= seats.size() || !seats[i]) {
-                r.info_.seats[i] = SeatInfo{};
+                r.seating_.free_seat(static_cast<int>(i));
                 continue;
             }
             // Offline until their hello: a seat nobody comes back for is freed after --grace.
             if (r.restore_seat(i, *seats[i], false)) r.start_grace(seats[i]->person);
         }
-        r.info_.host = host;
-        if (!r.find_member(host)) r.pick_new_host();
+        r.seating_.restore_host(std::move(host));
         r.waiting_since_ms_ = created_at_ms;
         r.stored_waiting_ = r.waiting_snapshot();
-        spdlog::info("event=waiting_room_restored room={} people={}", r.id_, r.members_.size());
+        spdlog::info("event=waiting_room_restored room={} people={}", r.id_, r.seating_.members().size());
         r.publish();
     });
 }

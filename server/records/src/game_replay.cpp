@@ -1,5 +1,6 @@
 #include "carc/records/game_replay.hpp"
 
+#include "carc/protocol/breakdown.hpp"
 #include "carc/protocol/engine_json.hpp"
 
 namespace carc::server {
@@ -17,6 +18,7 @@ replay_outcome replay_game(const MatchSetup& setup, const std::vector<replay_ste
         out.error = "the initial state hash differs (another seed or other rules)";
         return out;
     }
+    out.points.resize(static_cast<std::size_t>(match->game().players()));
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const replay_step& step = steps[i];
         const std::string where = "action " + std::to_string(i + 1);
@@ -43,6 +45,7 @@ replay_outcome replay_game(const MatchSetup& setup, const std::vector<replay_ste
                         hash_hex(*step.expected_hash);
             return out;
         }
+        protocol::count_points(out.points, events);
         out.actions.push_back({step.seat, action, protocol::events_to_json(events, match->game().tiles()).dump(), hash});
     }
     out.match = std::move(match);

@@ -1,7 +1,7 @@
 #pragma once
-// Where each player's points came from, by feature kind, for the end-of-game screen. Rebuilt
-// from a match's log, so it is exact whenever it is asked (a client that reconnected mid-game
-// never saw the earlier scoring events).
+// Where each player's points came from, by feature kind, for the end-of-game screen. Counted
+// from the events the engine emits as the game goes (a room keeps the count), or rebuilt from a
+// match's log.
 
 #include <map>
 #include <span>
@@ -18,8 +18,13 @@ namespace carc::protocol {
 // so each seat's kinds add up to its score. Kinds with 0 points are left out.
 using ScoreBreakdown = std::vector<std::map<std::string, int>>;
 
+// Rebuilt by replaying the match's log.
 ScoreBreakdown score_breakdown(const Match& match);
-// The same for a match that keeps no log of its own: `actions` is its log.
-ScoreBreakdown score_breakdown(const Match& match, std::span<const Action> actions);
+
+// Counting as the game goes: `counted` starts with one empty map per seat and takes each
+// accepted action's events; `settle_breakdown` then adds `other` for what the events do not
+// explain and drops kinds with 0 points, as score_breakdown does.
+void count_points(ScoreBreakdown& counted, std::span<const Event> events);
+ScoreBreakdown settle_breakdown(ScoreBreakdown counted, const State& state);
 
 }  // namespace carc::protocol

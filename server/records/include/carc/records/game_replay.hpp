@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "carc/match.hpp"
+#include "carc/protocol/breakdown.hpp"
 #include "carc/records/game_record.hpp"
 
 namespace carc::server {
@@ -25,6 +26,7 @@ struct replay_step {
 struct replay_outcome {
     std::unique_ptr<Match> match;  // null on failure
     std::vector<record_action> actions;
+    protocol::ScoreBreakdown points;  // counted from the replayed events (protocol::count_points)
     std::string error;  // names the 1-based action and the reason
 };
 

@@ -1,0 +1,125 @@
+#pragma once
+// One game in a room: the match, its log (the record's), the seed's commitment and reveal, the
+// turn clock, the points counted from the engine's events, and the result. Plain bookkeeping: no
+// strand, no timer, no network; times are passed in. The room's strand is the one writer; the
+// record readers (public_record_text, running_summary) are safe from any thread.
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "carc/match.hpp"
+#include "carc/protocol/breakdown.hpp"
+#include "carc/protocol/settings.hpp"
+#include "carc/protocol/view.hpp"
+#include "carc/records/game_record.hpp"
+#include "persistence/journal.hpp"
+#include "rooms/game_clock.hpp"
+
+namespace carc::server {
+
+// A game brought back from the store after a restart (recovery.cpp), ready to go on.
+struct restored_game {
+    std::unique_ptr<Match> match;
+    std::vector<record_action> actions;
+    protocol::ScoreBreakdown points;  // counted from the actions' events as they were replayed
+    std::vector<journal_seat> seats;
+    std::vector<bool> resigned;
+    std::string seed_nonce;
+    std::string seed_commitment;
+    std::uint64_t initial_hash = 0;
+    std::int64_t started_at_ms = 0;
+    std::optional<std::vector<std::int64_t>> clock_remaining_ms;
+};
+
+// An action applied to a copy of the state, waiting for the journal before it is adopted.
+struct pending_move {
+    explicit pending_move(const State& now) : next(now) {}
+    journal_action entry;  // what the journal gets: events as text, the hash after, the clocks
+    State next;
+    std::vector<Event> events;
+};
+
+class game_session {
+public:
+    using steady = game_clock::clock;
+
+    bool started() const { return match_ != nullptr; }
+    bool finished() const { return result_.has_value(); }
+    // Started only.
+    const Match& match() const { return *match_; }
+    const State& state() const { return match_->state(); }
+    // Accepted actions; a timer set for a count that moved on is stale.
+    std::uint64_t moves() const { return actions_.size(); }
+    const std::string& seed_commitment() const { return seed_commitment_; }
+    const std::optional<protocol::GameResult>& result() const { return result_; }
+    const std::optional<game_clock>& clock() const { return clock_; }
+
+    // The start is stored: the game begins (no one's time runs yet: update_clock).
+    void begin(const game_start& start, std::unique_ptr<Match> match,
+               const std::optional<protocol::ClockSettings>& clock);
+    // A journaled game goes on; its clock with each seat's time as saved.
+    void restore(restored_game& game, const std::optional<protocol::ClockSettings>& clock);
+
+    // `action` by `seat` on a copy of the state: the refusal, or the move to journal (events
+    // serialised once, the hash after it, each seat's time left as of `now`).
+    std::optional<RuleError> prepare(int seat, const Action& action, const std::string& room_id, std::int64_t now_ms,
+                                     steady::time_point now, std::shared_ptr<pending_move>& out) const;
+    // The move is stored: the copy becomes the state, the move joins the log, its points the count.
+    void adopt(pending_move&& move);
+
+    // The decider's time runs from `now` (Unix `now_ms` for the views), unless the game is over.
+    void update_clock(steady::time_point now, std::int64_t now_ms);
+    std::optional<std::vector<std::int64_t>> clock_remaining(steady::time_point now) const;
+    // The server moved for `seat` because its time ran out.
+    void count_timeout(int seat, int seats);
+    // The game's part of the views: commitment (seed once over), clock, result.
+    protocol::GameExtras extras(int seats) const;
+    // Every event so far as one JSON array, as text (snapshots, history).
+    std::string events_text() const;
+
+    // The game is over: clock stopped, seed revealed, result (winners among the seats not
+    // resigned; the points by kind as counted) and the full record, as text, kept for readers.
+    std::shared_ptr<const std::string> finish(const char* reason, const protocol::RoomInfo& room,
+                                              steady::time_point now, std::int64_t now_ms);
+
+    // What the record says of `room` and this game right now.
+    record_inputs make_record_inputs(const protocol::RoomInfo& room) const;
+    // After each change: the record's small part (players, scores) for readers on other threads.
+    void refresh_public_record(const protocol::RoomInfo& room);
+    // The replay record as anyone may see it: built from the log while the game runs, as kept once
+    // it is over; null before the start.
+    std::shared_ptr<const std::string> public_record_text(bool* finished = nullptr) const;
+    // The game's row in GET /api/games while it runs; null otherwise.
+    nlohmann::json running_summary() const;
+
+private:
+    void start_clock(int seats, const std::optional<protocol::ClockSettings>& clock);
+
+    std::unique_ptr<Match> match_;  // null before the start; keeps no log (actions_ is the log)
+    std::string seed_nonce_;
+    std::string seed_commitment_;
+    std::uint64_t initial_hash_ = 0;
+    std::int64_t started_at_ms_ = 0;
+    std::int64_t finished_at_ms_ = 0;
+    std::optional<game_clock> clock_;
+    std::int64_t clock_since_ms_ = 0;  // Unix ms of clock_->since(), for views
+    std::vector<int> clock_timeouts_;  // per seat: the server's moves for a seat out of time
+    protocol::ScoreBreakdown points_;  // per seat, counted from each accepted action's events
+    std::optional<protocol::GameResult> result_;
+
+    // The game's one log: each accepted action with its seat, events and the state hash after
+    // it. Written on the strand under record_mutex_, read by HTTP threads.
+    std::vector<record_action> actions_;
+    mutable std::mutex record_mutex_;
+    record_inputs record_head_;                           // guarded: as of the last change
+    std::shared_ptr<const Game> record_game_;             // guarded: null before the start
+    std::shared_ptr<const std::string> finished_record_;  // guarded: set at the end
+};
+
+}  // namespace carc::server
