@@ -63,28 +63,14 @@ public:
         return inner_->load_room(room_id);
     }
 
-    st::Status create_room(const st::NewRoom& room) override { return inner_->create_room(room); }
     st::Status set_room_status(std::string_view id, st::RoomStatus status) override {
         return inner_->set_room_status(id, status);
-    }
-    st::Status put_seat(std::string_view id, const st::SeatRecord& seat) override { return inner_->put_seat(id, seat); }
-    st::Status remove_seat(std::string_view id, int seat) override { return inner_->remove_seat(id, seat); }
-    st::Status delete_room(std::string_view id) override { return inner_->delete_room(id); }
-    st::Status append_chat(std::string_view id, const st::ChatLine& line) override { return inner_->append_chat(id, line); }
-    st::Status append_action(const st::ActionRecord& action, const std::optional<st::ClockState>& clock) override {
-        return inner_->append_action(action, clock);
-    }
-    st::Result<std::int64_t> last_seq(std::string_view id) override { return inner_->last_seq(id); }
-    st::Status save_clock(std::string_view id, const st::ClockState& clock) override { return inner_->save_clock(id, clock); }
-    st::Status save_checkpoint(std::string_view id, const st::Checkpoint& checkpoint) override {
-        return inner_->save_checkpoint(id, checkpoint);
     }
     st::Result<std::vector<st::StoredRoom>> load_unfinished() override { return inner_->load_unfinished(); }
     st::Result<std::vector<std::string>> known_ids() override { return inner_->known_ids(); }
     std::vector<st::Status> write_batch(const std::vector<st::JournalWrite>& writes) override {
         return inner_->write_batch(writes);
     }
-    st::Status finish_game(const st::FinishedGame& game) override { return inner_->finish_game(game); }
     st::Result<std::vector<st::GameSummary>> list_finished(int limit, int offset) override {
         return inner_->list_finished(limit, offset);
     }
