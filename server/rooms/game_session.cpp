@@ -56,7 +56,7 @@ std::optional<RuleError> game_session::prepare(int seat, const Action& action, c
     entry.events_json = protocol::events_to_json(out->events, match_->game().tiles()).dump();
     entry.state_hash = out->next.hash();
     entry.time_ms = now_ms;
-    entry.clock_remaining_ms = clock_remaining(now);
+    entry.clock_remaining_ms = clock_remaining_after(out->next, now);
     return std::nullopt;
 }
 
@@ -77,15 +77,31 @@ void game_session::update_clock(steady::time_point now, std::int64_t now_ms) {
     if (clock_->since() != before || clock_->running() != running) clock_since_ms_ = now_ms;
 }
 
-std::optional<std::vector<std::int64_t>> game_session::clock_remaining(steady::time_point now) const {
-    if (!clock_) return std::nullopt;
-    std::vector<std::int64_t> remaining = clock_->remaining_ms();
-    if (const int running = clock_->running(); running >= 0) {
-        const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(now - clock_->since());
+namespace {
+// Each seat's time left as of `now`: the running seat's stretch charged, not yet credited.
+std::vector<std::int64_t> remaining_at(const game_clock& clock, game_session::steady::time_point now) {
+    std::vector<std::int64_t> remaining = clock.remaining_ms();
+    if (const int running = clock.running(); running >= 0) {
+        const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(now - clock.since());
         auto& left = remaining[static_cast<std::size_t>(running)];
         left = std::max<std::int64_t>(0, left - used.count());
     }
     return remaining;
+}
+}  // namespace
+
+std::optional<std::vector<std::int64_t>> game_session::clock_remaining(steady::time_point now) const {
+    if (!clock_) return std::nullopt;
+    return remaining_at(*clock_, now);
+}
+
+std::optional<std::vector<std::int64_t>> game_session::clock_remaining_after(const State& next,
+                                                                             steady::time_point now) const {
+    if (!clock_) return std::nullopt;
+    game_clock after = *clock_;
+    // As update_clock: a finished game's clock stops without an increment (finish).
+    if (!next.is_over()) after.switch_to(next.decider(), next.turn_number(), now);
+    return remaining_at(after, now);
 }
 
 void game_session::count_timeout(int seat, int seats) {

@@ -67,7 +67,9 @@ public:
     void restore(restored_game& game, const std::optional<protocol::ClockSettings>& clock);
 
     // `action` by `seat` on a copy of the state: the refusal, or the move to journal (events
-    // serialised once, the hash after it, each seat's time left as of `now`).
+    // serialised once, the hash after it, each seat's time left once the move is made: the mover
+    // charged up to `now` and, when the move ends its turn, credited the increment, so a game
+    // restored from the journal gives the last mover the time the clock showed).
     std::optional<RuleError> prepare(int seat, const Action& action, const std::string& room_id, std::int64_t now_ms,
                                      steady::time_point now, std::shared_ptr<pending_move>& out) const;
     // The move is stored: the copy becomes the state, the move joins the log, its points the count.
@@ -76,6 +78,8 @@ public:
     // The decider's time runs from `now` (Unix `now_ms` for the views), unless the game is over.
     void update_clock(steady::time_point now, std::int64_t now_ms);
     std::optional<std::vector<std::int64_t>> clock_remaining(steady::time_point now) const;
+    // The same once `next` is the state: what update_clock will make of the clock after adopt.
+    std::optional<std::vector<std::int64_t>> clock_remaining_after(const State& next, steady::time_point now) const;
     // The server moved for `seat` because its time ran out.
     void count_timeout(int seat, int seats);
     // The game's part of the views: commitment (seed once over), clock, result.

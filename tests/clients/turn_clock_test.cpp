@@ -45,7 +45,7 @@ TEST_CASE("moves the server made for a seat whose time ran out are logged") {
     CHECK(model.log()[1] == "Bob laid B-U at (1,0)");
 }
 
-TEST_CASE("the turn alert comes once when the turn comes; the title only where the terminal takes it") {
+TEST_CASE("the turn alert comes once when the turn comes, the title only where the terminal takes it") {
     TurnAlert alert;
     CHECK(alert.update(true));
     CHECK_FALSE(alert.update(true));

@@ -60,7 +60,7 @@ void play_one(game_session& session, Rng& rng, game_session::steady::time_point 
 
 }  // namespace
 
-TEST_CASE("session: a move is tried on a copy; refused or unadopted, nothing changes", "[server][session]") {
+TEST_CASE("session: a move is tried on a copy, refused or unadopted it changes nothing", "[server][session]") {
     const auto room = room_of(2);
     game_session session;
     CHECK_FALSE(session.started());
@@ -162,4 +162,37 @@ TEST_CASE("session: the clock runs for the decider, from the time passed in", "[
     CHECK(session.clock()->running() == -1);
     session.update_clock(t0 + 30s, 35000);  // over: nobody's time runs
     CHECK(session.clock()->running() == -1);
+}
+
+TEST_CASE("session: the clocks journaled with a move include the increment when the move ends the turn",
+          "[server][session]") {
+    const auto room = room_of(2);
+    game_session session;
+    protocol::ClockSettings clock;
+    clock.initial_ms = 300000;
+    clock.increment_ms = 10000;
+    begin(session, room, 5, clock);
+    const auto t0 = game_session::steady::time_point{} + 1h;
+    session.update_clock(t0, 5000);
+    Rng rng(4);
+    // Seat 0 decides twice in its first turn (tile, then follower) and thinks 4 s each time.
+    int decisions = 0;
+    std::optional<std::vector<std::int64_t>> journaled;
+    while (session.state().decider() == 0) {
+        std::shared_ptr<pending_move> move;
+        const auto now = t0 + 4s * (decisions + 1);
+        REQUIRE_FALSE(session.prepare(0, choose_random(session.state(), rng), "r1", 2000, now, move));
+        journaled = move->entry.clock_remaining_ms;
+        if (move->next.decider() == 0)  // the turn goes on: charged, no increment yet
+            CHECK(journaled == std::vector<std::int64_t>{300000 - 4000 * (decisions + 1), 300000});
+        session.adopt(std::move(*move));
+        session.update_clock(now, 5000);
+        ++decisions;
+    }
+    REQUIRE(decisions >= 1);
+    // The move that ended the turn: every second used charged, the increment credited, exactly
+    // what the running clock now holds (a restart restores this).
+    const std::int64_t expected = 300000 - 4000 * decisions + 10000;
+    CHECK(journaled == std::vector<std::int64_t>{expected, 300000});
+    CHECK(session.clock()->remaining_at_since(0).count() == expected);
 }

@@ -25,7 +25,7 @@ std::shared_ptr<test::recording_link> link() { return std::make_shared<test::rec
 
 }  // namespace
 
-TEST_CASE("seating: the creator is host in the first free seat; bots fill theirs", "[server][seating]") {
+TEST_CASE("seating: the creator is host in the first free seat, bots fill theirs", "[server][seating]") {
     seating s("r1", "INV", settings_for(3, {{0, BotKind::greedy}}));
     CHECK(s.seat(0).kind == SeatInfo::Kind::bot);
     CHECK(s.seat(0).name == "Bot 1 (greedy)");
