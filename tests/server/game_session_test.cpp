@@ -50,6 +50,18 @@ void begin(game_session& session, const protocol::RoomInfo& room, std::uint64_t 
     session.begin(start, std::move(match), clock);
 }
 
+// A two-seat game with a clock whose first turn starts at the returned time (Unix 5000 ms).
+game_session::steady::time_point begin_clocked(game_session& session, const protocol::RoomInfo& room,
+                                               std::uint64_t seed, std::int64_t initial_ms, std::int64_t increment_ms) {
+    protocol::ClockSettings clock;
+    clock.initial_ms = initial_ms;
+    clock.increment_ms = increment_ms;
+    begin(session, room, seed, clock);
+    const auto t0 = game_session::steady::time_point{} + std::chrono::hours(1);
+    session.update_clock(t0, 5000);
+    return t0;
+}
+
 // One random legal move, tried and adopted; the time is made up.
 void play_one(game_session& session, Rng& rng, game_session::steady::time_point now) {
     const int seat = session.state().decider();
@@ -138,12 +150,7 @@ TEST_CASE("session: a whole game's result, record and counted points", "[server]
 TEST_CASE("session: the clock runs for the decider, from the time passed in", "[server][session]") {
     const auto room = room_of(2);
     game_session session;
-    protocol::ClockSettings clock;
-    clock.initial_ms = 60000;
-    clock.increment_ms = 1000;
-    begin(session, room, 3, clock);
-    const auto t0 = game_session::steady::time_point{} + 1h;
-    session.update_clock(t0, 5000);
+    const auto t0 = begin_clocked(session, room, 3, 60000, 1000);
     REQUIRE(session.clock());
     CHECK(session.clock()->running() == 0);
     CHECK(session.clock_remaining(t0 + 10s) == std::vector<std::int64_t>{50000, 60000});
@@ -168,12 +175,7 @@ TEST_CASE("session: the clocks journaled with a move include the increment when 
           "[server][session]") {
     const auto room = room_of(2);
     game_session session;
-    protocol::ClockSettings clock;
-    clock.initial_ms = 300000;
-    clock.increment_ms = 10000;
-    begin(session, room, 5, clock);
-    const auto t0 = game_session::steady::time_point{} + 1h;
-    session.update_clock(t0, 5000);
+    const auto t0 = begin_clocked(session, room, 5, 300000, 10000);
     Rng rng(4);
     // Seat 0 decides twice in its first turn (tile, then follower) and thinks 4 s each time.
     int decisions = 0;
