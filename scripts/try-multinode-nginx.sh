@@ -4,7 +4,7 @@
 # compose `command`, from the image's file layout (binary in usr/local/bin, browser client in
 # usr/local/share/carc/web), and nginx with docker/nginx-multinode.conf in front. Only what
 # compose would provide is substituted: service hosts and ports become loopback ports, the data
-# volume a folder, the published localhost:8080 nginx's port.
+# volume a folder, the published localhost:${CARC_PORT:-8080} nginx's port.
 #   bash scripts/try-multinode-nginx.sh [BUILD_DIR]     (default: build)
 # Checks through nginx: the browser client's page and a script, GET /api/games, a WebSocket
 # hello, a redirect between nodes by their public URLs (nginx routes) that the player follows,
@@ -66,6 +66,7 @@ mkdir -p "$dir/usr/local/bin" "$dir/usr/local/share/carc"
 cp "$build/bin/carc-server" "$dir/usr/local/bin/"
 cp -r "$repo/clients/web" "$dir/usr/local/share/carc/web"
 
+published='localhost:${CARC_PORT:-8080}'  # as compose.multinode.yaml writes it
 for node in "${nodes[@]}"; do
   args=()
   while IFS= read -r arg; do
@@ -73,7 +74,7 @@ for node in "${nodes[@]}"; do
     [[ $arg == 8080 ]] && arg=${node_port[$node]}          # --port: one machine, three ports
     arg=${arg//\/var\/lib\/carc/$dir\/$node}               # the data volume
     arg=${arg//postgres:5432/127.0.0.1:$pg_port}           # the postgres service
-    arg=${arg//localhost:8080/127.0.0.1:$nginx_port}       # nginx's published port
+    arg=${arg//"$published"/127.0.0.1:$nginx_port}         # nginx's published port
     args+=("$arg")
   done < <("${probe[@]}" node-args "$repo/docker" "$node")
   echo "$node: carc-server ${args[*]}" >"$dir/$node.log"

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Builds docker/'s images and runs both compose files for real, with podman (no Docker engine
+# needed), from a clean Debian 12 machine:
+#   1. installs podman, podman-compose, netavark, mmdebstrap ... (install-deps.sh with
+#      CARC_WITH_CONTAINERS=1);
+#   2. makes the base image debian:12 (and debian:12-slim, the same) from Debian's mirror with
+#      mmdebstrap, when podman has none: no container registry is needed;
+#   3. builds the images from the compose files (carc-server, carc-postgres, carc-nginx),
+#      reusing podman's layers from earlier runs;
+#   4. docker/compose.yaml: up, the page and a whole game (a scripted player against a bot)
+#      through the published port, the game's record, down;
+#   5. docker/compose.multinode.yaml: up, the page and every node's route through nginx, a
+#      whole game through nginx whose node is killed midway (another node takes it over and
+#      the game ends there), the record read through nginx afterwards, down.
+# Prints each check and each step's duration. Exit 0 when all pass, 1 when one fails.
+# Not part of `make test` (it takes minutes to tens of minutes); `make test-container` runs it.
+# Environment: CARC_PORT (the published port; default: a free one), KEEP=1 leaves the
+# deployments up after the run, REBUILD_BASE=1 makes the base image again.
+# podman runs with docker/podman/containers.conf (runc, cgroupfs, netavark), given through
+# CONTAINERS_CONF so the machine's own podman configuration is left alone.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+docker_dir=$repo/docker
+export CONTAINERS_CONF=$docker_dir/podman/containers.conf
+probe=(python3 "$repo/scripts/container_probe.py")
+single=carc-single
+multi=carc-multi
+nodes=(node-a node-b node-c)
+
+failed() {
+  echo "FAILED: $*"
+  exit 1
+}
+
+# Runs "$@" as one named step and prints how long it took.
+step() {
+  local name=$1 started=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  echo "== $name: $((SECONDS - started)) s"
+}
+
+compose() {
+  local project=$1 file=$2
+  shift 2
+  podman-compose -p "$project" -f "$docker_dir/$file" "$@"
+}
+
+# The project's containers, volumes and network, all gone (podman-compose's `down` leaves
+# the network).
+down() {
+  local project=$1 file=$2
+  compose "$project" "$file" down -v >/dev/null 2>&1 || true
+  podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+}
+
+# On a failure: the last lines of every container's output, then everything taken down.
+cleanup() {
+  local status=$?
+  if [[ $status != 0 ]]; then
+    for name in $(podman ps -a --format '{{.Names}}' --filter "label=io.podman.compose.project" 2>/dev/null); do
+      [[ $name == "$single"_* || $name == "$multi"_* ]] || continue
+      echo "--- $name (last 20 lines)"
+      podman logs --tail 20 "$name" 2>&1 || true
+    done
+  fi
+  if [[ ${KEEP:-0} == 1 ]]; then
+    echo "test-container: KEEP=1, left up: podman-compose -p $multi -f docker/compose.multinode.yaml down -v"
+  else
+    down "$single" compose.yaml
+    down "$multi" compose.multinode.yaml
+  fi
+}
+
+# Waits (bounded) until `url` answers 200. Nodes may exit and be restarted until PostgreSQL
+# accepts connections (podman-compose does not wait for its health check), hence the bound.
+await_http() {
+  for _ in $(seq 1 600); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  failed "$1 never answered"
+}
+
+check_page() {
+  local page
+  page=$(curl -fsS "$1/") || failed "GET $1/"
+  grep -q "<title>Carcassonne</title>" <<<"$page" || failed "GET $1/ is not the browser client"
+  curl -fsS -o /dev/null "$1/js/main.js" || failed "GET $1/js/main.js"
+  echo "ok: the browser client's page and js/main.js load from $1"
+}
+
+install_tools() {
+  CARC_WITH_CONTAINERS=1 bash "$repo/scripts/install-deps.sh"
+  echo "ok: $(podman --version), podman-compose $(dpkg-query -W -f='${Version}' podman-compose)"
+}
+
+base_image() {
+  if [[ ${REBUILD_BASE:-0} != 1 ]] && podman image exists docker.io/library/debian:12; then
+    echo "ok: base image debian:12 present (REBUILD_BASE=1 makes it again)"
+    return
+  fi
+  local tar
+  tar=$(mktemp "${TMPDIR:-/tmp}/carc-bookworm.XXXXXX.tar")
+  mmdebstrap --quiet --variant=minbase bookworm "$tar"
+  podman import -q "$tar" docker.io/library/debian:12 >/dev/null
+  rm -f "$tar"
+  # debian:12-slim trims documentation from debian:12; from minbase it is the same image.
+  podman tag docker.io/library/debian:12 docker.io/library/debian:12-slim
+  echo "ok: base image debian:12 (and 12-slim) made from Debian's mirror"
+}
+
+build_image() {
+  compose "$multi" compose.multinode.yaml build "$1"
+  echo "ok: image $(podman image inspect -f '{{.RepoTags}} {{.Size}} bytes' "$2")"
+}
+
+single_node() {
+  down "$single" compose.yaml
+  compose "$single" compose.yaml up -d >/dev/null
+  local base=http://127.0.0.1:$CARC_PORT
+  await_http "$base/healthz"
+  echo "ok: compose.yaml is up, the server answers on $base"
+  check_page "$base"
+  "${probe[@]}" game "$base"
+  down "$single" compose.yaml
+  echo "ok: compose.yaml is down"
+}
+
+multi_node() {
+  down "$multi" compose.multinode.yaml
+  compose "$multi" compose.multinode.yaml up -d >/dev/null
+  local base=http://127.0.0.1:$CARC_PORT node
+  await_http "$base/healthz"
+  for node in "${nodes[@]}"; do await_http "$base/$node/healthz"; done
+  echo "ok: compose.multinode.yaml is up: nginx on $base reaches node-a, node-b and node-c by their routes"
+  check_page "$base"
+  "${probe[@]}" game "$base" "podman kill ${multi}_{node}_1" "${nodes[@]}"
+  for node in "${nodes[@]}"; do
+    echo "ok: $node's container is $(podman inspect -f '{{.State.Status}}' "${multi}_${node}_1")"
+  done
+  down "$multi" compose.multinode.yaml
+  echo "ok: compose.multinode.yaml is down"
+}
+
+trap cleanup EXIT
+started=$SECONDS
+step "install podman and its tools" install_tools
+if [[ -z ${CARC_PORT:-} ]]; then
+  CARC_PORT=$(python3 "$repo/scripts/multinode_probe.py" free-ports 1)
+fi
+export CARC_PORT
+step "base image from Debian's mirror" base_image
+step "image carc-server" build_image node-a carc-server
+step "image carc-postgres" build_image postgres carc-postgres
+step "image carc-nginx" build_image nginx carc-nginx
+step "compose.yaml: one node" single_node
+step "compose.multinode.yaml: three nodes, PostgreSQL, nginx" multi_node
+echo "test-container: all checks passed in $((SECONDS - started)) s"
