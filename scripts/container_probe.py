@@ -23,6 +23,7 @@ import sys
 import time
 import urllib.request
 
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from multinode_probe import ProbeError, WebSocket, expect, fail  # noqa: E402
 
