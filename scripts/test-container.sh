@@ -138,8 +138,16 @@ multi_node() {
   echo "ok: compose.multinode.yaml is up: nginx on $base reaches node-a, node-b and node-c by their routes"
   check_page "$base"
   "${probe[@]}" game "$base" "podman kill ${multi}_{node}_1" "${nodes[@]}"
+  # The killed node started again comes back on a new address: nginx finds it by name.
+  local name listing
   for node in "${nodes[@]}"; do
-    echo "ok: $node's container is $(podman inspect -f '{{.State.Status}}' "${multi}_${node}_1")"
+    name=${multi}_${node}_1
+    [[ $(podman inspect -f '{{.State.Status}}' "$name") == running ]] && continue
+    podman start "$name" >/dev/null
+    await_http "$base/$node/healthz"
+    listing=$(curl -fsS "$base/$node/api/games?limit=1") || failed "GET $base/$node/api/games"
+    grep -q '"finished":\[{' <<<"$listing" || failed "$node, started again, lists no finished game: $listing"
+    echo "ok: $node started again, reached through nginx at $base/$node/, lists the finished game"
   done
   down "$multi" compose.multinode.yaml
   echo "ok: compose.multinode.yaml is down"

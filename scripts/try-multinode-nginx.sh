@@ -86,7 +86,7 @@ echo "ok: three nodes run on one PostgreSQL (ports $port_a $port_b $port_c)"
 
 # nginx with the compose file's configuration, included in `http` as the image's nginx.conf does.
 mkdir -p "$dir/nginx/tmp"
-sed -e "s/node-a:8080/127.0.0.1:$port_a/; s/node-b:8080/127.0.0.1:$port_b/; s/node-c:8080/127.0.0.1:$port_c/" \
+sed -e "s/node-a:8080/127.0.0.1:$port_a/g; s/node-b:8080/127.0.0.1:$port_b/g; s/node-c:8080/127.0.0.1:$port_c/g" \
     -e "s/listen 80;/listen 127.0.0.1:$nginx_port;/" "$repo/docker/nginx-multinode.conf" >"$dir/nginx/default.conf"
 cat >"$dir/nginx/nginx.conf" <<CONF
 pid $dir/nginx/nginx.pid;
