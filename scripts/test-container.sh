@@ -48,10 +48,14 @@ compose() {
   podman-compose -p "$project" -f "$docker_dir/$file" "$@"
 }
 
-# The project's containers, volumes and network, all gone (podman-compose's `down` leaves
-# the network).
+# The project's containers, volumes and network, all gone. podman-compose's `down -v` leaves
+# the network and the containers' anonymous volumes (the images' VOLUME): stop, then remove
+# the containers with their volumes, then `down -v` for the named volumes.
 down() {
-  local project=$1 file=$2
+  local project=$1 file=$2 ids
+  compose "$project" "$file" stop >/dev/null 2>&1 || true
+  ids=$(podman ps -aq --filter "label=io.podman.compose.project=$project" 2>/dev/null || true)
+  [[ -z $ids ]] || podman rm -f -v $ids >/dev/null 2>&1 || true
   compose "$project" "$file" down -v >/dev/null 2>&1 || true
   podman network rm -f "${project}_default" >/dev/null 2>&1 || true
 }
