@@ -78,14 +78,11 @@ cleanup() {
   fi
 }
 
-# Waits (bounded) until `url` answers 200. Nodes may exit and be restarted until PostgreSQL
+# Waits (bounded: 120 tries a second apart) until `url` answers 200. Nodes may exit and be restarted until PostgreSQL
 # accepts connections (podman-compose does not wait for its health check), hence the bound.
 await_http() {
-  for _ in $(seq 1 600); do
-    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  failed "$1 never answered"
+  curl -fsS -o /dev/null --retry 120 --retry-delay 1 --retry-all-errors --max-time 5 "$1" 2>/dev/null ||
+    failed "$1 never answered"
 }
 
 check_page() {
