@@ -33,6 +33,20 @@ failed() {
   exit 1
 }
 
+[[ $(id -u) == 0 ]] || failed "run as root: rootful podman (publishing ports, mmdebstrap's chroot)"
+logs=$(mktemp -d "${TMPDIR:-/tmp}/carc-test-container.XXXXXX")
+
+# Runs "$@" with its output in $logs/NAME.log; on failure shows the log's end. podman-compose
+# 1.0.3 exits 0 whatever its podman commands did, but prints each one's `exit code:`.
+logged() {
+  local name=$1
+  shift
+  if ! "$@" >"$logs/$name.log" 2>&1 || grep -q '^exit code: [1-9]' "$logs/$name.log"; then
+    tail -n 30 "$logs/$name.log"
+    failed "$* (whole output in $logs/$name.log)"
+  fi
+}
+
 # Runs "$@" as one named step and prints how long it took.
 step() {
   local name=$1 started=$SECONDS
@@ -94,7 +108,7 @@ check_page() {
 }
 
 install_tools() {
-  CARC_WITH_CONTAINERS=1 bash "$repo/scripts/install-deps.sh"
+  CARC_WITH_CONTAINERS=1 logged install-deps bash "$repo/scripts/install-deps.sh"
   echo "ok: $(podman --version), podman-compose $(dpkg-query -W -f='${Version}' podman-compose)"
 }
 
@@ -105,7 +119,7 @@ base_image() {
   fi
   local tar
   tar=$(mktemp "${TMPDIR:-/tmp}/carc-bookworm.XXXXXX.tar")
-  mmdebstrap --quiet --variant=minbase bookworm "$tar"
+  logged mmdebstrap mmdebstrap --variant=minbase bookworm "$tar"
   podman import -q "$tar" docker.io/library/debian:12 >/dev/null
   rm -f "$tar"
   # debian:12-slim trims documentation from debian:12; from minbase it is the same image.
@@ -114,13 +128,13 @@ base_image() {
 }
 
 build_image() {
-  compose "$multi" compose.multinode.yaml build "$1"
-  echo "ok: image $(podman image inspect -f '{{.RepoTags}} {{.Size}} bytes' "$2")"
+  logged "build-$2" compose "$multi" compose.multinode.yaml build "$1"
+  echo "ok: image $(podman images --format '{{.Repository}}:{{.Tag}}, {{.Size}}' --filter "reference=$2")"
 }
 
 single_node() {
   down "$single" compose.yaml
-  compose "$single" compose.yaml up -d >/dev/null
+  logged up-single compose "$single" compose.yaml up -d
   local base=http://127.0.0.1:$CARC_PORT
   await_http "$base/healthz"
   echo "ok: compose.yaml is up, the server answers on $base"
@@ -132,7 +146,7 @@ single_node() {
 
 multi_node() {
   down "$multi" compose.multinode.yaml
-  compose "$multi" compose.multinode.yaml up -d >/dev/null
+  logged up-multi compose "$multi" compose.multinode.yaml up -d
   local base=http://127.0.0.1:$CARC_PORT node
   await_http "$base/healthz"
   for node in "${nodes[@]}"; do await_http "$base/$node/healthz"; done
@@ -167,4 +181,4 @@ step "image carc-postgres" build_image postgres carc-postgres
 step "image carc-nginx" build_image nginx carc-nginx
 step "compose.yaml: one node" single_node
 step "compose.multinode.yaml: three nodes, PostgreSQL, nginx" multi_node
-echo "test-container: all checks passed in $((SECONDS - started)) s"
+echo "test-container: all checks passed in $((SECONDS - started)) s (logs in $logs)"
