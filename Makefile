@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 PORT ?= 8080
 DATA_DIR ?= ./data
 
-.PHONY: deps build run test test-asan bench clean
+.PHONY: deps build run test test-asan test-container bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -27,6 +27,11 @@ test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_NO_SERVER=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -L engine
+
+# docker/ for real with podman: the images, both compose files, a game through nginx with a
+# node killed midway (scripts/test-container.sh). Not part of `test`: it takes minutes.
+test-container:
+	@bash scripts/test-container.sh
 
 bench: build
 	@bash scripts/bench.sh $(BUILD)

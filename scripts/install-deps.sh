@@ -23,6 +23,12 @@ fi
 if [[ "${CARC_WITH_NGINX:-0}" == 1 ]]; then
   packages+=(nginx-light)
 fi
+# `make test-container` (scripts/test-container.sh) runs docker/ with podman: no Docker
+# engine is needed, and the base image is made from Debian's mirror by mmdebstrap, since
+# a container registry may not be reachable.
+if [[ "${CARC_WITH_CONTAINERS:-0}" == 1 ]]; then
+  packages+=(podman podman-compose runc netavark aardvark-dns iptables mmdebstrap uidmap curl python3)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,7 +4,7 @@
 # compose `command`, from the image's file layout (binary in usr/local/bin, browser client in
 # usr/local/share/carc/web), and nginx with docker/nginx-multinode.conf in front. Only what
 # compose would provide is substituted: service hosts and ports become loopback ports, the data
-# volume a folder, the published localhost:8080 nginx's port.
+# volume a folder, the published localhost:${CARC_PORT:-8080} nginx's port.
 #   bash scripts/try-multinode-nginx.sh [BUILD_DIR]     (default: build)
 # Checks through nginx: the browser client's page and a script, GET /api/games, a WebSocket
 # hello, a redirect between nodes by their public URLs (nginx routes) that the player follows,
@@ -69,6 +69,7 @@ mkdir -p "$dir/usr/local/bin" "$dir/usr/local/share/carc"
 cp "$build/bin/carc-server" "$dir/usr/local/bin/"
 cp -r "$repo/clients/web" "$dir/usr/local/share/carc/web"
 
+published='localhost:${CARC_PORT:-8080}'  # as compose.multinode.yaml writes it
 for node in "${nodes[@]}"; do
   args=()
   while IFS= read -r arg; do
@@ -76,7 +77,7 @@ for node in "${nodes[@]}"; do
     [[ $arg == 8080 ]] && arg=0                            # --port: one machine, a free port each
     arg=${arg//\/var\/lib\/carc/$dir\/$node}               # the data volume
     arg=${arg//postgres:5432/127.0.0.1:$pg_port}           # the postgres service
-    arg=${arg//localhost:8080/127.0.0.1:$nginx_port}       # nginx's published port
+    arg=${arg//"$published"/127.0.0.1:$nginx_port}         # nginx's published port
     args+=("$arg")
   done < <("${probe[@]}" node-args "$repo/docker" "$node")
   echo "$node: carc-server ${args[*]}" >"$dir/$node.log"
@@ -89,7 +90,7 @@ echo "ok: three nodes run on one PostgreSQL (ports $port_a $port_b $port_c)"
 
 # nginx with the compose file's configuration, included in `http` as the image's nginx.conf does.
 mkdir -p "$dir/nginx/tmp"
-sed -e "s/node-a:8080/127.0.0.1:$port_a/; s/node-b:8080/127.0.0.1:$port_b/; s/node-c:8080/127.0.0.1:$port_c/" \
+sed -e "s/node-a:8080/127.0.0.1:$port_a/g; s/node-b:8080/127.0.0.1:$port_b/g; s/node-c:8080/127.0.0.1:$port_c/g" \
     -e "s/listen 80;/listen 127.0.0.1:$nginx_port;/" "$repo/docker/nginx-multinode.conf" >"$dir/nginx/default.conf"
 cat >"$dir/nginx/nginx.conf" <<CONF
 pid $dir/nginx/nginx.pid;
