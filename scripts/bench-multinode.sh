@@ -20,40 +20,37 @@ load=("$build/bin/carc-load" --scenario rooms --seconds "$seconds")
 server_flags=(--threads 2 --bot-delay 0 --rate 1000000 --burst 1000000 --max-connections-per-ip 100000
               --max-http-per-ip 100000 --web-root /nonexistent)
 
+# The one way scripts start a test server: --port 0, the port read from its log.
+source "$repo/tools/testkit/test-server.sh"
+
 dir=$(mktemp -d "${TMPDIR:-/tmp}/carc-bench-multinode.XXXXXX")
 chmod 755 "$dir"  # PostgreSQL runs as nobody when we are root (pg-test-cluster.sh)
 pids=()
+ports=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  stop_test_server "${pids[@]}"
   bash "$repo/scripts/pg-test-cluster.sh" remove "$dir/pg" >/dev/null 2>&1 || true
   rm -rf "$dir"
 }
 trap cleanup EXIT
 
-await_http() {
-  for _ in $(seq 1 100); do
-    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "bench-multinode: $1 never answered" >&2
-  exit 1
-}
-# Starts a node on `port` with the store `url`; its pid is appended to pids.
+# Starts a node named `name` with the store `url`; its pid and port are appended to pids, ports.
 start_node() {
-  local port=$1 url=$2 name=$3
-  shift 3
-  "$build/bin/carc-server" --bind 127.0.0.1 --port "$port" --store "$url" --node-id "$name" "${server_flags[@]}" \
-    "$@" >"$dir/$name.log" 2>&1 &
-  pids+=($!)
-  await_http "http://127.0.0.1:$port/healthz"
+  local url=$1 name=$2
+  shift 2
+  start_test_server "$build/bin/carc-server" "$dir/$name.log" --store "$url" --node-id "$name" "${server_flags[@]}" "$@" ||
+    exit 1
+  pids+=("$server_pid")
+  ports+=("$server_port")
 }
 stop_nodes() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  stop_test_server "${pids[@]}"
   pids=()
+  ports=()
 }
 stamp() { echo "== $1 | $(date -u +%H:%M:%S) | $(uptime | sed 's/.*load average/load average/')"; }
 
-read -r pg_port port_1 port_2 port_3 < <("${probe[@]}" free-ports 4)
+read -r pg_port < <("${probe[@]}" free-ports 1)
 pg_url=$(bash "$repo/scripts/pg-test-cluster.sh" fresh "$dir/pg" "$pg_port")
 fsync=${FSYNC:-on}
 psql -q "$pg_url" -c "ALTER SYSTEM SET fsync = $fsync" -c "ALTER SYSTEM SET full_page_writes = $fsync" \
@@ -80,8 +77,7 @@ one=$(db one)
 per_node=$(((rooms + 2) / 3))
 stamp "three nodes, PostgreSQL, $per_node rooms each (three carc-load at once)"
 three=$(db three)
-ports=("$port_1" "$port_2" "$port_3")
-for i in 0 1 2; do start_node "${ports[$i]}" "$three" "bench-$i"; done
+for i in 0 1 2; do start_node "$three" "bench-$i"; done
 for i in 0 1 2; do
   "${load[@]}" --rooms "$per_node" --url "ws://127.0.0.1:${ports[$i]}" --pid "${pids[$i]}" >"$dir/load-$i.json" &
   loaders[i]=$!
@@ -92,11 +88,11 @@ stop_nodes
 stamp "takeover after SIGKILL, default lease, $takeovers times"
 for ((t = 1; t <= takeovers; ++t)); do
   url=$(db "takeover_$t")
-  start_node "$port_1" "$url" "takeover-a-$t"
-  start_node "$port_2" "$url" "takeover-b-$t"
+  start_node "$url" "takeover-a-$t"
+  start_node "$url" "takeover-b-$t"
   # Killed 0, 0.5, 1, ... s after the game's start: the kill falls at other points of the
   # lease's renewal period (a third of the lease, 2 s by default).
-  "${probe[@]}" takeover "ws://127.0.0.1:$port_1/ws" "ws://127.0.0.1:$port_2/ws" "${pids[0]}" \
+  "${probe[@]}" takeover "ws://127.0.0.1:${ports[0]}/ws" "ws://127.0.0.1:${ports[1]}/ws" "${pids[0]}" \
     "$(((t - 1) / 2)).$(((t - 1) % 2 * 5))"
   { wait "${pids[0]}"; } 2>/dev/null || true
   stop_nodes

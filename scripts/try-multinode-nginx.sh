@@ -27,6 +27,9 @@ if [[ -z $nginx_bin ]] || ! command -v python3 >/dev/null; then
 fi
 [[ -x $build/bin/carc-server ]] || { echo "try-multinode-nginx: no $build/bin/carc-server (build first)"; exit 1; }
 
+# The one way scripts start a test server: --port 0, the port read from its log.
+source "$repo/tools/testkit/test-server.sh"
+
 dir=$(mktemp -d "${TMPDIR:-/tmp}/carc-multinode-nginx.XXXXXX")
 chmod 755 "$dir"  # PostgreSQL runs as nobody when we are root (pg-test-cluster.sh)
 pids=()
@@ -34,7 +37,7 @@ nginx_pid=""
 passed=0
 cleanup() {
   [[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  stop_test_server "${pids[@]}"
   bash "$repo/scripts/pg-test-cluster.sh" stop "$dir/pg" >/dev/null 2>&1 || true
   if [[ $passed == 1 && ${KEEP:-0} != 1 ]]; then rm -rf "$dir"; else echo "try-multinode-nginx: logs in $dir"; fi
 }
@@ -53,8 +56,8 @@ await_http() {
   failed "$1 never answered"
 }
 
-read -r pg_port nginx_port port_a port_b port_c < <("${probe[@]}" free-ports 5)
-declare -A node_port=([node-a]=$port_a [node-b]=$port_b [node-c]=$port_c)
+read -r pg_port nginx_port < <("${probe[@]}" free-ports 2)
+declare -A node_port=()
 base="http://127.0.0.1:$nginx_port"
 
 # PostgreSQL as compose's `postgres` service: user carc, database carc, reached over TCP.
@@ -71,17 +74,18 @@ for node in "${nodes[@]}"; do
   args=()
   while IFS= read -r arg; do
     arg=${arg//0.0.0.0/127.0.0.1}                          # the container's own network
-    [[ $arg == 8080 ]] && arg=${node_port[$node]}          # --port: one machine, three ports
+    [[ $arg == 8080 ]] && arg=0                            # --port: one machine, a free port each
     arg=${arg//\/var\/lib\/carc/$dir\/$node}               # the data volume
     arg=${arg//postgres:5432/127.0.0.1:$pg_port}           # the postgres service
     arg=${arg//"$published"/127.0.0.1:$nginx_port}         # nginx's published port
     args+=("$arg")
   done < <("${probe[@]}" node-args "$repo/docker" "$node")
   echo "$node: carc-server ${args[*]}" >"$dir/$node.log"
-  "$dir/usr/local/bin/carc-server" "${args[@]}" >>"$dir/$node.log" 2>&1 &
-  pids+=($!)
+  start_test_server "$dir/usr/local/bin/carc-server" "$dir/$node.log" "${args[@]}" || failed "$node did not start"
+  pids+=("$server_pid")
+  node_port[$node]=$server_port
 done
-for node in "${nodes[@]}"; do await_http "http://127.0.0.1:${node_port[$node]}/healthz"; done
+port_a=${node_port[node-a]} port_b=${node_port[node-b]} port_c=${node_port[node-c]}
 echo "ok: three nodes run on one PostgreSQL (ports $port_a $port_b $port_c)"
 
 # nginx with the compose file's configuration, included in `http` as the image's nginx.conf does.

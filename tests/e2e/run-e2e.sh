@@ -13,22 +13,17 @@ if [[ ! -x /usr/bin/chromium ]]; then echo "e2e: /usr/bin/chromium missing (CARC
 # Installs nothing at test time: `make test` runs `npm ci` here first.
 if [[ ! -d "$here/node_modules/playwright-core" ]]; then echo "e2e: run 'npm ci' in $here first (make test does)" >&2; exit 1; fi
 
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+# The one way scripts start a test server (tools/testkit/test-server.sh): --port 0, the port read
+# from its log.
+source "$repo/tools/testkit/test-server.sh"
 data=$(mktemp -d)
 log="$data/server.log"
-"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 >"$log" 2>&1 &
-pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+cleanup() { stop_test_server; rm -rf "$data"; }
 trap cleanup EXIT
-
-for _ in $(seq 1 100); do
-  if node -e 'fetch(process.argv[1]).then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))' "http://127.0.0.1:$port/healthz"; then break; fi
-  if ! kill -0 "$pid" 2>/dev/null; then echo "e2e: server exited:" >&2; cat "$log" >&2; exit 1; fi
-  sleep 0.1
-done
+start_test_server "$server" "$log" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 || exit 1
 
 cd "$here"
-export CARC_URL="http://127.0.0.1:$port"
+export CARC_URL="http://127.0.0.1:$server_port"
 export CARC_SERVER="$server"
 if [[ -n "$shots" ]]; then export CARC_SCREENSHOTS="$shots"; fi
 status=0

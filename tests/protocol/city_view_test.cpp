@@ -3,14 +3,58 @@
 // while followers may come from a quarter, the feature they would join.
 #include <catch2/catch.hpp>
 
-#include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/view.hpp"
+#include "random_game.hpp"
 
 using namespace carc;
 using namespace carc::protocol;
 using nlohmann::json;
+
+namespace {
+
+// Before each decision: its legal actions round-trip and the decider's view shows the City;
+// after each action: its City events carry their quarter. The City's options are preferred
+// (CityLean) so that the games reach them.
+class city_wire_checks final : public playout::CityLean {
+public:
+    city_wire_checks(const RoomInfo& room, const Game& game) : room_(room), game_(game) {}
+
+    void before(const State& s, const std::vector<Action>& legal) override {
+        for (const Action& a : legal) CHECK(action_from_json(action_to_json(a)) == a);
+        const json view = build_view(room_, &s, GameExtras{}, s.decider());
+        CHECK(view["game"].contains("count_quarter"));
+        if (s.phase() == Phase::redeploy) {
+            ++redeploy_views;
+            REQUIRE(view["game"].contains("redeploy_onto"));
+            CHECK(view["game"]["redeploy_onto"]["feature"].is_string());
+            CHECK(view["you"]["legal"].size() == 2);  // the quarter, or pass
+        }
+        if (s.phase() == Phase::market_move) {
+            ++market_views;
+            CHECK_FALSE(view["you"]["legal"].empty());
+        }
+    }
+    bool wants_events() const override { return true; }
+    void after(const Action&, PlayerId, const State&, const std::vector<Event>& events) override {
+        const json list = events_to_json(events, game_.tiles());
+        for (const json& e : list)
+            if (e["type"] == "quarter_follower_placed" || e["type"] == "follower_moved" ||
+                e["type"] == "count_moved") {
+                ++city_events;
+                CHECK(e["quarter"].is_string());
+            }
+    }
+
+    int redeploy_views = 0, market_views = 0, city_events = 0;
+
+private:
+    const RoomInfo& room_;
+    const Game& game_;
+};
+
+}  // namespace
 
 TEST_CASE("city decisions, events and views on the wire", "[protocol]") {
     RoomInfo room;
@@ -24,39 +68,15 @@ TEST_CASE("city decisions, events and views on the wire", "[protocol]") {
         std::string error;
         auto match = Match::create(MatchSetup{room.settings.config, seed, {}}, &error);
         REQUIRE(match);
+        city_wire_checks checks(room, match->game());
+        State state = match->state();
         Rng rng(seed);
-        while (!match->state().is_over()) {
-            const State& s = match->state();
-            std::vector<Action> legal;
-            s.legal_actions(legal);
-            for (const Action& a : legal) CHECK(action_from_json(action_to_json(a)) == a);
-            const json view = build_view(room, &s, GameExtras{}, s.decider());
-            CHECK(view["game"].contains("count_quarter"));
-            if (s.phase() == Phase::redeploy) {
-                ++redeploy_views;
-                REQUIRE(view["game"].contains("redeploy_onto"));
-                CHECK(view["game"]["redeploy_onto"]["feature"].is_string());
-                CHECK(view["you"]["legal"].size() == 2);  // the quarter, or pass
-            }
-            if (s.phase() == Phase::market_move) {
-                ++market_views;
-                CHECK_FALSE(view["you"]["legal"].empty());
-            }
-            // Prefer the City's options (not pass) so that the games reach them.
-            Action action = choose_random(s, rng);
-            const bool city_phase = s.phase() == Phase::city_follower || s.phase() == Phase::move_count ||
-                                    s.phase() == Phase::redeploy;
-            if (city_phase) action = legal[rng.below(static_cast<std::uint32_t>(legal.size() - 1))];
-            std::vector<Event> events;
-            REQUIRE_FALSE(match->apply(action, &events));
-            const json list = events_to_json(events, match->game().tiles());
-            for (const json& e : list)
-                if (e["type"] == "quarter_follower_placed" || e["type"] == "follower_moved" ||
-                    e["type"] == "count_moved") {
-                    ++city_events;
-                    CHECK(e["quarter"].is_string());
-                }
-        }
+        const auto outcome = playout::play_random(state, rng, &checks);
+        REQUIRE_FALSE(outcome.refused);
+        REQUIRE(state.is_over());
+        redeploy_views += checks.redeploy_views;
+        market_views += checks.market_views;
+        city_events += checks.city_events;
     }
     CHECK(redeploy_views > 0);
     CHECK(market_views > 0);

@@ -10,11 +10,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "carc/protocol/view.hpp"
 #include "carc/protocol/view_publisher.hpp"
 #include "../../protocol/src/view_fields.hpp"
+#include "random_game.hpp"
 
 using namespace carc;
 using namespace carc::protocol;
@@ -140,6 +140,17 @@ void publish_and_check(ViewPublisher& publisher, room_model& room, const State* 
     }
 }
 
+// Random moves that prefer the City's options (not the pass), so that games reach followers
+// from a quarter; after each move, `then`.
+class city_lean_then final : public playout::CityLean {
+public:
+    explicit city_lean_then(std::function<void(const State&)> then) : then_(std::move(then)) {}
+    void after(const Action&, PlayerId, const State& s, const std::vector<Event>&) override { then_(s); }
+
+private:
+    std::function<void(const State&)> then_;
+};
+
 // One random game of `rules` from the empty room to the end, people coming and going between
 // moves, every publish checked.
 void play_random_game(const rules_case& rules, std::uint64_t seed, const observer& observe) {
@@ -162,33 +173,28 @@ void play_random_game(const rules_case& rules, std::uint64_t seed, const observe
     extras.seed_commitment = "c0ffee";
     extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000, {}};
     room.info.status = RoomStatus::playing;
-    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+    const auto publish = [&](const State& s) { publish_and_check(publisher, room, &s, extras, held, observe); };
+    State state = match->state();
+    publish(state);
 
+    // After each move the clock runs on and people come and go (drawn from the game's own
+    // choices), every publish checked.
     Rng rng(seed);
-    int moves = 0;
-    while (!match->state().is_over()) {
-        // The City's options (not the pass, listed last) rather than random ones, so that games
-        // reach followers from a quarter.
-        const State& s = match->state();
-        Action action = choose_random(s, rng);
-        if (s.phase() == Phase::city_follower || s.phase() == Phase::move_count || s.phase() == Phase::redeploy) {
-            std::vector<Action> legal;
-            s.legal_actions(legal);
-            if (legal.size() > 1) action = legal[rng.below(static_cast<std::uint32_t>(legal.size() - 1))];
-        }
-        REQUIRE_FALSE(match->apply(action));
-        ++moves;
+    city_lean_then between_moves([&](const State& s) {
         auto& clock = *extras.clock;
-        clock.running = match->state().is_over() ? -1 : match->state().decider();
+        clock.running = s.is_over() ? -1 : s.decider();
         if (clock.running >= 0) clock.remaining_ms[static_cast<std::size_t>(clock.running)] -= 10;
         clock.since_ms += 10;
         while (rng.below(3) == 0) {
             room.random_change(rng);
-            publish_and_check(publisher, room, &match->state(), extras, held, observe);
+            publish(s);
         }
-        publish_and_check(publisher, room, &match->state(), extras, held, observe);
-    }
-    CHECK(moves > 40);
+        publish(s);
+    });
+    const auto outcome = playout::play_random(state, rng, &between_moves);
+    REQUIRE_FALSE(outcome.refused);
+    REQUIRE(state.is_over());
+    CHECK(outcome.decisions > 40);
     // The end: the seed revealed, the result, the room finished.
     room.info.status = RoomStatus::finished;
     extras.clock->running = -1;
@@ -199,9 +205,9 @@ void play_random_game(const rules_case& rules, std::uint64_t seed, const observe
     result.scores = {1, 2};
     result.winners = {1};
     extras.result = result;
-    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+    publish(state);
     room.random_change(rng);
-    publish_and_check(publisher, room, &match->state(), extras, held, observe);
+    publish(state);
 }
 
 // The fields the description gives a view of this game (`state` null: before the start).

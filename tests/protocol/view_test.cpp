@@ -1,11 +1,14 @@
 // Views built from a real game: patches reproduce them, only the decider sees its options, and
 // nothing in any view reveals the order of the face-down tiles.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/view.hpp"
+#include "random_game.hpp"
 
 using namespace carc;
 using namespace carc::protocol;
@@ -48,6 +51,41 @@ void collect_string_arrays(const json& value, std::vector<std::vector<std::strin
         for (const json& item : value) collect_string_arrays(item, out);
 }
 
+// After each action: its events serialise, and each view (spectator, seat 0, seat 1) patches
+// cleanly from the one before, offers options only to the decider and hides the pile.
+class view_checks final : public playout::Hooks {
+public:
+    view_checks(const RoomInfo& room, const GameExtras& extras, const TileCatalog& catalog,
+                const std::vector<std::string>& order, std::vector<json>& previous)
+        : room_(room), extras_(extras), catalog_(catalog), order_(order), previous_(previous) {}
+    bool wants_events() const override { return true; }
+    void after(const Action&, PlayerId, const State& s, const std::vector<Event>& events) override {
+        CHECK(events_to_json(events, catalog_).is_array());
+        for (int key = -1; key < 2; ++key) {
+            const std::optional<int> seat = key < 0 ? std::nullopt : std::optional<int>(key);
+            json& before = previous_[static_cast<std::size_t>(key + 1)];
+            json next = build_view(room_, &s, extras_, seat);
+            const json patch = json::diff(before, next);
+            CHECK(before.patch(patch) == next);
+
+            const bool deciding = seat && s.decider() == *seat && !s.is_over() && s.phase() != Phase::place_tile;
+            CHECK(next["you"]["legal"].empty() == !deciding);
+            CHECK(next["game"]["seed"].is_null());
+            std::vector<std::vector<std::string>> arrays;
+            collect_string_arrays(next, arrays);
+            for (const auto& ids : arrays) CHECK_FALSE(contains_run(ids, order_, 4));
+            before = std::move(next);
+        }
+    }
+
+private:
+    const RoomInfo& room_;
+    const GameExtras& extras_;
+    const TileCatalog& catalog_;
+    const std::vector<std::string>& order_;
+    std::vector<json>& previous_;
+};
+
 }  // namespace
 
 TEST_CASE("views of a whole game patch cleanly and hide the pile", "[protocol]") {
@@ -69,41 +107,22 @@ TEST_CASE("views of a whole game patch cleanly and hide the pile", "[protocol]")
     for (int key = -1; key < 2; ++key)
         previous.push_back(build_view(room, &match->state(), extras, key < 0 ? std::nullopt : std::optional<int>(key)));
 
+    view_checks checks(room, extras, catalog, order, previous);
+    State state = match->state();
     Rng rng(7);
-    int moves = 0;
-    while (!match->state().is_over()) {
-        const Action action = choose_random(match->state(), rng);
-        std::vector<Event> events;
-        REQUIRE_FALSE(match->apply(action, &events));
-        CHECK(events_to_json(events, catalog).is_array());
-        ++moves;
-        const State& s = match->state();
-        for (int key = -1; key < 2; ++key) {
-            const std::optional<int> seat = key < 0 ? std::nullopt : std::optional<int>(key);
-            json next = build_view(room, &s, extras, seat);
-            const json patch = json::diff(previous[static_cast<std::size_t>(key + 1)], next);
-            CHECK(previous[static_cast<std::size_t>(key + 1)].patch(patch) == next);
-
-            const bool deciding = seat && s.decider() == *seat && !s.is_over() && s.phase() != Phase::place_tile;
-            CHECK(next["you"]["legal"].empty() == !deciding);
-            CHECK(next["game"]["seed"].is_null());
-            std::vector<std::vector<std::string>> arrays;
-            collect_string_arrays(next, arrays);
-            for (const auto& ids : arrays) CHECK_FALSE(contains_run(ids, order, 4));
-            previous[static_cast<std::size_t>(key + 1)] = std::move(next);
-        }
-    }
-    CHECK(moves > 70);
+    const auto outcome = playout::play_random(state, rng, &checks);
+    REQUIRE_FALSE(outcome.refused);
+    CHECK(outcome.decisions > 70);
     const json& game = previous[0]["game"];
     CHECK(game["phase"] == "game_over");
     CHECK(game["tiles_left"] == 0);
-    CHECK(game["board"].size() == match->state().tiles().size());
+    CHECK(game["board"].size() == state.tiles().size());
     // One entry per seat with its score (a duplicate "players" key once hid this array).
     REQUIRE(game["players"].is_array());
     REQUIRE(game["players"].size() == 2);
     CHECK(game["player_count"] == 2);
     for (int p = 0; p < 2; ++p)
-        CHECK(game["players"][static_cast<std::size_t>(p)]["score"] == match->state().player(static_cast<PlayerId>(p)).score);
+        CHECK(game["players"][static_cast<std::size_t>(p)]["score"] == state.player(static_cast<PlayerId>(p)).score);
 }
 
 TEST_CASE("a view before the start has no game and lists the seats", "[protocol]") {
@@ -158,33 +177,41 @@ TEST_CASE("The Castle's view carries its walled board and hides the face-down to
 // A Castle scoring choice is shown where it is: each pending scoring lists the cells of its
 // feature, all of them laid tiles (greedy games reach the choice within a few seeds).
 TEST_CASE("The Castle's pending scorings carry their feature's cells", "[protocol]") {
-    int choices = 0;
-    for (std::uint64_t seed = 1; seed <= 30 && choices < 3; ++seed) {
+    // Greedy play; before each scoring choice, the decider's view of the pending scorings.
+    class pending_checks final : public playout::Hooks {
+    public:
+        void before(const State& s, const std::vector<Action>&) override {
+            if (s.phase() != Phase::choose_scoring) return;
+            ++choices;
+            const json view = build_view(two_seat_room(), &s, GameExtras{}, s.decider());
+            const json& pending = view["game"]["castle"]["pending"];
+            REQUIRE_FALSE(pending.empty());
+            for (const json& p : pending) {
+                REQUIRE_FALSE(p["tiles"].empty());
+                for (const json& cell : p["tiles"]) {
+                    const Coord at{cell[0].get<std::int16_t>(), cell[1].get<std::int16_t>()};
+                    CHECK(s.tile_at(at) >= 0);
+                }
+            }
+        }
+        std::size_t choose(const State& s, const std::vector<Action>& legal, Rng& choices_rng) override {
+            const auto greedy = std::find(legal.begin(), legal.end(), choose_greedy(s, choices_rng));
+            REQUIRE(greedy != legal.end());
+            return static_cast<std::size_t>(greedy - legal.begin());
+        }
+        int choices = 0;
+    } checks;
+    for (std::uint64_t seed = 1; seed <= 30 && checks.choices < 3; ++seed) {
         MatchSetup setup;
         setup.config.rules = RuleSystem::castle;
         setup.config.players = 2;
         setup.seed = seed;
         std::string error;
-        auto match = Match::create(setup, &error);
-        REQUIRE(match);
-        Rng rng(seed);
-        while (!match->state().is_over()) {
-            const State& s = match->state();
-            if (s.phase() == Phase::choose_scoring) {
-                ++choices;
-                const json view = build_view(two_seat_room(), &s, GameExtras{}, s.decider());
-                const json& pending = view["game"]["castle"]["pending"];
-                REQUIRE_FALSE(pending.empty());
-                for (const json& p : pending) {
-                    REQUIRE_FALSE(p["tiles"].empty());
-                    for (const json& cell : p["tiles"]) {
-                        const Coord at{cell[0].get<std::int16_t>(), cell[1].get<std::int16_t>()};
-                        CHECK(s.tile_at(at) >= 0);
-                    }
-                }
-            }
-            REQUIRE_FALSE(match->apply(choose_greedy(s, rng), nullptr));
-        }
+        const auto game = playout::random_game(setup, seed, &checks, &error);
+        INFO(error);
+        REQUIRE(game);
+        REQUIRE_FALSE(game->outcome.refused);
+        REQUIRE(game->end->is_over());
     }
-    CHECK(choices > 0);
+    CHECK(checks.choices > 0);
 }

@@ -74,11 +74,8 @@ TEST_CASE("with the forfeit policy, running out of time resigns", "[server]") {
 }
 
 TEST_CASE("resigning in a two-seat game ends it", "[server][room]") {
-    room_harness h;
-    auto& ada_person = h.arrive("Ada");
-    auto& bob_person = h.arrive("Bob");
-    const std::string room = h.create(ada_person, json::object());
-    room_member ada(h, ada_person, room), bob(h, bob_person, room);
+    hosted_room t(json::object());
+    room_member &ada = t.ada, &bob = t.bob;
     REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
     REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");
     REQUIRE(bob.request({{"type", "resign"}})["type"] == "ack");

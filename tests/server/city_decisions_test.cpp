@@ -76,12 +76,9 @@ TEST_CASE("a follower into a quarter and the Count's move go through the room", 
     const auto moves = moves_to_quarter_choice();
     auto config = test_config();
     config.fixed_seed = city_seed;
-    room_harness h(config);
-    auto& ada_person = h.arrive("Ada");
-    auto& bob_person = h.arrive("Bob");
-    auto& eve_person = h.arrive("Eve");
-    const std::string room = h.create(ada_person, {{"seats", 2}, {"expansions", {{"count", true}}}});
-    room_member ada(h, ada_person, room), bob(h, bob_person, room), eve(h, eve_person, room);
+    hosted_room t({{"seats", 2}, {"expansions", {{"count", true}}}}, config);
+    room_member &ada = t.ada, &bob = t.bob;
+    room_member eve(t.h, t.h.arrive("Eve"), t.room);
     REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
     REQUIRE(eve.request({{"type", "spectate"}})["type"] == "joined");
     REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");

@@ -2,66 +2,63 @@
 // (docs/protocol.md, "Errors"), next to the English `message`.
 #include <catch2/catch.hpp>
 
-#include "game_driver.hpp"
+#include "room_harness.hpp"
 #include "room_openings.hpp"
 #include "test_server.hpp"
 
 using namespace carc::test;
 
-TEST_CASE("errors name their field, seat, player, rule or version in params", "[server]") {
+TEST_CASE("a message's errors name its field or type in params", "[server]") {
     test_server server;
-    ws_client ada_ws(server.port()), bob_ws(server.port());
-    greet(ada_ws, "Ada");
-    greet(bob_ws, "Bob");
-
-    const json unnamed = bob_ws.request({{"type", "join"}, {"room", 7}});
+    ws_client ws(server.port());
+    greet(ws, "Bob");
+    const json unnamed = ws.request({{"type", "join"}, {"room", 7}});
     CHECK(unnamed["code"] == "bad_field");
     CHECK(unnamed["params"]["field"] == "room");
     CHECK_FALSE(unnamed["message"].get<std::string>().empty());
+    const json unknown = ws.request({{"type", "fly"}});
+    CHECK(unknown["code"] == "unknown_type");
+    CHECK(unknown["params"]["type"] == "fly");
+    const json plain = ws.request({{"type", "list_rooms"}});
+    CHECK(plain["type"] == "lobby");
+}
 
-    const std::string room = open_room(ada_ws, {{"seats", 2}})["room"];
-    viewer ada{ada_ws, room}, bob{bob_ws, room};
-    ada.sync();
-    const json taken = bob.request({{"type", "join"}, {"room", room}, {"seat", 0}});
+// What a room refuses, in process (room_harness.hpp).
+TEST_CASE("a room's refusals name their seat, player, rule, field or version in params", "[server][room]") {
+    hosted_room t;
+    room_member &ada = t.ada, &bob = t.bob;
+    const json taken = bob.request({{"type", "join"}, {"seat", 0}});
     CHECK(taken["code"] == "seat_taken");
     CHECK(taken["params"]["seat"] == 0);
-    const json chat = ada.request({{"type", "chat"}, {"room", room}, {"text", "   "}});
+    CHECK_FALSE(taken["message"].get<std::string>().empty());
+    const json chat = ada.request({{"type", "chat"}, {"text", "   "}});
     CHECK(chat["code"] == "bad_field");
     CHECK(chat["params"] == json({{"field", "text"}, {"min", 1}, {"max", 500}}));
-    const json early = ada.request({{"type", "start"}, {"room", room}});
+    const json early = ada.request({{"type", "start"}});
     CHECK(early["code"] == "wrong_status");
     CHECK(early["params"] == json({{"reason", "seat_empty"}, {"seat", 1}}));
 
-    join_room(bob);
-    bob.sync();
-    start_game(ada);
-    bob.sync();
-    ada.sync();
-    REQUIRE(ada.view["game"]["decider"] == 0);
+    REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
+    REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");
+    bob.read();
+    REQUIRE(ada.view()["game"]["decider"] == 0);
 
-    const json wait = bob.request({{"type", "action"}, {"room", room}, {"version", bob.version},
-                                   {"action", {{"type", "pass"}}}});
+    const json pass = {{"type", "pass"}};
+    const json wait = bob.request({{"type", "action"}, {"version", bob.follower.version}, {"action", pass}});
     CHECK(wait["code"] == "not_your_turn");
     CHECK(wait["params"]["name"] == "Ada");
     CHECK(wait["params"]["seat"] == 0);
 
-    const json stale = ada.request({{"type", "action"}, {"room", room}, {"version", 1},
-                                    {"action", {{"type", "pass"}}}});
+    const json stale = ada.request({{"type", "action"}, {"version", 1}, {"action", pass}});
     CHECK(stale["code"] == "stale_version");
-    CHECK(stale["params"]["version"] == ada.version);
+    CHECK(stale["params"]["version"] == ada.follower.version);
 
     // Far from the start tile: no edge touches it.
-    const json illegal = ada.request({{"type", "action"}, {"room", room}, {"version", ada.version},
+    const json illegal = ada.request({{"type", "action"}, {"version", ada.follower.version},
                                       {"action", {{"type", "place_tile"}, {"x", 9}, {"y", 9}, {"rotation", 0}}}});
     CHECK(illegal["code"] == "illegal_action");
     CHECK(illegal["params"]["rule"] == illegal["rule"]);
     CHECK_FALSE(illegal["params"]["rule"].get<std::string>().empty());
-
-    const json unknown = ada.request({{"type", "fly"}});
-    CHECK(unknown["code"] == "unknown_type");
-    CHECK(unknown["params"]["type"] == "fly");
-    const json plain = ada.request({{"type", "list_rooms"}});
-    CHECK(plain["type"] == "lobby");
 }
 
 TEST_CASE("room_info tells a link's visitor what the room offers, private rooms only by invite", "[server]") {

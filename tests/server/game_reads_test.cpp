@@ -16,6 +16,7 @@
 #include "game_driver.hpp"
 #include "http/record_cache.hpp"
 #include "people/security.hpp"
+#include "persist_driver.hpp"
 #include "room_openings.hpp"
 #include "test_server.hpp"
 
@@ -93,28 +94,6 @@ struct temp_dir {
     }
 };
 
-// Ada plays one move against a random bot and leaves: nobody is online, so the game adjourns.
-std::string play_and_leave(unsigned short port, bool is_private = false) {
-    ws_client ws(port);
-    ws.hello("Ada");
-    const std::string room = ws.request({{"type", "create_room"}, {"seats", 2}, {"private", is_private},
-                                         {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
-    viewer ada{ws, room};
-    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
-    REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
-    const json p = ada.request({{"type", "legal_placements"}, {"room", room}})["placements"].at(0);
-    REQUIRE(ada.request({{"type", "action"}, {"room", room}, {"version", ada.version},
-                         {"action", {{"type", "place_tile"}, {"x", p["x"]}, {"y", p["y"]}, {"rotation", p["rotation"]}}}})["type"] == "ack");
-    return room;
-}
-
-// A move that needs the room's strand: the decider's first legal placement, answered with ack.
-json place_first(viewer& player) {
-    const json p = player.request({{"type", "legal_placements"}, {"room", player.room}})["placements"].at(0);
-    return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version},
-                           {"action", {{"type", "place_tile"}, {"x", p["x"]}, {"y", p["y"]}, {"rotation", p["rotation"]}}}});
-}
-
 double metric(unsigned short port, const std::string& name) {
     const std::string body = http_get(port, "/metrics").body;
     const auto at = body.find("\n" + name + " ");
@@ -158,7 +137,7 @@ TEST_CASE("a game record read waiting on the store does not hold back moves, and
     store->close_gate();
     auto read = std::async(std::launch::async, [&] { return http_get(server.port(), "/api/games/" + adjourned); });
     REQUIRE(store->wait_for_waiter());
-    CHECK(place_first(bob)["type"] == "ack");  // the I/O thread is free while the read waits
+    CHECK(play_first(bob)["type"] == "ack");  // the I/O thread is free while the read waits
     store->open_gate();
     const http_reply first = read.get();
     REQUIRE(first.status == 200);

@@ -1,6 +1,7 @@
-// Two people play a whole seeded game through the server while a spectator watches: every patch
-// lands on the previous view exactly as the next snapshot says, the tile order and the seed never
-// appear in any frame before the end, and the revealed seed matches the commitment.
+// Two people play a whole seeded game in a room while a spectator watches (in process,
+// room_harness.hpp): every patch lands on the previous view exactly as the next snapshot says,
+// the tile order and the seed never appear in any message before the end, and the revealed seed
+// matches the commitment. Coming back with a token mid-game goes through a real server.
 #include <random>
 #include <set>
 
@@ -8,8 +9,9 @@
 
 #include "carc/match.hpp"
 #include "game_driver.hpp"
+#include "persist_driver.hpp"
+#include "room_harness.hpp"
 #include "room_openings.hpp"
-#include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "test_server.hpp"
 
@@ -20,32 +22,28 @@ namespace {
 
 constexpr std::uint64_t test_seed = 0x9E3779B97F4A7C15ull;
 
-json action_message(const viewer& v, json action) {
-    return {{"type", "action"}, {"room", v.room}, {"version", v.version}, {"action", std::move(action)}};
-}
-
 // Plays the decider's next move the way a thin client would: ask for placements, or take one of
-// the options in the view. Returns the server's reply to the action.
-json play_one(viewer& player, std::mt19937& rng) {
-    const json& game = player.view["game"];
+// the options in the view. Returns the room's reply to the action.
+json play_one(room_member& player, std::mt19937& rng) {
+    const json game = player.view()["game"];
     json action;
     if (game["phase"] == "place_tile") {
-        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
+        const json placements = player.request({{"type", "legal_placements"}});
         REQUIRE(placements["type"] == "legal_placements");
         REQUIRE(placements["tile"] == game["drawn_tile"]);
         REQUIRE_FALSE(placements["placements"].empty());
-        const json& pick = placements["placements"][rng() % placements["placements"].size()];
-        const json options = player.request({{"type", "follower_options"}, {"room", player.room},
-                                             {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}});
+        const json pick = placements["placements"][rng() % placements["placements"].size()];
+        const json options = player.request({{"type", "follower_options"}, {"x", pick["x"]}, {"y", pick["y"]},
+                                             {"rotation", pick["rotation"]}});
         REQUIRE(options["type"] == "follower_options");
         CHECK_FALSE(options["options"].empty());
         action = {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
     } else {
-        const json& legal = player.view["you"]["legal"];
+        const json& legal = player.view()["you"]["legal"];
         REQUIRE_FALSE(legal.empty());
         action = legal[rng() % legal.size()];
     }
-    return player.request(action_message(player, action));
+    return player.request({{"type", "action"}, {"version", player.follower.version}, {"action", action}});
 }
 
 void collect_string_arrays(const json& value, std::vector<std::vector<std::string>>& out) {
@@ -69,15 +67,15 @@ void collect_keys(const json& value, std::set<std::string>& keys) {
         for (const json& item : value) collect_keys(item, keys);
 }
 
-// Fails when a frame sent before the end shows the seed or three tiles of the pile in order.
-void check_no_leak(const std::vector<std::string>& frames, const std::vector<std::string>& pile_order) {
+// Fails when a message sent before the end shows the seed or three tiles of the pile in order.
+void check_no_leak(const std::vector<json>& messages, const std::vector<std::string>& pile_order) {
     const std::string seed_decimal = std::to_string(test_seed);
-    for (const std::string& frame : frames) {
+    for (const json& message : messages) {
+        const std::string frame = message.dump();
         const bool final_frame = frame.find("\"reason\"") != std::string::npos;
         if (final_frame) break;  // the game is over: the seed may be revealed from here on
         REQUIRE(frame.find(seed_decimal) == std::string::npos);
         REQUIRE(frame.find("9e3779b97f4a7c15") == std::string::npos);
-        const json message = json::parse(frame);
         std::set<std::string> keys;
         collect_keys(message, keys);
         for (const char* secret : {"pile", "draw_order", "hidden", "pile_order"}) REQUIRE_FALSE(keys.count(secret));
@@ -105,27 +103,25 @@ std::vector<std::string> pile_order_for(int players) {
 
 }  // namespace
 
-TEST_CASE("two players finish a seeded game while a spectator watches", "[server]") {
+TEST_CASE("two players finish a seeded game while a spectator watches", "[server][room]") {
     auto config = test_config();
     config.fixed_seed = test_seed;
-    test_server server(config);
-    ws_client ada_ws(server.port()), bob_ws(server.port()), eve_ws(server.port());
-    greet(eve_ws, "Eve");
-    const std::string room = seat_two_players(ada_ws, bob_ws, {{"name", "loopback"}, {"seats", 2}}).room;
-    watch_room(eve_ws, room);
-    start_game(ada_ws, room);
-    viewer ada{ada_ws, room}, bob{bob_ws, room}, eve{eve_ws, room};
-    for (viewer* v : {&ada, &bob, &eve}) v->sync();
+    hosted_room t({{"name", "in process"}, {"seats", 2}}, config);
+    room_member &ada = t.ada, &bob = t.bob;
+    room_member eve(t.h, t.h.arrive("Eve"), t.room);
+    REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
+    REQUIRE(eve.request({{"type", "spectate"}})["type"] == "joined");
+    REQUIRE(ada.request({{"type", "start"}})["type"] == "ack");
 
     std::mt19937 rng(5);
     int moves = 0;
     while (true) {
-        for (viewer* v : {&ada, &bob, &eve}) v->check_against_snapshot();
-        CHECK(eve.view["you"]["seat"].is_null());
-        CHECK(eve.view["you"]["legal"].empty());
-        if (game_over(ada.view)) break;
-        const int decider = ada.view["game"]["decider"];
-        viewer& player = decider == 0 ? ada : bob;
+        for (room_member* m : {&ada, &bob, &eve}) m->check_against_snapshot();
+        CHECK(eve.view()["you"]["seat"].is_null());
+        CHECK(eve.view()["you"]["legal"].empty());
+        if (game_over(ada.view())) break;
+        const int decider = ada.view()["game"]["decider"];
+        room_member& player = decider == 0 ? ada : bob;
         const json reply = play_one(player, rng);
         INFO(reply.dump());
         REQUIRE(reply["type"] == "ack");
@@ -134,16 +130,16 @@ TEST_CASE("two players finish a seeded game while a spectator watches", "[server
     }
     CHECK(moves > 70);
 
-    const json& game = eve.view["game"];
+    const json& game = eve.view()["game"];
     CHECK(game["phase"] == "game_over");
     CHECK(game["result"]["reason"] == "complete");
     CHECK(game["tiles_left"] == 0);
     CHECK(game["seed"] == std::to_string(test_seed));
     CHECK(server::seed_commitment(test_seed, game["seed_nonce"].get<std::string>()) == game["seed_commitment"]);
-    CHECK(eve.view["room"]["status"] == "finished");
+    CHECK(eve.view()["room"]["status"] == "finished");
 
     const auto order = pile_order_for(2);
-    for (ws_client* c : {&ada_ws, &bob_ws, &eve_ws}) check_no_leak(c->frames(), order);
+    for (room_member* m : {&ada, &bob, &eve}) check_no_leak(m->who.link->ever_sent(), order);
 }
 
 TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") {
@@ -162,8 +158,7 @@ TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") 
     {
         viewer ada{*ada_ws, room};
         ada.sync();
-        std::mt19937 rng(1);
-        REQUIRE(play_one(ada, rng)["type"] == "ack");
+        REQUIRE(play_first(ada)["type"] == "ack");
         ada_ws.reset();
     }
     REQUIRE(bob.wait_until([](const json& v) { return v["room"]["seats"][0]["online"] == false; }));
@@ -178,8 +173,7 @@ TEST_CASE("reconnecting with the token restores the seat mid-game", "[server]") 
     REQUIRE(ada.wait_until([](const json& v) { return v.is_object() && v["room"]["seats"][0]["online"] == true; }));
     CHECK(ada.view["you"]["seat"] == 0);
     CHECK(ada.view["game"]["phase"] == "place_follower");
-    std::mt19937 rng(2);
-    REQUIRE(play_one(ada, rng)["type"] == "ack");
+    REQUIRE(play_first(ada)["type"] == "ack");
     bob.check_against_snapshot();
     CHECK(bob.view["game"]["decider"] == 1);
 }

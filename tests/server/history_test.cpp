@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "game_driver.hpp"
+#include "persist_driver.hpp"
 #include "room_harness.hpp"
 #include "room_openings.hpp"
 #include "test_server.hpp"
@@ -12,22 +13,6 @@
 using namespace carc::test;
 
 namespace {
-
-// The decider's next move: the first legal placement, or the first listed decision.
-json play_first(viewer& player) {
-    const json& game = player.view["game"];
-    json action;
-    if (game["phase"] == "place_tile") {
-        const json placements = player.request({{"type", "legal_placements"}, {"room", player.room}});
-        REQUIRE_FALSE(placements["placements"].empty());
-        action = placements["placements"][0];
-        action["type"] = "place_tile";
-    } else {
-        REQUIRE_FALSE(player.view["you"]["legal"].empty());
-        action = player.view["you"]["legal"][0];
-    }
-    return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
-}
 
 // Every event the patches of `room` carried, in order, from the messages a client received.
 json events_from_patches(const std::vector<json>& received, const std::string& room) {
@@ -55,11 +40,10 @@ json first_move(room_member& decider) {
 }  // namespace
 
 TEST_CASE("a late spectator's snapshot holds the whole event log and the last 100 chat lines", "[server][room]") {
-    room_harness h;
-    auto& ada_person = h.arrive("Ada");
-    auto& bob_person = h.arrive("Bob");
-    const std::string room = h.create(ada_person, {{"seats", 2}});
-    room_member ada(h, ada_person, room), bob(h, bob_person, room);
+    hosted_room t;
+    room_harness& h = t.h;
+    const std::string& room = t.room;
+    room_member &ada = t.ada, &bob = t.bob;
     REQUIRE(bob.request({{"type", "join"}})["type"] == "joined");
 
     // 105 lines: the ring keeps the last 100, oldest first.
@@ -94,7 +78,7 @@ TEST_CASE("a late spectator's snapshot holds the whole event log and the last 10
     CHECK(chat.front()["text"] == "line 5");
     CHECK(chat.back()["text"] == "line 104");
     CHECK(chat.back()["name"] == "Ada");
-    CHECK(chat.back()["from"] == ada_person.id);
+    CHECK(chat.back()["from"] == t.ada_person.id);
     CHECK(chat.back()["time"].is_number_integer());
     CHECK_FALSE(chat.back().contains("type"));
     CHECK_FALSE(chat.back().contains("room"));

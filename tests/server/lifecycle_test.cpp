@@ -309,19 +309,6 @@ TEST_CASE("an adjourned game's record is served from the journal, its secrets st
           "[server][lifecycle][persistence]") {
     temp_dir dir;
     std::string open_room, private_room;
-    const auto play_and_leave = [](unsigned short port, bool is_private) {
-        ws_client ws(port);
-        ws.hello("Ada");
-        const std::string room = ws.request({{"type", "create_room"}, {"seats", 2}, {"private", is_private},
-                                             {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
-        viewer ada{ws, room};
-        REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
-        REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
-        REQUIRE(play_first(ada)["type"] == "ack");
-        ada.sync();
-        REQUIRE(ada.wait_until([](const json& v) { return v["game"]["decider"] == 0; }));
-        return room;  // the connection closes: nobody is online for the game
-    };
     const auto check_record = [](unsigned short port, const std::string& room) {
         const auto answer = http_get(port, "/api/games/" + room);
         REQUIRE(answer.status == 200);

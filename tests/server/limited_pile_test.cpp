@@ -1,7 +1,8 @@
 // A short game (options.pile_limit) draws a secret part of the box. Every frame a viewer receives
 // in such a game, in every rule system, must show as `remaining` the box's tiles not drawn yet
 // (public: the box less what was laid or discarded), never the truncated pile's, which would
-// name the tiles to come.
+// name the tiles to come. The room runs in process (room_harness.hpp): what it sends is what a
+// client's frames carry.
 #include <map>
 
 #include <catch2/catch.hpp>
@@ -9,9 +10,8 @@
 #include "carc/game.hpp"
 #include "carc/tiles.hpp"
 #include "game_driver.hpp"
-#include "room_openings.hpp"
+#include "room_harness.hpp"
 #include "view_follower.hpp"
-#include "test_server.hpp"
 
 using namespace carc::test;
 
@@ -104,26 +104,25 @@ TEST_CASE("a limited pile shows the box's face-down tiles in every frame, never 
             const counts setup = count_tiles(setup_tiles);
             REQUIRE(static_cast<int>(game->pile().size()) > pile_limit);  // the pile really is cut
 
-            test_server server;
-            ws_client host_ws(server.port());
-            greet(host_ws, "Host");
+            // In process (room_harness.hpp): without a bot pause, the start settles into the
+            // whole game.
+            room_harness h;
+            auto& host_person = h.arrive("Host");
             json create = system.create;
             create["seats"] = 2;
             create["options"] = {{"pile_limit", pile_limit}};
             create["bots"] = {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "random"}}};
-            const json created = open_room(host_ws, create);
-            viewer host{host_ws, created["room"]};
-            start_game(host);
-            REQUIRE(host.wait_until(game_over, std::chrono::seconds(60)));
+            room_member host(h, host_person, h.create(host_person, create));
+            REQUIRE(host.request({{"type", "start"}})["type"] == "ack");
+            REQUIRE(game_over(host.view()));
 
-            // Replay every frame the host received, as its client did.
+            // Replay every message the host received, as its client did.
             std::vector<frame_seen> frames;
-            view_follower replayed(host.room);
+            view_follower replayed(host.room());
             counts discarded(box.size(), 0);
-            for (const std::string& text : host_ws.frames()) {
-                const json m = json::parse(text);
+            for (const json& m : host.received) {
                 const std::string type = m.value("type", "");
-                if (m.value("room", "") != host.room || (type != "snapshot" && type != "patch")) continue;
+                if (m.value("room", "") != host.room() || (type != "snapshot" && type != "patch")) continue;
                 replayed.absorb(m);
                 for (const auto& e : m.value("events", json::array()))
                     if (e.value("type", "") == "tile_discarded") ++discarded[index_of(e["tile"])];

@@ -2,6 +2,7 @@
 // Deterministic play for the persistence tests: the decider always takes the first legal
 // placement or the first legal option, so two runs with one seed make the same moves.
 
+#include <string>
 #include <vector>
 
 #include "game_driver.hpp"
@@ -28,6 +29,22 @@ inline json first_action(viewer& player) {
 inline json play_first(viewer& player) {
     const json action = first_action(player);  // may read messages, so before the version
     return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
+}
+
+// Ada opens a room against a random bot, makes her first move and leaves (her connection
+// closes): nobody is online for the game, so it adjourns. Returns the room's id.
+inline std::string play_and_leave(unsigned short port, bool is_private = false) {
+    ws_client ws(port);
+    ws.hello("Ada");
+    const std::string room = ws.request({{"type", "create_room"}, {"seats", 2}, {"private", is_private},
+                                         {"bots", {{{"seat", 1}, {"kind", "random"}}}}})["room"];
+    viewer ada{ws, room};
+    REQUIRE(ada.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    REQUIRE(ada.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
+    REQUIRE(play_first(ada)["type"] == "ack");
+    ada.sync();
+    REQUIRE(ada.wait_until([](const json& v) { return v["game"]["decider"] == 0; }));
+    return room;
 }
 
 // Plays up to `moves` moves (all when negative) with `seats[decider]`; returns how many it made.

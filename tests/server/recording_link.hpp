@@ -23,6 +23,7 @@ public:
     void send(std::shared_ptr<const std::string> message) override {
         std::lock_guard lock(mutex_);
         sent_.push_back(nlohmann::json::parse(*message));
+        ever_.push_back(sent_.back());
     }
     void close(std::uint16_t code, std::string reason) override {
         std::lock_guard lock(mutex_);
@@ -43,6 +44,11 @@ public:
         out.swap(sent_);
         return out;
     }
+    // Everything ever sent, take() or not, oldest first: what a leak check reads.
+    std::vector<nlohmann::json> ever_sent() const {
+        std::lock_guard lock(mutex_);
+        return ever_;
+    }
     std::optional<std::uint16_t> close_code() const {
         std::lock_guard lock(mutex_);
         return close_code_;
@@ -57,6 +63,7 @@ private:
     const std::uint64_t id_;
     mutable std::mutex mutex_;
     std::vector<nlohmann::json> sent_;
+    std::vector<nlohmann::json> ever_;
     std::optional<std::uint16_t> close_code_;
     std::string close_reason_;
 };

@@ -174,4 +174,18 @@ struct room_member {
     }
 };
 
+// The usual opening: Ada hosts a room (two seats unless `fields` say otherwise); Bob is known
+// but not seated. Both are followed as room members.
+struct hosted_room {
+    explicit hosted_room(json fields = {{"seats", 2}}, server::server_config config = test_config())
+        : h(std::move(config)), room(h.create(ada_person, std::move(fields))) {}
+
+    room_harness h;
+    room_harness::person& ada_person = h.arrive("Ada");
+    room_harness::person& bob_person = h.arrive("Bob");
+    std::string room;
+    room_member ada{h, ada_person, room};
+    room_member bob{h, bob_person, room};
+};
+
 }  // namespace carc::test

@@ -28,6 +28,14 @@ Outcome RandomPlayer::play_bare(State& state, Rng& choices, std::vector<Action>*
     return outcome;
 }
 
+std::size_t CityLean::choose(const State& state, const std::vector<Action>& legal, Rng& choices) {
+    std::size_t chosen = Hooks::choose(state, legal, choices);
+    const Phase phase = state.phase();
+    const bool city_decision = phase == Phase::city_follower || phase == Phase::move_count || phase == Phase::redeploy;
+    if (city_decision && legal.size() > 1) chosen = choices.below(static_cast<std::uint32_t>(legal.size() - 1));
+    return chosen;
+}
+
 Outcome RandomPlayer::play(State& state, Rng& choices, Hooks* hooks, std::vector<Action>* log) {
     if (!hooks) return play_bare(state, choices, log);
     Outcome outcome;

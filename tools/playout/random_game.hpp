@@ -34,6 +34,15 @@ public:
     virtual void after(const Action&, PlayerId, const State&, const std::vector<Event>&) {}
 };
 
+// Leans towards the City of Carcassonne's options: where a follower may come from a quarter,
+// the Count may move or a follower redeploy, one of the options other than the pass (listed
+// last) is drawn, so that random games reach them; elsewhere the choice is uniform. The uniform
+// draw is made at every decision all the same, so a seed's game changes only at City decisions.
+class CityLean : public Hooks {
+public:
+    std::size_t choose(const State& state, const std::vector<Action>& legal, Rng& choices) override;
+};
+
 struct Outcome {
     std::uint64_t decisions = 0;
     // A listed action the state refused (an engine bug): the action and the reason. The loop

@@ -6,7 +6,10 @@
 #   --port 0 is added unless ARGS name a port (a restart on the port it had). Returns once it
 #   listens, with server_pid and server_port set; fails (status 1, the log's tail on stderr)
 #   when it exits first or does not listen within 60 s.
-# stop_test_server: SIGTERM (a graceful stop) and waits for it.
+#   Several servers (nodes): each start overwrites server_pid and server_port, so the caller
+#   keeps them, e.g. pids+=("$server_pid").
+# stop_test_server [PID...]: SIGTERM (a graceful stop) to the server last started, or to each
+#   PID given, and waits for it; one that is gone already is skipped.
 
 start_test_server() {
   local exe=$1 log=$2
@@ -34,8 +37,11 @@ start_test_server() {
 }
 
 stop_test_server() {
-  [[ -n ${server_pid:-} ]] || return 0
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-  server_pid=
+  local pid
+  for pid in "${@:-${server_pid:-}}"; do
+    [[ -n $pid ]] || continue
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    [[ $pid != "${server_pid:-}" ]] || server_pid=
+  done
 }

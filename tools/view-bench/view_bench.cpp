@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "carc/bots.hpp"
 #include "carc/match.hpp"
 #include "app/shared_state.hpp"
+#include "random_game.hpp"
 #include "rooms/room.hpp"
 
 using namespace carc;
@@ -109,6 +109,48 @@ GameConfig config_for(const std::string& rules) {
     return c;
 }
 
+// The random game's moves, each posted to the room by the player who made it: one sample of
+// `actions` per move. Stops the game at the first move the room does not acknowledge.
+class post_each_move final : public playout::Hooks {
+public:
+    post_each_move(room& r, boost::asio::io_context& ioc, std::vector<person>& people, std::uint64_t version,
+                   figures& actions)
+        : room_(r), ioc_(ioc), people_(people), version_(version), actions_(actions) {}
+
+    bool stop(const State&) override { return refused; }
+    void after(const Action& action, PlayerId seat, const State&, const std::vector<Event>&) override {
+        protocol::PlayAction play;
+        play.version = version_;
+        play.action = action;
+        person& actor = people_[static_cast<std::size_t>(seat)];
+        const std::uint64_t bytes_before = bytes_of(people_);
+        ioc_.restart();
+        const double before = thread_cpu_us();
+        room_.handle(actor.who, play, false);
+        ioc_.run();
+        const double used = thread_cpu_us() - before;
+        actions_.samples.push_back(used);
+        actions_.total_us += used;
+        actions_.bytes += bytes_of(people_) - bytes_before;
+        const auto ack = nlohmann::json::parse(*actor.link->last);
+        if (ack.value("type", "") != "ack") {
+            std::fprintf(stderr, "action refused: %s\n", actor.link->last->c_str());
+            refused = true;
+            return;
+        }
+        version_ = ack["version"].get<std::uint64_t>();
+    }
+
+    bool refused = false;
+
+private:
+    room& room_;
+    boost::asio::io_context& ioc_;
+    std::vector<person>& people_;
+    std::uint64_t version_;
+    figures& actions_;
+};
+
 // One room with `viewers` connected people (two players, the rest spectators) playing `games`
 // random games; then, in the last room, every spectator leaves one by one.
 void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
@@ -140,32 +182,12 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
         setup.config = settings.config;
         setup.seed = *config.fixed_seed;
         std::string error;
-        auto mirror = Match::create(setup, &error);
-        std::uint64_t version = nlohmann::json::parse(*people[0].link->last)["version"].get<std::uint64_t>();
-        while (!mirror->state().is_over()) {
-            const int seat = mirror->state().decider();
-            const Action action = choose_random(mirror->state(), rng);
-            mirror->apply(action);
-            protocol::PlayAction play;
-            play.version = version;
-            play.action = action;
-            person& actor = people[static_cast<std::size_t>(seat)];
-            const std::uint64_t bytes_before = bytes_of(people);
-            ioc.restart();
-            const double before = thread_cpu_us();
-            r->handle(actor.who, play, false);
-            ioc.run();
-            const double used = thread_cpu_us() - before;
-            actions.samples.push_back(used);
-            actions.total_us += used;
-            actions.bytes += bytes_of(people) - bytes_before;
-            const auto ack = nlohmann::json::parse(*actor.link->last);
-            if (ack.value("type", "") != "ack") {
-                std::fprintf(stderr, "action refused: %s\n", actor.link->last->c_str());
-                return;
-            }
-            version = ack["version"].get<std::uint64_t>();
-        }
+        const auto start = Match::create(setup, &error);  // the room's game, played alongside
+        State game = start->state();
+        const std::uint64_t version = nlohmann::json::parse(*people[0].link->last)["version"].get<std::uint64_t>();
+        post_each_move posting(*r, ioc, people, version, actions);
+        playout::play_random(game, rng, &posting);
+        if (posting.refused) return;
         if (g + 1 < games) continue;
         for (int i = viewers - 1; i >= 2; --i) {
             protocol::Leave leave;
