@@ -16,7 +16,8 @@ if [[ ! -d "$here/node_modules/playwright-core" ]]; then echo "e2e: run 'npm ci'
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 data=$(mktemp -d)
 log="$data/server.log"
-"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 >"$log" 2>&1 &
+"$server" --bind 127.0.0.1 --port "$port" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 \
+  --max-rooms-per-ip 0 --max-search-bots-per-ip 0 >"$log" 2>&1 &  # every browser of the suite shares one address
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
