@@ -18,7 +18,8 @@ probe=(python3 "$repo/scripts/multinode_probe.py")
 load=("$build/bin/carc-load" --scenario rooms --seconds "$seconds")
 # What carc-load gives the servers it starts itself (tools/load/main.cpp).
 server_flags=(--threads 2 --bot-delay 0 --rate 1000000 --burst 1000000 --max-connections-per-ip 100000
-              --max-http-per-ip 100000 --web-root /nonexistent)
+              --max-http-per-ip 100000 --web-root /nonexistent --max-rooms-per-person 0 --max-rooms-per-ip 0
+              --max-search-bots-per-person 0 --max-search-bots-per-ip 0)
 
 # The one way scripts start a test server: --port 0, the port read from its log.
 source "$repo/tools/testkit/test-server.sh"

@@ -10,6 +10,23 @@ namespace carc::term {
 namespace {
 constexpr std::size_t max_lines = 300;
 const json null_json;
+
+// The lobby list with room `id` replaced by `entry` (appended when new), or dropped (null).
+void replace_lobby_room(json& rooms, const std::string& id, const json* entry) {
+    if (id.empty()) return;
+    json out = json::array();
+    bool replaced = false;
+    for (const auto& r : rooms) {
+        if (r.value("id", std::string()) != id) {
+            out.push_back(r);
+        } else if (entry && !replaced) {
+            out.push_back(*entry);
+            replaced = true;
+        }
+    }
+    if (entry && !replaced) out.push_back(*entry);
+    rooms = std::move(out);
+}
 }  // namespace
 
 void ClientModel::connected() {
@@ -116,18 +133,13 @@ void ClientModel::handle(const json& m) {
         // One room of the lobby changed, appeared or left (after the first full `lobby`).
         const json& entry = m.value("room", json());
         const std::string id = entry.is_object() ? entry.value("id", std::string()) : entry.is_string() ? entry.get<std::string>() : "";
-        json rooms = json::array();
-        bool replaced = false;
-        for (const auto& r : rooms_) {
-            if (r.value("id", std::string()) != id) {
-                rooms.push_back(r);
-            } else if (type == "lobby_room" && !replaced) {
-                rooms.push_back(entry);
-                replaced = true;
-            }
-        }
-        if (type == "lobby_room" && !replaced && !id.empty()) rooms.push_back(entry);
-        rooms_ = std::move(rooms);
+        replace_lobby_room(rooms_, id, type == "lobby_room" ? &entry : nullptr);
+    } else if (type == "lobby_changes") {
+        // Several rooms at once (one batch of the server's lobby interval).
+        for (const auto& entry : m.value("rooms", json::array()))
+            if (entry.is_object()) replace_lobby_room(rooms_, entry.value("id", std::string()), &entry);
+        for (const auto& id : m.value("removed", json::array()))
+            if (id.is_string()) replace_lobby_room(rooms_, id.get<std::string>(), nullptr);
     } else if (type == "snapshot") {
         snapshot(m);
     } else if (type == "patch") {

@@ -1,6 +1,6 @@
 #pragma once
 // What the client knows: the welcome (person, token), the lobby (a full `lobby`, then
-// `lobby_room` / `lobby_room_removed` changes), the tile catalogue, and the
+// `lobby_room` / `lobby_room_removed` / `lobby_changes` changes), the tile catalogue, and the
 // room it is in with its view kept current by snapshots and RFC 6902 patches (nlohmann's
 // json::patch, the same operations the browser's patch.js applies), its log and chat (the
 // whole history from each snapshot's `log` and `chat`, then the patches' events), and the last

@@ -8,7 +8,7 @@ namespace {
 constexpr std::array<std::string_view, error_code_count> names = {
     "bad_json",      "too_large",     "too_deep",        "unknown_type",
     "bad_field",     "hello_required", "already_hello",  "protocol_version",
-    "unknown_token", "rate_limited",  "no_such_room",    "not_in_room",
+    "unknown_token", "rate_limited",  "too_many_rooms", "too_many_bots", "room_chat_limited", "no_such_room",    "not_in_room",
     "not_seated",    "seat_taken",    "not_host",        "wrong_status",
     "spectators_not_allowed", "bad_settings", "not_your_turn", "illegal_action",
     "stale_version", "journal_failed", "internal"};

@@ -142,6 +142,8 @@ void to_json(json& out, const LobbyRoom& m) { out = {{"room", m.room}}; }
 
 void to_json(json& out, const LobbyRoomRemoved& m) { out = {{"room", m.room}}; }
 
+void to_json(json& out, const LobbyChanges& m) { out = {{"rooms", m.rooms}, {"removed", m.removed}}; }
+
 void to_json(json& out, const RoomCreated& m) { out = {{"room", m.room}, {"invite", m.invite}}; }
 
 void to_json(json& out, const Joined& m) { out = {{"room", m.room}, {"seat", optional_json(m.seat)}}; }

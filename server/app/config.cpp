@@ -47,6 +47,16 @@ Usage: carc-server [flags]
   --sync full|normal           full: every commit is fsynced before its ack, so it survives a power
                                cut; normal: not fsynced, survives the server's crash or kill but
                                not the machine's (default full; SQLite only; docs/storage.md)
+  --max-rooms-per-person N     rooms one person may have open, 0: no cap (default 4)
+  --max-rooms-per-ip N         rooms one address may have open, 0: no cap (default 16)
+  --max-search-bots-per-person N
+                               easy/medium/hard bot seats in one person's rooms, 0: no cap (default 8)
+  --max-search-bots-per-ip N   the same per address, 0: no cap (default 16)
+  --bot-slice MS               while other searches wait, a search answers after this long (default 250)
+  --room-chat-rate N           chat lines per second one room accepts (default 5)
+  --room-chat-burst N          chat lines one room accepts at once (default 20)
+  --lobby-interval MS          lobby subscribers get one batch of changes per interval, 0: each
+                               change at once (default 250)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
@@ -120,6 +130,14 @@ parse_outcome parse_command_line(int argc, char** argv) {
             config.resigned_bot = value;
         }
         else if (flag == "--adjourn-after") ok = parse_ms(value, config.adjourn_after);
+        else if (flag == "--max-rooms-per-person") ok = parse_number(value, config.max_rooms_per_person) && config.max_rooms_per_person >= 0;
+        else if (flag == "--max-rooms-per-ip") ok = parse_number(value, config.max_rooms_per_ip) && config.max_rooms_per_ip >= 0;
+        else if (flag == "--max-search-bots-per-person") ok = parse_number(value, config.max_search_bots_per_person) && config.max_search_bots_per_person >= 0;
+        else if (flag == "--max-search-bots-per-ip") ok = parse_number(value, config.max_search_bots_per_ip) && config.max_search_bots_per_ip >= 0;
+        else if (flag == "--bot-slice") ok = parse_ms(value, config.bot_slice) && config.bot_slice.count() > 0;
+        else if (flag == "--room-chat-rate") ok = parse_number(value, config.room_chat_rate) && config.room_chat_rate > 0;
+        else if (flag == "--room-chat-burst") ok = parse_number(value, config.room_chat_burst) && config.room_chat_burst >= 1;
+        else if (flag == "--lobby-interval") ok = parse_ms(value, config.lobby_interval);
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
         else if (flag == "--sync") {
             ok = value == "full" || value == "normal";

@@ -55,6 +55,21 @@ struct server_config {
     // SIGKILL, not the machine's), docs/storage.md "Durability".
     bool sync_full = true;
 
+    // Fair use: nobody's rooms, bots or chat may stall everyone else (docs/protocol.md, Limits).
+    // A cap of 0 is no cap. Rooms and search-bot seats count against whoever created the room
+    // (person and address) while it is in memory.
+    int max_rooms_per_person = 4;
+    int max_rooms_per_ip = 16;
+    int max_search_bots_per_person = 8;
+    int max_search_bots_per_ip = 16;
+    // While other searches wait, a running one answers after this long (bot_pool.hpp).
+    std::chrono::milliseconds bot_slice{250};
+    // Chat lines a room as a whole accepts: on average per second, and at once.
+    double room_chat_rate = 5;
+    double room_chat_burst = 20;
+    // Lobby subscribers get the changes of each interval as one batch; 0 sends each at once.
+    std::chrono::milliseconds lobby_interval{250};
+
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;
 };

@@ -16,6 +16,7 @@
 #include "persistence/journal.hpp"
 #include "rooms/bot_pool.hpp"
 #include "rooms/lobby.hpp"
+#include "rooms/usage_caps.hpp"
 #include "app/metrics.hpp"
 #include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
@@ -34,14 +35,17 @@ public:
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
           http_limiter(std::make_shared<connection_limiter>(config.max_http_connections_per_ip)),
           web_root(std::move(client_root)),
-          bots(std::make_unique<bot_pool>(config.bot_threads, config.bot_think)),
+          bots(std::make_unique<bot_pool>(
+              bot_pool::settings{config.bot_threads, config.bot_think, config.bot_slice, {}})),
           game_records(std::make_unique<game_reads>(*this)) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
     metrics counters;
     person_registry persons;
-    lobby rooms{counters};
+    usage_caps caps{{config.max_rooms_per_person, config.max_rooms_per_ip, config.max_search_bots_per_person,
+                     config.max_search_bots_per_ip}};
+    lobby rooms{counters, ioc, config.lobby_interval};
     std::shared_ptr<room_journal> journal;
     // The durable store behind the journal, for GET /api/games; null when games are not kept.
     std::shared_ptr<storage::Store> store;

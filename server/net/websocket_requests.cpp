@@ -1,10 +1,13 @@
 // The requests a connection answers itself (hello, tiles, lobby, create_room) and the routing
 // of room requests to their room.
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "cluster/cluster_node.hpp"
 
 #include "carc/protocol/engine_json.hpp"
+#include "carc/bots.hpp"
 #include "carc/tiles.hpp"
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
@@ -193,6 +196,14 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
         send_error(id, ErrorCode::bad_settings, error, {{"detail", error}});
         return;
     }
+    // Caps per person and address (usage_caps.hpp), checked before an id is taken.
+    const auto search_bots = static_cast<int>(std::ranges::count_if(
+        settings.bots, [](const protocol::BotSeat& b) { return is_search_bot(b.kind); }));
+    auto charged = state_.caps.open_room(*person_, address_, search_bots);
+    if (const auto* refused = std::get_if<protocol::ErrorMessage>(&charged)) {
+        send_error(id, refused->code, refused->message, refused->params);
+        return;
+    }
     std::string room_id;
     try {
         room_id = state_.cluster ? state_.cluster->claim_room_id() : state_.rooms.next_room_id();
@@ -202,6 +213,7 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
     }
     const std::string invite = random_invite_code();
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
+    r->charge_to(std::get<std::shared_ptr<usage_caps::charge>>(std::move(charged)));
     state_.rooms.add(r, room_id, invite);
     r->open(requester{*person_, name_, shared_from_this(), id});
 }

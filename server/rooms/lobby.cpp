@@ -50,7 +50,7 @@ void lobby::remove(const std::string& id) {
     }
     if (was_listed) {
         if (observer_) observer_(id, nullptr);
-        broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+        announce(id, nullptr);
     }
 }
 
@@ -85,7 +85,7 @@ void lobby::adjourn(const std::string& id, const std::string& invite, protocol::
         if (listed) listed_[id] = summary;
         count_rooms();
     }
-    if (listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoom{std::move(summary)})));
+    if (listed) announce(id, &summary);
 }
 
 bool lobby::is_adjourned(const std::string& id) const {
@@ -123,12 +123,11 @@ void lobby::forget_adjourned(const std::string& id) {
         was_listed = listed_.erase(id) > 0;
         count_rooms();
     }
-    if (was_listed) broadcast(shared_text(protocol::encode(protocol::LobbyRoomRemoved{id})));
+    if (was_listed) announce(id, nullptr);
 }
 
 void lobby::update(const protocol::RoomSummary& summary, bool listed) {
     std::lock_guard order(notify_mutex_);
-    std::string text;
     {
         std::lock_guard lock(mutex_);
         if (!rooms_.contains(summary.id)) return;  // closed meanwhile
@@ -136,15 +135,13 @@ void lobby::update(const protocol::RoomSummary& summary, bool listed) {
         if (!listed) {
             if (it == listed_.end()) return;
             listed_.erase(it);
-            text = protocol::encode(protocol::LobbyRoomRemoved{summary.id});
         } else {
             if (it != listed_.end() && it->second == summary) return;
             listed_[summary.id] = summary;
-            text = protocol::encode(protocol::LobbyRoom{summary});
         }
     }
     if (observer_) observer_(summary.id, listed ? &summary : nullptr);
-    broadcast(shared_text(std::move(text)));
+    announce(summary.id, listed ? &summary : nullptr);
 }
 
 std::vector<protocol::RoomSummary> lobby::public_rooms() const {
@@ -177,7 +174,6 @@ void lobby::observe_listed(listed_observer observer) {
 
 void lobby::set_remote(const std::string& id, const protocol::RoomSummary* summary) {
     std::lock_guard order(notify_mutex_);
-    std::string text;
     {
         std::lock_guard lock(mutex_);
         if (rooms_.contains(id)) return;  // ours now (taken over): listed as a local room
@@ -185,19 +181,62 @@ void lobby::set_remote(const std::string& id, const protocol::RoomSummary* summa
         if (!summary) {
             if (it == remote_.end()) return;
             remote_.erase(it);
-            text = protocol::encode(protocol::LobbyRoomRemoved{id});
         } else {
             if (it != remote_.end() && it->second == *summary) return;
             remote_[id] = *summary;
-            text = protocol::encode(protocol::LobbyRoom{*summary});
         }
     }
-    broadcast(shared_text(std::move(text)));
+    announce(id, summary);
 }
 
 void lobby::unsubscribe(std::uint64_t link_id) {
     std::lock_guard lock(mutex_);
     subscribers_.erase(link_id);
+}
+
+namespace {
+
+// One change as its own message, as subscribers got every change before batching.
+std::string change_text(const std::string& id, const std::optional<protocol::RoomSummary>& summary) {
+    return summary ? protocol::encode(protocol::LobbyRoom{*summary}) : protocol::encode(protocol::LobbyRoomRemoved{id});
+}
+
+}  // namespace
+
+void lobby::announce(const std::string& id, const protocol::RoomSummary* summary) {
+    std::optional<protocol::RoomSummary> entry;
+    if (summary) entry = *summary;
+    if (interval_.count() == 0) {
+        broadcast(shared_text(change_text(id, entry)));
+        return;
+    }
+    pending_[id] = std::move(entry);
+    if (flush_armed_) return;
+    flush_armed_ = true;
+    flush_timer_.expires_after(interval_);
+    flush_timer_.async_wait([this](boost::system::error_code ec) {
+        if (!ec) flush();
+    });
+}
+
+void lobby::flush() {
+    std::lock_guard order(notify_mutex_);
+    flush_armed_ = false;
+    if (pending_.empty()) return;
+    auto changes = std::move(pending_);
+    pending_.clear();
+    std::string text;
+    if (changes.size() == 1) {
+        text = change_text(changes.begin()->first, changes.begin()->second);
+    } else {
+        protocol::LobbyChanges batch;
+        for (auto& [id, summary] : changes) {
+            if (summary) batch.rooms.push_back(std::move(*summary));
+            else batch.removed.push_back(id);
+        }
+        text = protocol::encode(batch);
+    }
+    broadcast(shared_text(std::move(text)));
 }
 
 void lobby::broadcast(const std::shared_ptr<const std::string>& text) {

@@ -1,10 +1,13 @@
 #pragma once
 // The room registry and the live lobby list. Rooms report their summary after every change;
-// a subscriber gets the whole public list once (`lobby`) and then only what changes:
-// `lobby_room` for a room that appeared or changed, `lobby_room_removed` for one that left the
-// list. Adjourned games (unloaded, see room_lifecycle.cpp) stay listed, as `adjourned`, until a
-// seated player brings them back. One mutex guards the maps; messages are sent outside it, in
-// the order the changes happened.
+// a subscriber gets the whole public list once (`lobby`) and then only what changes, batched:
+// the changes of one interval (--lobby-interval) go out together when it ends, each room's
+// latest state only, so a burst of rooms opening and closing costs a subscriber one message
+// per interval, not one per change (which would overflow a healthy reader's send queue). A
+// batch of one change is `lobby_room` (a room appeared or changed) or `lobby_room_removed`; of
+// several, one `lobby_changes`. Adjourned games (unloaded, see room_lifecycle.cpp) stay listed,
+// as `adjourned`, until a seated player brings them back. One mutex guards the maps; messages
+// are sent outside it.
 
 #include <cstdint>
 #include <functional>
@@ -14,6 +17,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "carc/protocol/view.hpp"
 #include "net/client_link.hpp"
@@ -25,7 +31,10 @@ class metrics;
 
 class lobby {
 public:
-    explicit lobby(metrics& counters) : metrics_(counters) {}
+    // `interval`: how long changes gather before subscribers get them (0: sent at once); the
+    // batch goes out on a timer of `ioc`.
+    lobby(metrics& counters, boost::asio::io_context& ioc, std::chrono::milliseconds interval)
+        : metrics_(counters), interval_(interval), flush_timer_(ioc) {}
 
     std::string next_room_id();
     // Ids already used (stored games after a restart): next_room_id never returns them.
@@ -66,8 +75,13 @@ public:
     // Sends the subscriber the whole list (a `lobby` answering `request_id`), then changes.
     void subscribe(const std::shared_ptr<client_link>& link, const nlohmann::json& request_id);
     void unsubscribe(std::uint64_t link_id);
+    // Sends the changes gathered so far as one batch (the interval's timer calls it; tests too).
+    void flush();
 
 private:
+    // Under notify_mutex_: a public room's new entry (null: it left the list) for subscribers,
+    // gathered for the next batch or, without an interval, sent at once.
+    void announce(const std::string& id, const protocol::RoomSummary* summary);
     // Under notify_mutex_: sends `text` to every live subscriber.
     void broadcast(const std::shared_ptr<const std::string>& text);
     void count_rooms();  // mutex_ held
@@ -85,6 +99,11 @@ private:
     std::map<std::uint64_t, std::weak_ptr<client_link>> subscribers_;
     std::map<std::string, protocol::RoomSummary> remote_;  // other nodes' public rooms
     listed_observer observer_;  // set before the server starts
+    // Batching, under notify_mutex_: each changed room's latest entry (nullopt: removed).
+    const std::chrono::milliseconds interval_;
+    std::map<std::string, std::optional<protocol::RoomSummary>> pending_;
+    bool flush_armed_ = false;
+    boost::asio::steady_timer flush_timer_;
 };
 
 }  // namespace carc::server

@@ -21,6 +21,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <spdlog/spdlog.h>
 
+#include "carc/bots.hpp"
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
 #include "util/text.hpp"
@@ -30,6 +31,7 @@ namespace carc::server {
 
 namespace net = boost::asio;
 using protocol::ErrorCode;
+using protocol::SeatInfo;
 
 room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
     : state_(state),
@@ -37,6 +39,7 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
       id_(std::move(id)),
       private_(settings.is_private),
       seating_(id_, std::move(invite), std::move(settings)),
+      chat_rate_(state.config.room_chat_rate, state.config.room_chat_burst),
       bot_rng_(random_u64()),
       bot_timer_(strand_),
       clock_timer_(strand_),
@@ -151,6 +154,7 @@ void room::close_room(const char* why) {
 
 void room::halt() {
     closed_ = true;
+    charge_.reset();  // its creator may open another room
     bot_timer_.cancel();
     clock_timer_.cancel();
     lifecycle_timer_.cancel();
@@ -225,7 +229,16 @@ void room::on_message(requester& who, protocol::Kick& k, bool) {
 
 void room::on_message(requester& who, protocol::SetBot& b, bool) {
     if (!require_member(who) || !require_host(who)) return;
+    // The creator's search-bot cap first; given back if the seating refuses.
+    const int charged_before = charge_ ? charge_->search_bots() : 0;
+    if (charge_) {
+        if (auto refused = state_.caps.set_search_bots(*charge_, search_bots_after(b))) {
+            reply_error(who, std::move(*refused));
+            return;
+        }
+    }
     if (auto refused = seating_.set_bot(b.seat, b.bot)) {
+        if (charge_) state_.caps.set_search_bots(*charge_, charged_before);
         reply_error(who, std::move(*refused));
         return;
     }
@@ -233,9 +246,29 @@ void room::on_message(requester& who, protocol::SetBot& b, bool) {
     publish();
 }
 
+int room::search_bots_after(const protocol::SetBot& b) const {
+    int search_bots = 0;
+    for (int i = 0; i < seating_.seat_count(); ++i) {
+        const SeatInfo& s = seating_.seat(i);
+        if (i == b.seat) {
+            if (b.bot && is_search_bot(*b.bot)) ++search_bots;
+        } else if (s.kind == SeatInfo::Kind::bot && is_search_bot(s.bot)) {
+            ++search_bots;
+        }
+    }
+    return search_bots;
+}
+
 void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
     const member* m = require_member(who);
     if (!m) return;
+    if (!chat_rate_.allow(rate_limiter::clock::now())) {
+        reply_error(who, ErrorCode::room_chat_limited,
+                    fmt::format("this room takes at most {} chat lines a second; this one was dropped",
+                                state_.config.room_chat_rate),
+                    {{"rate", state_.config.room_chat_rate}, {"burst", state_.config.room_chat_burst}});
+        return;
+    }
     const auto text = trimmed_within(c.text, protocol::max_chat_length);
     if (!text) {
         reply_error(who, ErrorCode::bad_field, "field 'text': 1 to 500 characters",

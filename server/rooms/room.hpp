@@ -22,7 +22,9 @@
 #include "carc/protocol/view_publisher.hpp"
 #include "carc/rng.hpp"
 #include "net/client_link.hpp"
+#include "net/rate_limiter.hpp"
 #include "rooms/game_session.hpp"
+#include "rooms/usage_caps.hpp"
 #include "rooms/seating.hpp"
 #include "carc/records/game_record.hpp"
 #include "persistence/journal.hpp"
@@ -48,6 +50,9 @@ public:
 
     const std::string& id() const { return id_; }
 
+    // Before open(): what the room counts against its creator's caps (usage_caps.hpp), held
+    // until it leaves memory. Rooms restored from the store hold none.
+    void charge_to(std::shared_ptr<usage_caps::charge> charge) { charge_ = std::move(charge); }
     // The creator arrives: sits in the first seat without a bot (or watches) and is host.
     void open(requester creator);
     // A room message (join, action, chat, ...); `by_invite` when the room was named by its code.
@@ -114,6 +119,8 @@ private:
     template <typename Other>
     void on_message(requester& who, Other&, bool);
 
+    // The search-bot seats the room would have after `b` (a seat out of range counts as none).
+    int search_bots_after(const protocol::SetBot& b) const;
     const member* require_member(const requester& who);
     bool require_host(const requester& who);
     // A member asking about the running game; otherwise answers the error and returns false.
@@ -210,6 +217,10 @@ private:
     game_session session_;
     static constexpr std::size_t chat_history_size = 100;
     std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"}, oldest first
+    // The room's chat as a whole (--room-chat-rate, --room-chat-burst): every line goes to every
+    // member, so the room's total, not each sender's, must fit what one reader can take.
+    rate_limiter chat_rate_;
+    std::shared_ptr<usage_caps::charge> charge_;
 
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)

@@ -295,9 +295,11 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
         return;
     }
     // A search takes up to seconds: it runs on the bot pool, and its move comes back here to
-    // be checked like anyone's (a move made meanwhile makes it stale).
+    // be checked like anyone's (a move made meanwhile makes it stale). The host's turn among
+    // everyone's searches (bot_pool.hpp); a room without one takes its own.
     auto self = shared_from_this();
-    state_.bots->think(kind, session_.match().game_ptr(), session_.state(), bot_rng_.next(),
+    const std::string& host = seating_.info().host;
+    state_.bots->think(host.empty() ? "room:" + id_ : host, id_, kind, session_.match().game_ptr(), session_.state(), bot_rng_.next(),
                        [self, expected_moves, seat](Action action) {
                            net::post(self->strand_, [self, expected_moves, seat, action] {
                                self->on_bot_move(expected_moves, seat, action);

@@ -107,6 +107,7 @@ void room::unload_adjourned() {
     summary.humans_online = 0;
     summary.spectators = 0;
     closed_ = true;
+    charge_.reset();
     bot_timer_.cancel();
     clock_timer_.cancel();
     lifecycle_timer_.cancel();

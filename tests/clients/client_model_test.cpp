@@ -316,6 +316,15 @@ TEST_CASE("the lobby: a full list, then one room at a time changes, appears or l
     CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"adjourned"},{"id":"r3","status":"waiting"}])"));
 }
 
+TEST_CASE("the lobby: a batch of changes replaces, adds and drops several rooms at once") {
+    ClientModel model("Ada");
+    model.handle({{"type", "lobby"}, {"rooms", {{{"id", "r1"}, {"status", "waiting"}}, {{"id", "r2"}, {"status", "playing"}}}}});
+    model.handle({{"type", "lobby_changes"},
+                  {"rooms", {{{"id", "r2"}, {"status", "finished"}}, {{"id", "r4"}, {"status", "waiting"}}}},
+                  {"removed", {"r1", "r9"}}});
+    CHECK(model.rooms() == json::parse(R"([{"id":"r2","status":"finished"},{"id":"r4","status":"waiting"}])"));
+}
+
 TEST_CASE("a request the player makes clears the status line of what came before, not while offline") {
     ClientModel model("Ada");
     model.connected();

@@ -46,7 +46,10 @@ public:
         const std::string name = "node-" + std::to_string(i) + "-" + server::random_hex(2);
         std::vector<std::string> args{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
                                      std::to_string(test_lease_ms), "--bot-delay", "0", "--rate", "100000", "--burst",
-                                     "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242"};
+                                     "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242",
+                                     // one address for every test person: no caps on rooms and bots
+                                     "--max-rooms-per-ip", "0", "--max-rooms-per-person", "0",
+                                     "--max-search-bots-per-ip", "0", "--max-search-bots-per-person", "0"};
         args.insert(args.end(), extra_args_.begin(), extra_args_.end());
         nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(CARC_SERVER_EXE, std::move(args),
                                                                                dir_ / (name + ".log"));

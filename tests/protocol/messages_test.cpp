@@ -187,6 +187,7 @@ TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
     check_encodes(Lobby{{summary}}, {{"rooms", {summary_json}}});
     check_encodes(LobbyRoom{summary}, {{"room", summary_json}});
     check_encodes(LobbyRoomRemoved{"r1"}, {{"room", "r1"}});
+    check_encodes(LobbyChanges{{summary}, {"r2"}}, {{"rooms", {summary_json}}, {"removed", {"r2"}}});
     check_encodes(RoomCreated{"r1", "ABCD-EFGH"}, {{"room", "r1"}, {"invite", "ABCD-EFGH"}});
     check_encodes(Joined{"r1", 2}, {{"room", "r1"}, {"seat", 2}});
     check_encodes(Joined{"r1", std::nullopt}, {{"room", "r1"}, {"seat", nullptr}});

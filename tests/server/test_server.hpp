@@ -9,7 +9,9 @@
 
 namespace carc::test {
 
-// Defaults suited to tests: generous rate limit, no bot pause, short grace.
+// Defaults suited to tests: generous rate limits, no caps on rooms and search bots, each lobby
+// change sent at once (tests follow one room's entries), no bot pause, short grace. The tests
+// of the caps, limits and lobby batches set their own.
 inline server::server_config test_config() {
     server::server_config config;
     config.bind = "127.0.0.1";
@@ -19,6 +21,13 @@ inline server::server_config test_config() {
     config.burst = 100000;
     config.bot_delay = std::chrono::milliseconds(0);
     config.grace = std::chrono::milliseconds(2000);
+    config.max_rooms_per_person = 0;
+    config.max_rooms_per_ip = 0;
+    config.max_search_bots_per_person = 0;
+    config.max_search_bots_per_ip = 0;
+    config.room_chat_rate = 100000;
+    config.room_chat_burst = 100000;
+    config.lobby_interval = std::chrono::milliseconds(0);
     return config;
 }
 

@@ -40,12 +40,17 @@ bool parse_url(const std::string& url, std::string& host, unsigned short& port) 
 }
 
 // The flags of a server started for `scenario`.
-std::vector<std::string> server_flags(const options& opt, const std::string& scenario, bool has_adjourn) {
+std::vector<std::string> server_flags(const options& opt, const std::string& scenario, bool has_adjourn,
+                                      bool has_caps) {
     std::vector<std::string> args = {"--bot-delay", "0",
                                      "--rate", "1000000", "--burst", "1000000",
                                      "--max-connections-per-ip", "100000", "--max-http-per-ip", "100000",
                                      "--web-root", "/nonexistent"};
     if (opt.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt.threads)});
+    // Every simulated person comes from one address: no caps on their rooms and bots.
+    if (has_caps)
+        args.insert(args.end(), {"--max-rooms-per-person", "0", "--max-rooms-per-ip", "0",
+                                 "--max-search-bots-per-person", "0", "--max-search-bots-per-ip", "0"});
     if (scenario == "abandoned") {
         args.insert(args.end(), {"--grace", std::to_string(opt.grace_ms)});
         if (has_adjourn) args.insert(args.end(), {"--adjourn-after", std::to_string(opt.adjourn_after_ms)});
@@ -77,6 +82,7 @@ int main_impl(int argc, char** argv) {
         return 2;
     }
     const bool has_adjourn = opt->url.empty() && server_child::supports(opt->server_exe, "--adjourn-after");
+    const bool has_caps = opt->url.empty() && server_child::supports(opt->server_exe, "--max-rooms-per-ip");
     int failures = 0;
     for (const std::string& name : opt->scenarios) {
         const fs::path dir = fs::temp_directory_path() / ("carc-load-" + std::to_string(getpid()) + "-" + name);
@@ -87,7 +93,7 @@ int main_impl(int argc, char** argv) {
                 fs::remove_all(dir);
                 fs::create_directories(dir);
                 child = std::make_unique<server_child>(opt->server_exe, dir / "data",
-                                                       server_flags(*opt, name, has_adjourn));
+                                                       server_flags(*opt, name, has_adjourn, has_caps));
                 env.child = child.get();
                 env.ws = {net::ip::make_address("127.0.0.1"), child->port()};
                 env.http = {"127.0.0.1", child->port()};

@@ -22,7 +22,8 @@ export const expansionShort = (e) => {
 };
 
 // The lobby's rooms by id: a full `lobby` message replaces them, `lobby_room` adds or updates
-// one, `lobby_room_removed` drops one (docs/protocol.md, "Lobby").
+// one, `lobby_room_removed` drops one, `lobby_changes` does both for several (docs/protocol.md,
+// "Lobby").
 export class LobbyRooms {
   constructor() {
     this.rooms = new Map();
@@ -32,7 +33,10 @@ export class LobbyRooms {
     else if (msg.type === 'lobby_room' && msg.room?.id) this.rooms.set(msg.room.id, msg.room);
     else if (msg.type === 'lobby_room_removed')
       this.rooms.delete(typeof msg.room === 'string' ? msg.room : msg.room?.id);
-    else return false;
+    else if (msg.type === 'lobby_changes') {
+      for (const r of msg.rooms || []) if (r?.id) this.rooms.set(r.id, r);
+      for (const id of msg.removed || []) this.rooms.delete(id);
+    } else return false;
     return true;
   }
   // Open: waiting for players with someone there to start it. Abandoned rooms (nobody online)

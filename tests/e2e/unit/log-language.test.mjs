@@ -122,3 +122,12 @@ test('the lobby list takes full lists and per-room changes; abandoned rooms are 
   list.apply({ type: 'lobby', rooms: [] });
   assert.equal(list.rooms.size, 0);
 });
+
+test('the lobby list takes a batch of changes: rooms replaced or added, others removed', () => {
+  const list = new LobbyRooms();
+  const room = (id, status) => ({ id, status, seats: 2, taken: 1, humans_online: 1 });
+  list.apply({ type: 'lobby', rooms: [room('r1', 'waiting'), room('r2', 'waiting')] });
+  assert.equal(list.apply({ type: 'lobby_changes', rooms: [room('r2', 'playing'), room('r3', 'waiting')], removed: ['r1', 'r9'] }), true);
+  assert.deepEqual([...list.rooms.keys()].sort(), ['r2', 'r3']);
+  assert.equal(list.rooms.get('r2').status, 'playing');
+});

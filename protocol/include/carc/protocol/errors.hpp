@@ -20,6 +20,9 @@ enum class ErrorCode : std::uint8_t {
     protocol_version,
     unknown_token,
     rate_limited,
+    too_many_rooms,
+    too_many_bots,
+    room_chat_limited,
     no_such_room,
     not_in_room,
     not_seated,
@@ -34,7 +37,7 @@ enum class ErrorCode : std::uint8_t {
     journal_failed,
     internal,
 };
-inline constexpr int error_code_count = 23;
+inline constexpr int error_code_count = 26;
 
 std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);

@@ -191,6 +191,14 @@ struct LobbyRoomRemoved {
     std::string room;
     friend bool operator==(const LobbyRoomRemoved&, const LobbyRoomRemoved&) = default;
 };
+// Several changes of one batching interval at once: each room's latest entry, and the rooms
+// that left the list.
+struct LobbyChanges {
+    static constexpr std::string_view type = "lobby_changes";
+    std::vector<RoomSummary> rooms;
+    std::vector<std::string> removed;
+    friend bool operator==(const LobbyChanges&, const LobbyChanges&) = default;
+};
 struct RoomCreated {
     static constexpr std::string_view type = "room_created";
     std::string room;
@@ -307,6 +315,7 @@ CARC_SERVER_MESSAGE(Tiles)
 CARC_SERVER_MESSAGE(Lobby)
 CARC_SERVER_MESSAGE(LobbyRoom)
 CARC_SERVER_MESSAGE(LobbyRoomRemoved)
+CARC_SERVER_MESSAGE(LobbyChanges)
 CARC_SERVER_MESSAGE(RoomCreated)
 CARC_SERVER_MESSAGE(Joined)
 CARC_SERVER_MESSAGE(Left)
