@@ -30,9 +30,13 @@ int main(int argc, char** argv) {
         carc::storage::PostgresOptions options;
         options.url = config.postgres_url;
         options.node_id = config.node_id;
+        options.lease = config.lease;
         // Tests only (tests/multinode): the commit of this action seq loses its answer.
         if (const char* seq = std::getenv("CARC_TEST_LOSE_COMMIT_ANSWER_AT_SEQ"); seq && *seq)
             options.test_lose_commit_answer_at_seq = std::stoll(seq);
+        // Tests only: the node stops itself inside the write of this action seq.
+        if (const char* seq = std::getenv("CARC_TEST_STOP_AT_SEQ"); seq && *seq)
+            options.test_stop_at_seq = std::stoll(seq);
         auto opened = carc::storage::open_postgres_store(options);
         if (!opened) {
             spdlog::error("event=store_failed store=postgres code={} error=\"{}\"",

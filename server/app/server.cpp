@@ -56,6 +56,7 @@ server::server(server_config config, std::shared_ptr<storage::Store> store,
     keep_in(std::move(store));
     storage::PostgresOptions feed;
     feed.url = state_->config.postgres_url;
+    feed.lease = state_->config.lease;
     state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
                                                      state_->config.lease, std::move(feed));
     state_->persons.set_id_suffix("-" + state_->config.node_id);

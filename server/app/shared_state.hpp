@@ -8,6 +8,7 @@
 #include <string>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include "carc/storage/store.hpp"
 #include "net/client_link.hpp"
@@ -57,8 +58,13 @@ public:
     const std::string web_root;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
-    // GET /api/games, off the I/O threads; last, so it goes first (it reads the members above).
+    // GET /api/games, off the I/O threads; it reads the members above.
     std::unique_ptr<game_reads> game_records;
+    // What a connection's request asks of the store (a hello routed by its token, a game brought
+    // back from its journal, a room of another node): done here, never on an I/O thread, which
+    // would stop answering everyone (/healthz too) while PostgreSQL is slow. Last, so its
+    // threads are joined first.
+    boost::asio::thread_pool store_calls{2};
 
     // Open WebSocket connections, so shutdown can say goodbye to each.
     void track(const std::shared_ptr<client_link>& link) {

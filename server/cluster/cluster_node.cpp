@@ -7,6 +7,7 @@
 
 #include "app/shared_state.hpp"
 #include "people/person_registry.hpp"
+#include "people/security.hpp"
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
 
@@ -15,9 +16,8 @@ namespace carc::server {
 namespace st = carc::storage;
 
 namespace {
-// How many orphaned games one tick takes over (the rest wait for the next tick, so a node
-// that lost a peer does not stall on a flood of replays).
-constexpr int takeovers_per_tick = 16;
+// Orphaned games one scan lists; a full list is followed by another scan at once.
+constexpr int orphans_per_scan = 512;
 }  // namespace
 
 cluster_node::cluster_node(shared_state& state, std::shared_ptr<st::LeaseStore> leases, std::string node_id,
@@ -36,7 +36,8 @@ void cluster_node::start(std::string public_url) {
         }
         wake_.notify_all();
     });
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] { every_third_of_lease([this] { renew(); }); });
+    takeover_thread_ = std::thread([this] { every_third_of_lease([this] { take_orphans(); }); });
     publish_thread_ = std::thread([this] { publish_loop(); });
     feed_thread_ = std::thread([this] { feed_loop(); });
 }
@@ -89,8 +90,12 @@ void cluster_node::refresh_remote() {
     auto listed = leases_->listed_rooms();
     if (!listed) return;
     std::map<std::string, std::string> now;
-    for (auto& row : *listed)
-        if (row.node_id != node_id_) now.emplace(row.room_id, std::move(row.summary_json));
+    for (auto& row : *listed) {
+        // A room another node took while this one still has it (paused, not renewed yet) is not
+        // listed as another node's until this node dropped it: the next refresh lists it then,
+        // whether or not its summary changed meanwhile.
+        if (row.node_id != node_id_ && !state_.rooms.find(row.room_id)) now.emplace(row.room_id, std::move(row.summary_json));
+    }
     for (const auto& [id, summary] : remote_)
         if (!now.contains(id)) state_.rooms.set_remote(id, nullptr);
     for (const auto& [id, summary] : now) {
@@ -113,16 +118,17 @@ void cluster_node::stop() {
     }
     wake_.notify_all();
     if (thread_.joinable()) thread_.join();
+    if (takeover_thread_.joinable()) takeover_thread_.join();
     if (publish_thread_.joinable()) publish_thread_.join();
     if (feed_thread_.joinable()) feed_thread_.join();
 }
 
-void cluster_node::run() {
+void cluster_node::every_third_of_lease(const std::function<void()>& step) {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
         lock.unlock();
         try {
-            tick();
+            step();
         } catch (const std::exception& e) {
             spdlog::error("event=cluster_tick_failed error=\"{}\"", e.what());
         }
@@ -131,7 +137,7 @@ void cluster_node::run() {
     }
 }
 
-void cluster_node::tick() {
+void cluster_node::renew() {
     // Rooms in memory before the renewal: each of them was leased before it was added.
     std::set<std::string> local;
     for (const auto& r : state_.rooms.rooms()) local.insert(r->id());
@@ -158,10 +164,26 @@ void cluster_node::tick() {
     for (const std::string& id : absent)
         if (absent_last_tick_.contains(id)) (void)leases_->release(id);
     absent_last_tick_ = std::move(absent);
+}
 
-    auto orphans = leases_->orphaned_rooms(takeovers_per_tick);
-    if (!orphans) return;
-    for (const std::string& id : *orphans) take_over(id);
+void cluster_node::take_orphans() {
+    // Every orphan now, not a few per round: all of a dead node's games come back within one
+    // round after their leases expire. Renewals run on their own thread meanwhile. A room that
+    // could not be taken (its row locked by a paused node's write) waits for the next round.
+    std::set<std::string> tried;
+    for (;;) {
+        auto orphans = leases_->orphaned_rooms(orphans_per_scan);
+        if (!orphans) return;
+        bool any_new = false;
+        for (const std::string& id : *orphans) {
+            if (!tried.insert(id).second) continue;
+            any_new = true;
+            take_over(id);
+            std::lock_guard lock(mutex_);
+            if (stopping_) return;
+        }
+        if (!any_new || static_cast<int>(orphans->size()) < orphans_per_scan) return;
+    }
 }
 
 bool cluster_node::take_over(const std::string& room_id) {
@@ -214,6 +236,16 @@ std::optional<std::string> cluster_node::owner_elsewhere(const std::string& room
     lease = leases_->lease_of(room_id);
     if (lease && *lease && (*lease)->live && (*lease)->node_id != node_id_) return (*lease)->public_url;
     return std::nullopt;
+}
+
+std::optional<std::string> cluster_node::invite_owner_elsewhere(const std::string& invite) {
+    auto room_id = leases_->room_by_invite(canonical_invite_code(invite));
+    if (!room_id) {
+        spdlog::warn("event=invite_lookup_failed error=\"{}\"", room_id.message());
+        return std::nullopt;
+    }
+    if (!*room_id) return std::nullopt;
+    return owner_elsewhere(**room_id);
 }
 
 std::optional<std::string> cluster_node::route_token(const std::string& token) {

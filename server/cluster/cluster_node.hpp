@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,6 +44,8 @@ public:
     // A room this node does not have: the URL of the live node that owns it; nullopt when no
     // other live node does (then it was taken over here if it is an unfinished game).
     std::optional<std::string> owner_elsewhere(const std::string& room_id);
+    // The same for a room named by its invite code (looked up in the store).
+    std::optional<std::string> invite_owner_elsewhere(const std::string& invite);
     // Before a hello with `token`: makes the token known here (people are stored) and brings
     // the token's games here when nobody owns them; the URL of another node when one of them
     // lives there.
@@ -53,8 +56,14 @@ public:
     bool lease_for_resume(const std::string& room_id);
 
 private:
-    void run();
-    void tick();
+    // Runs `step` now and then every third of a lease until stop().
+    void every_third_of_lease(const std::function<void()>& step);
+    // Renews this node's leases, drops the rooms whose lease another node took and gives back
+    // the leases of rooms that left memory.
+    void renew();
+    // Takes over every game whose lease expired (its own thread, so renewals never wait for
+    // replays).
+    void take_orphans();
     // One lobby across nodes: this node's public list goes to PostgreSQL (publish thread), the
     // others' comes back through LISTEN/NOTIFY, or a read every second at the latest (feed thread).
     void publish_loop();
@@ -73,7 +82,8 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     bool stopping_ = false;
-    std::thread thread_;
+    std::thread thread_;           // renewals
+    std::thread takeover_thread_;  // take_orphans
 
     const storage::PostgresOptions feed_options_;
     std::map<std::string, std::optional<std::string>> to_publish_;  // guarded by mutex_

@@ -33,6 +33,19 @@ std::optional<int> query_number(std::string_view query, std::string_view name) {
     return std::nullopt;
 }
 
+// A running game's row of the list, from its record (what room::running_summary gives).
+json running_row(const json& record) {
+    json players = json::array();
+    for (const auto& p : record["players"])
+        players.push_back({{"seat", p["seat"]}, {"name", p["name"]}, {"score", p["score"]}});
+    return {{"id", record["id"]},
+            {"status", "playing"},
+            {"rules", record["settings"]["rules"]},
+            {"started_at_ms", record["started_at_ms"]},
+            {"actions", record["actions"].size()},
+            {"players", std::move(players)}};
+}
+
 games_answer error(status code, std::string message) { return {code, json{{"error", std::move(message)}}.dump()}; }
 
 games_answer list_games(shared_state& state, std::string_view query) {
@@ -44,6 +57,13 @@ games_answer list_games(shared_state& state, std::string_view query) {
     for (const auto& r : state.rooms.rooms()) {
         if (r->is_private()) continue;
         if (json row = r->running_summary(); !row.is_null()) running.push_back(std::move(row));
+    }
+    if (state.cluster && state.store) {
+        // Other nodes' public running games, as the shared lobby names them, from their journals.
+        for (const auto& summary : state.rooms.public_rooms()) {
+            if (summary.status != protocol::RoomStatus::playing || state.rooms.find(summary.id)) continue;
+            if (auto record = running_record(*state.store, summary.id)) running.push_back(running_row(*record));
+        }
     }
     json finished = json::array();
     bool more = false;
@@ -85,6 +105,10 @@ games_answer one_game(shared_state& state, const std::string& id) {
         if (state.rooms.is_adjourned_in_public(id))
             if (auto record = adjourned_record(*state.store, id))
                 return {status::ok, record->dump(), game_state::adjourned};
+        // Several nodes: a game another node runs, as of its last committed move.
+        if (state.cluster && !state.rooms.find(id))
+            if (auto record = running_record(*state.store, id))
+                return {status::ok, record->dump(), game_state::running};
         auto stored = state.store->get_game(id);
         if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());
         // Stored as the text the room wrote (build_record_text): served as it is.

@@ -141,37 +141,39 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
                    {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
-    const std::string& name = *trimmed;
-    std::optional<person_identity> identity;
-    if (hello.token && state_.cluster) {
-        // Several nodes: the token's games may live on another node (go there), or on none.
-        if (const auto owner = state_.cluster->route_token(*hello.token)) {
-            send_redirect(id, *owner, std::nullopt);
-            return;
+    // The token's games may live on another node (go there), or on none (taken over here), and
+    // a new person is stored: questions for the store, asked off the I/O threads.
+    off_thread([self = shared_from_this(), id, token = hello.token, name = *trimmed]() -> std::function<void()> {
+        shared_state& state = self->state_;
+        if (token && state.cluster) {
+            if (auto owner = state.cluster->route_token(*token))
+                return [self, id, owner = std::move(*owner)] { self->send_redirect(id, owner, std::nullopt); };
         }
-    }
-    if (hello.token) {
-        identity = state_.persons.resume(*hello.token, name);
-        if (!identity) {
-            send_error(id, ErrorCode::unknown_token, "unknown or expired token; say hello without one");
-            return;
-        }
-    } else {
-        identity = state_.persons.create(name);
-        if (state_.cluster) state_.cluster->remember(*identity);
-    }
+        std::optional<person_identity> identity = token ? state.persons.resume(*token, name) : state.persons.create(name);
+        if (!token && state.cluster) state.cluster->remember(*identity);
+        return [self, id, identity = std::move(identity), resumed = token.has_value()] {
+            if (!identity) {
+                self->send_error(id, ErrorCode::unknown_token, "unknown or expired token; say hello without one");
+                return;
+            }
+            self->welcome_person(id, *identity, resumed);
+        };
+    });
+}
+
+void websocket_session::welcome_person(const json& id, const person_identity& identity, bool resumed) {
     hello_timer_.cancel();
-    person_ = identity->id;
-    name_ = identity->name;
+    person_ = identity.id;
+    name_ = identity.name;
     if (auto previous = state_.persons.attach(*person_, shared_from_this()))
         previous->close(4000, "replaced by a newer connection");
 
     protocol::Welcome welcome;
     welcome.server = server_name;
-    welcome.person = identity->id;
-    welcome.name = identity->name;
-    welcome.token = identity->token;
-    welcome.resumed = hello.token.has_value();
+    welcome.person = identity.id;
+    welcome.name = identity.name;
+    welcome.token = identity.token;
+    welcome.resumed = resumed;
     welcome.rooms = state_.persons.rooms_of(*person_);
     welcome.max_message = static_cast<std::int64_t>(state_.config.max_message);
     welcome.max_depth = state_.config.max_depth;
@@ -180,11 +182,15 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
     send_text(protocol::encode(welcome, id));
     spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
                  welcome.resumed, welcome.rooms.size());
-    for (const auto& room_id : welcome.rooms) {
-        // An adjourned game comes back from its journal when one of its players returns.
-        const auto r = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); });
-        if (r) r->attach(*person_, name_, shared_from_this());
-    }
+    if (welcome.rooms.empty()) return;
+    // An adjourned game comes back from its journal when one of its players returns.
+    off_thread([self = shared_from_this(), rooms = welcome.rooms, person = *person_, name = name_] {
+        for (const auto& room_id : rooms) {
+            const auto r = self->state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(self->state_, room_id); });
+            if (r) r->attach(person, name, self);
+        }
+        return std::function<void()>();
+    });
 }
 
 void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {
@@ -204,16 +210,30 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
         send_error(id, refused->code, refused->message, refused->params);
         return;
     }
-    std::string room_id;
-    try {
-        room_id = state_.cluster ? state_.cluster->claim_room_id() : state_.rooms.next_room_id();
-    } catch (const std::exception& e) {
-        send_error(id, ErrorCode::journal_failed, e.what());
+    auto charge = std::get<std::shared_ptr<usage_caps::charge>>(std::move(charged));
+    if (!state_.cluster) {
+        open_room(id, state_.rooms.next_room_id(), std::move(settings), std::move(charge));
         return;
     }
+    // The new id is leased in the store first: off the I/O threads.
+    off_thread([self = shared_from_this(), id, settings = std::move(settings),
+                charge = std::move(charge)]() mutable -> std::function<void()> {
+        try {
+            return [self, id, room_id = self->state_.cluster->claim_room_id(), settings = std::move(settings),
+                    charge = std::move(charge)]() mutable {
+                self->open_room(id, room_id, std::move(settings), std::move(charge));
+            };
+        } catch (const std::exception& e) {
+            return [self, id, why = std::string(e.what())] { self->send_error(id, ErrorCode::journal_failed, why); };
+        }
+    });
+}
+
+void websocket_session::open_room(const json& id, const std::string& room_id, protocol::RoomSettings settings,
+                                  std::shared_ptr<usage_caps::charge> charge) {
     const std::string invite = random_invite_code();
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
-    r->charge_to(std::get<std::shared_ptr<usage_caps::charge>>(std::move(charged)));
+    r->charge_to(std::move(charge));
     state_.rooms.add(r, room_id, invite);
     r->open(requester{*person_, name_, shared_from_this(), id});
 }
@@ -228,15 +248,34 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
     if (!target) {
         if (const auto room_id = room_id_of(message)) target = state_.rooms.find(*room_id);
     }
-    if (!target && state_.cluster) {
-        if (const auto room_id = room_id_of(message)) {
-            if (const auto owner = state_.cluster->owner_elsewhere(*room_id)) {
-                send_redirect(id, *owner, *room_id);
-                return;
-            }
-            target = state_.rooms.find(*room_id);  // taken over just now, or nowhere
-        }
+    if (target || !state_.cluster || (!room_id_of(message) && !invite_of(message))) {
+        deliver(id, std::move(target), std::move(message), by_invite);
+        return;
     }
+    // Several nodes: another node may own the room, named by its id or its invite code, or
+    // nobody (then it is taken over here).
+    off_thread([self = shared_from_this(), id, message = std::move(message)]() mutable -> std::function<void()> {
+        const auto invite = invite_of(message);
+        const auto room_id = room_id_of(message);
+        std::optional<std::string> owner;
+        if (invite) owner = self->state_.cluster->invite_owner_elsewhere(*invite);
+        if (!owner && room_id) owner = self->state_.cluster->owner_elsewhere(*room_id);
+        // A private room's id is not told to someone who only has its code.
+        if (owner) return [self, id, url = std::move(*owner), named = invite ? std::nullopt : room_id] {
+            self->send_redirect(id, url, named);
+        };
+        return [self, id, message = std::move(message), invite, room_id]() mutable {
+            // Taken over just now, or nowhere.
+            std::shared_ptr<room> found = invite ? self->state_.rooms.find_by_invite(*invite) : nullptr;
+            const bool found_by_invite = found != nullptr;
+            if (!found && room_id) found = self->state_.rooms.find(*room_id);
+            self->deliver(id, std::move(found), std::move(message), found_by_invite);
+        };
+    });
+}
+
+void websocket_session::deliver(const json& id, std::shared_ptr<room> target, protocol::ClientMessage message,
+                                bool by_invite) {
     if (!target) {
         const auto room_id = room_id_of(message);
         if (room_id && state_.rooms.is_adjourned_in_public(*room_id)) {

@@ -101,7 +101,24 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
         on_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
     }
     buffer_.consume(buffer_.size());
-    if (!closing_) do_read();
+    if (!closing_ && !reading_paused_) do_read();
+}
+
+void websocket_session::off_thread(std::function<std::function<void()>()> work) {
+    reading_paused_ = true;
+    net::post(state_.store_calls, [self = shared_from_this(), work = std::move(work)] {
+        std::function<void()> then;
+        try {
+            then = work();
+        } catch (const std::exception& e) {
+            spdlog::error("event=request_failed session={} error=\"{}\"", self->id_, e.what());
+        }
+        net::post(self->ws_.get_executor(), [self, then = std::move(then)] {
+            self->reading_paused_ = false;
+            if (then) then();  // may pause reading again
+            if (!self->reading_paused_ && !self->closing_ && !self->disconnected_) self->do_read();
+        });
+    });
 }
 
 // dispatch, not post: called from a room's strand (or another connection's), the message is

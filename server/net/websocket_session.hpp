@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,10 +22,13 @@
 #include "net/connection_limiter.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/send_queue.hpp"
+#include "rooms/usage_caps.hpp"
 
 namespace carc::server {
 
 class shared_state;
+class room;
+struct person_identity;
 
 class websocket_session : public client_link,
                           public std::enable_shared_from_this<websocket_session> {
@@ -56,9 +60,19 @@ private:
     void on_text(std::string_view text);
     void on_request(const nlohmann::json& id, protocol::ClientMessage& message);
     void send_redirect(const nlohmann::json& id, const std::string& url, const std::optional<std::string>& room);
+    // Runs `work` on shared_state::store_calls (it may wait on the store); the function it
+    // returns then runs on this connection's strand. Reading stops until then, so requests are
+    // still answered one at a time, in order.
+    void off_thread(std::function<std::function<void()>()> work);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
+    void welcome_person(const nlohmann::json& id, const person_identity& identity, bool resumed);
     void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
+    void open_room(const nlohmann::json& id, const std::string& room_id, protocol::RoomSettings settings,
+                   std::shared_ptr<usage_caps::charge> charge);
     void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);
+    // Hands a room request to its room, or answers that there is none.
+    void deliver(const nlohmann::json& id, std::shared_ptr<room> target, protocol::ClientMessage message,
+                 bool by_invite);
     void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string message,
                     nlohmann::json params = nlohmann::json::object());
     void send_text(std::string text) { send(shared_text(std::move(text))); }
@@ -74,6 +88,7 @@ private:
     int dropped_in_a_row_ = 0;
     bool closing_ = false;
     bool disconnected_ = false;
+    bool reading_paused_ = false;  // a request is being answered off the I/O threads
     boost::asio::steady_timer hello_timer_;
     std::optional<std::string> person_;
     std::string name_;

@@ -180,9 +180,12 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     return r;
 }
 
-std::optional<json> adjourned_record(st::Store& store, const std::string& room_id) {
+namespace {
+
+// An unfinished game's public record so far, replayed from the store, when it has `status`.
+std::optional<json> journal_record(st::Store& store, const std::string& room_id, st::RoomStatus status) {
     auto loaded = store.load_room(room_id);
-    if (!loaded || !*loaded || (*loaded)->status != st::RoomStatus::adjourned) return std::nullopt;
+    if (!loaded || !*loaded || (*loaded)->status != status) return std::nullopt;
     const rebuilt_room rebuilt = rebuild(**loaded);
     if (!rebuilt.error.empty() || rebuilt.settings.is_private) return std::nullopt;
     const restored_game& game = rebuilt.game;
@@ -198,9 +201,19 @@ std::optional<json> adjourned_record(st::Store& store, const std::string& room_i
     in.seed_commitment = game.seed_commitment;
     in.started_at_ms = game.started_at_ms;
     // No result: build_record leaves out the seed, its nonce and the state hashes.
-    json record = build_record(in, game.actions, game.match->game());
-    record["status"] = "adjourned";
+    return build_record(in, game.actions, game.match->game());
+}
+
+}  // namespace
+
+std::optional<json> adjourned_record(st::Store& store, const std::string& room_id) {
+    auto record = journal_record(store, room_id, st::RoomStatus::adjourned);
+    if (record) (*record)["status"] = "adjourned";
     return record;
+}
+
+std::optional<json> running_record(st::Store& store, const std::string& room_id) {
+    return journal_record(store, room_id, st::RoomStatus::running);
 }
 
 bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {

@@ -51,5 +51,8 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
 // with status "adjourned" and, as for a running game, no seed, nonce or state hashes. Nothing
 // when `room_id` is not an adjourned game, is a private room's, or does not replay.
 std::optional<nlohmann::json> adjourned_record(storage::Store& store, const std::string& room_id);
+// The same for a game another node runs (several nodes): status "playing", as of its last
+// committed move. Nothing when it is not a running public game in the store.
+std::optional<nlohmann::json> running_record(storage::Store& store, const std::string& room_id);
 
 }  // namespace carc::server

@@ -2,6 +2,10 @@
 // and every write of a node that lost its lease refused (fenced). Two stores with different
 // node ids stand for two carc-server nodes. A lease of ttl 0 is expired the moment it is taken
 // (PostgreSQL's clock moves on), which makes expiry deterministic without waiting.
+#include <libpq-fe.h>
+
+#include <memory>
+
 #include <catch2/catch.hpp>
 
 #include "carc/storage/postgres_store.hpp"
@@ -208,4 +212,31 @@ TEST_CASE("a COMMIT whose answer is lost reports outcome_unknown for every write
     CHECK(last_seq(store, "r2").value() == 1);
     // Once only: the next commit is answered.
     CHECK(store.write_batch({ActionWrite{sample_action("r1", 3), std::nullopt}})[0].ok());
+}
+
+TEST_CASE("a takeover never waits for a write in flight: the room is skipped until the write ends",
+          "[postgres][lease]") {
+    TempDir dir;
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
+    REQUIRE(a.leases->acquire("r1", "ws://a", 0ms).ok());  // expired at once: a paused owner
+    // Node a paused inside a write: its transaction holds the lease row FOR SHARE, as the fence
+    // of every write does, and does not end.
+    std::unique_ptr<PGconn, decltype(&PQfinish)> writer(PQconnectdb(test_postgres_url().c_str()), &PQfinish);
+    REQUIRE(PQstatus(writer.get()) == CONNECTION_OK);
+    const auto run = [&](const std::string& sql) {
+        std::unique_ptr<PGresult, decltype(&PQclear)> result(PQexec(writer.get(), sql.c_str()), &PQclear);
+        INFO(sql << ": " << PQerrorMessage(writer.get()));
+        REQUIRE((PQresultStatus(result.get()) == PGRES_COMMAND_OK || PQresultStatus(result.get()) == PGRES_TUPLES_OK));
+    };
+    run("SET search_path TO \"test_" + dir.path().filename().string() + "\"");
+    run("BEGIN");
+    run("SELECT 1 FROM room_leases WHERE room_id = 'r1' FOR SHARE");
+
+    // Refused at once (before, it waited as long as the write: forever for a paused node).
+    CHECK(b.leases->acquire("r1", "ws://b", 60s).code() == ErrorCode::locked);
+    run("COMMIT");
+    auto taken = b.leases->acquire("r1", "ws://b", 60s);
+    REQUIRE(taken.ok());
+    CHECK(taken->node_id == "node-b");
 }

@@ -1,5 +1,6 @@
 #include "pg_connection.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace carc::storage::pg {
@@ -9,6 +10,7 @@ namespace {
 ErrorCode code_for(const char* sqlstate) {
     const std::string_view state = sqlstate ? sqlstate : "";
     if (state == "23505") return ErrorCode::already_exists;          // unique_violation
+    if (state == "55P03") return ErrorCode::locked;                  // lock_not_available (NOWAIT, lock_timeout)
     if (state == "23503") return ErrorCode::not_found;               // foreign_key_violation
     if (state.starts_with("22") || state.starts_with("23")) return ErrorCode::invalid_argument;
     // Connection exceptions, operator intervention (shutdown), insufficient resources, I/O.
@@ -49,24 +51,52 @@ std::string quote_identifier(std::string_view name) {
     return quoted + "\"";
 }
 
-Result<Connection> Connection::open(const std::string& url, const std::string& schema) {
-    // expand_dbname: `url` may be a URI or a connection string; a short connect timeout keeps
-    // a node responsive (failing writes fast) while PostgreSQL is down.
-    const char* keywords[] = {"dbname", "connect_timeout", "application_name", nullptr};
-    const char* values[] = {url.c_str(), "3", "carc-server", nullptr};
-    PGconn* raw = PQconnectdbParams(keywords, values, 1);
-    Connection conn(raw, schema);
+Result<Connection> Connection::open(const std::string& url, const std::string& schema, Limits limits) {
+    // expand_dbname: `url` may be a URI or a connection string. The keepalives come before it,
+    // so the URL may set its own; a short connect timeout keeps a node responsive (failing
+    // writes fast) while PostgreSQL is down. libpq ignores keepalives on a Unix socket.
+    const auto seconds = [](std::chrono::milliseconds ms) { return std::to_string(std::max<long long>(1, ms.count() / 1000)); };
+    const std::string dead_peer = std::to_string(limits.dead_peer.count());
+    const std::string idle = seconds(limits.dead_peer / 3);
+    std::vector<const char*> keywords, values;
+    const auto add = [&](const char* keyword, const char* value) {
+        keywords.push_back(keyword);
+        values.push_back(value);
+    };
+    if (limits.dead_peer.count() > 0) {
+        // Probes after a third of the bound, then every second; tcp_user_timeout gives up on
+        // data the server does not acknowledge.
+        add("keepalives", "1");
+        add("keepalives_idle", idle.c_str());
+        add("keepalives_interval", "1");
+        add("keepalives_count", "3");
+        add("tcp_user_timeout", dead_peer.c_str());
+    }
+    add("dbname", url.c_str());
+    add("connect_timeout", "3");
+    add("application_name", "carc-server");
+    keywords.push_back(nullptr);
+    values.push_back(nullptr);
+    PGconn* raw = PQconnectdbParams(keywords.data(), values.data(), 1);
+    Connection conn(raw, schema, limits);
     if (!raw || PQstatus(raw) != CONNECTION_OK) {
         return Error{ErrorCode::io_error, "cannot connect to PostgreSQL: " +
                                               trimmed(raw ? PQerrorMessage(raw) : "out of memory")};
     }
     // NOTICEs ("schema already exists, skipping") are not for the server's log.
     PQsetNoticeProcessor(raw, [](void*, const char*) {}, nullptr);
-    if (auto used = conn.use_schema(); !used) return used.error();
+    if (auto set_up = conn.set_up_session(); !set_up) return set_up.error();
     return conn;
 }
 
-Status Connection::use_schema() {
+Status Connection::set_up_session() {
+    const auto set = [this](const char* name, std::chrono::milliseconds value) -> Status {
+        if (value.count() <= 0) return {};
+        return run(std::string("SET ") + name + " = " + std::to_string(value.count()));
+    };
+    if (auto s = set("lock_timeout", limits_.lock_timeout); !s) return s;
+    if (auto s = set("statement_timeout", limits_.statement_timeout); !s) return s;
+    if (auto s = set("idle_in_transaction_session_timeout", limits_.idle_in_transaction); !s) return s;
     if (schema_.empty()) return {};
     const std::string quoted = quote_identifier(schema_);
     if (auto created = run("CREATE SCHEMA IF NOT EXISTS " + quoted); !created) {
@@ -82,7 +112,7 @@ Status Connection::reconnect_if_broken() {
     if (PQstatus(conn_.get()) != CONNECTION_OK) {
         return {ErrorCode::io_error, "PostgreSQL unreachable: " + trimmed(PQerrorMessage(conn_.get()))};
     }
-    return use_schema();
+    return set_up_session();
 }
 
 bool Connection::in_transaction() const {

@@ -4,6 +4,7 @@
 
 #include <libpq-fe.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,11 +39,23 @@ private:
     std::unique_ptr<PGresult, decltype(&PQclear)> result_;
 };
 
+// Bounds on every wait of a connection, so that no thread waits on PostgreSQL without end
+// (docs/scaling.md, "Bounded waits"); 0 leaves PostgreSQL's or the system's default.
+struct Limits {
+    std::chrono::milliseconds lock_timeout{0};       // a statement waiting for a row lock
+    std::chrono::milliseconds statement_timeout{0};  // a statement running
+    // A transaction left open without a statement (its client paused or cut off): PostgreSQL
+    // ends the session, and with it the transaction's locks.
+    std::chrono::milliseconds idle_in_transaction{0};
+    // A server that stops answering over TCP (TCP keepalives and tcp_user_timeout).
+    std::chrono::milliseconds dead_peer{0};
+};
+
 class Connection {
 public:
     // Connects to `url` (a libpq URI or key=value string) and, when `schema` is not empty, makes
-    // it the search path (creating it when missing).
-    static Result<Connection> open(const std::string& url, const std::string& schema);
+    // it the search path (creating it when missing); `limits` hold for the session's life.
+    static Result<Connection> open(const std::string& url, const std::string& schema, Limits limits = {});
 
     // Runs one statement. When the connection is found broken it is reset first (PostgreSQL
     // restarted); a query that fails because the connection broke is an io_error.
@@ -50,6 +63,11 @@ public:
     Status run(std::string_view sql, const std::vector<Param>& params = {});
     // Several statements without parameters (migrations).
     Status run_script(std::string_view sql);
+    // Bounds the session from now on (after a migration, which may wait for another node's).
+    Status limit(Limits limits) {
+        limits_ = limits;
+        return set_up_session();
+    }
 
     PGconn* get() const { return conn_.get(); }
     // Tests only: the next COMMIT commits but reports outcome_unknown (its answer "lost").
@@ -59,12 +77,15 @@ public:
     bool in_transaction() const;
 
 private:
-    Connection(PGconn* conn, std::string schema) : conn_(conn, &PQfinish), schema_(std::move(schema)) {}
+    Connection(PGconn* conn, std::string schema, Limits limits)
+        : conn_(conn, &PQfinish), schema_(std::move(schema)), limits_(limits) {}
     Status reconnect_if_broken();
-    Status use_schema();
+    // The session's settings: the limits and the search path (again after a reset).
+    Status set_up_session();
 
     std::unique_ptr<PGconn, decltype(&PQfinish)> conn_;
     std::string schema_;
+    Limits limits_;
     bool lose_next_commit_answer_ = false;
 };
 

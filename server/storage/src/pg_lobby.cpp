@@ -9,20 +9,20 @@ namespace carc::storage {
 using pg::text;
 
 Status PostgresStore::publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) {
-    std::lock_guard guard(mutex_);
+    std::lock_guard guard(lease_mutex_);
     Status written = summary_json
-        ? conn_.run("INSERT INTO lobby_rooms (room_id, node_id, summary_json) VALUES ($1, $2, $3)"
+        ? lease_conn_.run("INSERT INTO lobby_rooms (room_id, node_id, summary_json) VALUES ($1, $2, $3)"
                     " ON CONFLICT (room_id) DO UPDATE SET node_id = excluded.node_id,"
                     " summary_json = excluded.summary_json",
                     {text(room_id), text(node_id_), text(*summary_json)})
-        : conn_.run("DELETE FROM lobby_rooms WHERE room_id = $1 AND node_id = $2", {text(room_id), text(node_id_)});
+        : lease_conn_.run("DELETE FROM lobby_rooms WHERE room_id = $1 AND node_id = $2", {text(room_id), text(node_id_)});
     if (!written) return written;
-    return conn_.run("SELECT pg_notify('carc_lobby', $1)", {text(room_id)});
+    return lease_conn_.run("SELECT pg_notify('carc_lobby', $1)", {text(room_id)});
 }
 
 Result<std::vector<LeaseStore::ListedRoom>> PostgresStore::listed_rooms() {
-    std::lock_guard guard(mutex_);
-    auto rows = conn_.query(
+    std::lock_guard guard(lease_mutex_);
+    auto rows = lease_conn_.query(
         "SELECT b.room_id, b.node_id, b.summary_json FROM lobby_rooms b JOIN room_leases l"
         " ON l.room_id = b.room_id AND l.node_id = b.node_id WHERE l.expires_at > clock_timestamp()"
         " ORDER BY b.room_id");
@@ -66,7 +66,8 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<LobbyFeed>> open_lobby_feed(const PostgresOptions& options) {
-    auto conn = pg::Connection::open(options.url, options.schema);
+    // No statement runs long here; the dead-peer bound makes a silent server a broken feed.
+    auto conn = pg::Connection::open(options.url, options.schema, {.dead_peer = options.lease});
     if (!conn) return conn.error();
     if (auto listening = conn->run("LISTEN carc_lobby"); !listening) return listening.error();
     return std::unique_ptr<LobbyFeed>(std::make_unique<PgLobbyFeed>(std::move(conn).value()));

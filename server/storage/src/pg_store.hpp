@@ -3,7 +3,8 @@
 // PostgreSQL has: room leases and the fence of every room write, people, and one lobby across
 // nodes (LISTEN/NOTIFY). With a node id, every write to a room first locks the room's lease row
 // and checks this node's epoch (the takeover's UPDATE waits for it, so no write of an old owner
-// lands after a takeover).
+// lands after a takeover). The lease calls have a connection (and mutex) of their own: a
+// takeover or a renewal never holds up the journal's writes, nor they it.
 
 #include <map>
 
@@ -15,8 +16,7 @@ namespace carc::storage {
 
 class PostgresStore final : public SqlStore, public LeaseStore {
 public:
-    PostgresStore(std::unique_ptr<pg::SqlConnection> conn, std::string node_id,
-                  std::int64_t lose_commit_answer_at_seq = 0);
+    PostgresStore(std::unique_ptr<pg::SqlConnection> conn, pg::Connection lease_conn, const PostgresOptions& options);
 
     Result<RoomLease> acquire(std::string_view room_id, std::string_view public_url,
                               std::chrono::milliseconds ttl) override;
@@ -29,16 +29,25 @@ public:
     Status put_person(const StoredPerson& person) override;
     Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) override;
     Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) override;
+    Result<std::optional<std::string>> room_by_invite(std::string_view invite) override;
     Status publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) override;
     Result<std::vector<ListedRoom>> listed_rooms() override;
 
 private:
     Status fence_locked(std::string_view room_id) override;
     void action_written_locked(const ActionRecord& action) override;
+    // The holder of `room_id`'s lease, read on the lease connection (lease_mutex_ held).
+    Result<std::optional<RoomLease>> lease_of_locked(std::string_view room_id);
+    std::optional<std::int64_t> held_epoch(std::string_view room_id);
+    void hold(std::string_view room_id, std::int64_t epoch);
 
-    pg::Connection& conn_;  // owned by SqlStore
+    pg::Connection& conn_;  // owned by SqlStore, guarded by SqlStore::mutex_
+    std::mutex lease_mutex_;
+    pg::Connection lease_conn_;  // leases, people, the lobby; guarded by lease_mutex_
     const std::string node_id_;
     std::int64_t lose_commit_answer_at_seq_ = 0;  // tests: PostgresOptions::test_lose_commit_answer_at_seq
+    std::int64_t stop_at_seq_ = 0;                // tests: PostgresOptions::test_stop_at_seq
+    std::mutex epochs_mutex_;  // taken last, never across a query
     std::map<std::string, std::int64_t, std::less<>> epochs_;  // this node's leases
 };
 

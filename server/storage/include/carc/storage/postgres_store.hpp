@@ -21,9 +21,17 @@ struct PostgresOptions {
     std::string schema;  // empty: the connection's default search path (usually "public")
     // The node this store writes for; empty for a single node (no leases, no fencing).
     std::string node_id;
+    // The nodes' lease length: every wait on PostgreSQL (a row lock, a statement, a transaction
+    // left open by a paused node, a silent network) is bounded by a part of it (docs/scaling.md,
+    // "Bounded waits"). 0: PostgreSQL's defaults, no bounds.
+    std::chrono::milliseconds lease{0};
     // Tests only: the first COMMIT that stores an action with this seq commits, but its answer
     // is dropped as if the connection broke then (outcome_unknown). 0: never.
     std::int64_t test_lose_commit_answer_at_seq = 0;
+    // Tests only: the process stops itself (SIGSTOP) once the row of the action with this seq
+    // is written, its room's lease row locked and the transaction not committed: a node paused
+    // in the middle of a write. 0: never.
+    std::int64_t test_stop_at_seq = 0;
 };
 
 // Who owns a room and until when (PostgreSQL's clock).
@@ -69,6 +77,8 @@ public:
     virtual Result<std::optional<StoredPerson>> find_person(const TokenHash& token_hash) = 0;
     // The unfinished rooms (lobby, running, adjourned) where that token holds a seat.
     virtual Result<std::vector<std::string>> seated_rooms(const TokenHash& token_hash) = 0;
+    // The unfinished room (waiting or running) whose invite code is `invite` (canonical form).
+    virtual Result<std::optional<std::string>> room_by_invite(std::string_view invite) = 0;
 
     // --- one lobby across nodes -------------------------------------------------------------
     // Lists (summary_json) or unlists (nullopt) this node's public room and NOTIFYs the others.
@@ -94,7 +104,8 @@ Result<std::unique_ptr<LobbyFeed>> open_lobby_feed(const PostgresOptions& option
 
 int postgres_schema_version();
 
-// One PostgresStore seen through its two interfaces (they share one object and connection).
+// One PostgresStore seen through its two interfaces (one object; the store's writes and reads
+// and the leases have a connection each, so a lease query never waits behind a group commit).
 struct PostgresHandles {
     std::shared_ptr<Store> store;
     std::shared_ptr<LeaseStore> leases;

@@ -18,7 +18,7 @@ enum class ErrorCode {
     corrupt,           // the database file fails its integrity check or is not a database
     newer_schema,      // the file was written by a newer server
     foreign_database,  // a valid SQLite file that belongs to some other program
-    locked,            // another process holds the data directory
+    locked,            // another process holds the data directory; PostgreSQL: a row lock not granted in time
     fenced,            // another node took the room's lease: this node may not write it again
     outcome_unknown,   // the connection broke during COMMIT: the writes may or may not be stored
     internal,          // anything else the database reports
