@@ -2,6 +2,7 @@
 // (redirect to the owner), a running game's record and the list of running games are read from
 // the store, and a room this node dropped after a pause is listed again as the new owner's.
 #include <csignal>
+#include <set>
 
 #include "cluster_fixture.hpp"
 
@@ -10,10 +11,11 @@ using namespace carc::test;
 
 namespace {
 
-bool lists(const json& rooms, const std::string& id) {
-    for (const auto& r : rooms)
-        if (r["id"] == id) return true;
-    return false;
+// The ids of a list of rooms or games.
+std::set<std::string> ids_in(const json& listed) {
+    std::set<std::string> ids;
+    for (const auto& entry : listed) ids.insert(entry["id"].get<std::string>());
+    return ids;
 }
 
 }  // namespace
@@ -63,10 +65,10 @@ TEST_CASE("a running game's record and the running list are answered at every no
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (std::chrono::steady_clock::now() < until) {
         running = json::parse(http_get(c.port(1), "/api/games").body)["running"];
-        if (lists(running, game.game.room)) break;
+        if (ids_in(running).contains(game.game.room)) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    REQUIRE(lists(running, game.game.room));
+    REQUIRE(ids_in(running).contains(game.game.room));
     for (const auto& row : running)
         if (row["id"] == game.game.room) {
             CHECK(row["status"] == "playing");
@@ -92,7 +94,7 @@ TEST_CASE("a node that dropped a room after a pause lists it again as the new ow
     bool listed = false;
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (!listed && std::chrono::steady_clock::now() < until) {
-        listed = lists(watcher.request({{"type", "list_rooms"}})["rooms"], old.game.room);
+        listed = ids_in(watcher.request({{"type", "list_rooms"}})["rooms"]).contains(old.game.room);
         if (!listed) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     CHECK(listed);
