@@ -55,6 +55,20 @@ async function assertFitsWidth(page, step) {
   assert.deepEqual(wide, [], `${step}: wider than the window`);
 }
 
+// The page at every size: nothing wider than the window, no control off-screen; back to the
+// size it had.
+async function atEverySize(page, step) {
+  const before = page.viewportSize();
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await assertFitsWidth(page, `${step} at ${width}x${height}`);
+    if (width === 390 || width === 1280) await shot(page, `long-game-${step.replace(/\W+/g, '-')}-${width}x${height}`);
+  }
+  await page.setViewportSize(before);
+}
+
 // Two fingers spreading on the middle of the board (touch events through the DevTools protocol).
 async function pinchOut(page, around) {
   const box = await page.evaluate((sel) => {
@@ -100,6 +114,8 @@ test('a long game on a turning phone: targets stay tappable, widths fit, the zoo
     await page.waitForFunction(() => window.carc?.conn?.welcome);
     const room = await page.evaluate(async (pile) => (await window.carc.conn.request({ type: 'create_room', name: 'Long game', seats: 2, rules: 'carcassonne', options: { pile_limit: pile } })).room, TILES);
     await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
+    await page.waitForSelector('.waiting-room .seat');
+    await atEverySize(page, 'waiting room');
     await bob.join(room, 1);
     await page.waitForSelector('#start:not([disabled])');
     await press(page, '#start', true);
@@ -109,6 +125,7 @@ test('a long game on a turning phone: targets stay tappable, widths fit, the zoo
     let measured = 0;
     let pinched = null; // the view width Alice's pinch chose, while she keeps it
     let sizeIndex = 0;
+    let landscapeSeen = false;
     for (let step = 0; step < 200; step++) {
       const g = await page.evaluate((r) => window.carc.store.get(r)?.view?.game, room);
       if (g.result) break;
@@ -138,6 +155,21 @@ test('a long game on a turning phone: targets stay tappable, widths fit, the zoo
       const tiles = await page.locator('.layer-tiles .tile').count();
       const where = `${size}, turn ${turn}, ${tiles} tiles`;
       if (pinched !== null) assert.ok(Math.abs((await viewBox(page))[2] - pinched) < 0.5, `${where}: the zoom Alice chose is kept after the opponent's moves`);
+      if (size === '844x390' && !landscapeSeen) {
+        // A landscape phone gives the board the whole height, and the Log tab opens at the
+        // newest line.
+        landscapeSeen = true;
+        const board = await page.$eval('svg.board', (el) => el.getBoundingClientRect().height);
+        assert.ok(board >= 385, `${where}: the board takes the height (${board} of 390 px)`);
+        await press(page, '.sheet-tab[data-tab="log"]', true);
+        const newest = await page.$eval('.log li:last-child', (li) => {
+          const b = li.getBoundingClientRect(), s = li.closest('.sheet').getBoundingClientRect();
+          return b.top >= s.top - 1 && b.bottom <= s.bottom + 1;
+        });
+        assert.ok(newest, `${where}: the Log tab shows its newest line`);
+        await shot(page, 'long-game-log-844x390');
+        await press(page, '.sheet-tab[data-tab="turn"]', true);
+      }
       await assertAllOnScreen(page, where);
       await assertFitsWidth(page, where);
       measured += await assertTargetsTappable(page, `${where}, squares`);
@@ -167,7 +199,21 @@ test('a long game on a turning phone: targets stay tappable, widths fit, the zoo
       if (pinched !== null) assert.ok(Math.abs((await viewBox(page))[2] - pinched) < 0.5, `${where}: the zoom Alice chose is back after her move`);
       turn++;
     }
+    await page.waitForSelector('.end-dialog .total');
+    await atEverySize(page, 'end of the game');
+    // Each player's total is in view (not scrolled away) at the narrowest size.
+    await page.setViewportSize({ width: 360, height: 640 });
+    const cut = await page.$$eval('.end-dialog .total', (tds) => tds.filter((td) => td.getBoundingClientRect().right > window.innerWidth).length);
+    assert.equal(cut, 0, 'every total is on the screen');
     const tiles = await page.locator('.layer-tiles .tile').count();
+    await page.goto(`${server.url}/#/`);
+    await page.waitForSelector('.game-row .game-players');
+    await atEverySize(page, 'finished games');
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      const names = await page.$eval('.game-row .game-players', (el) => el.getBoundingClientRect().width / el.closest('.game-row').getBoundingClientRect().width);
+      assert.ok(names > 0.5, `${width}x${height}: the finished game's players take the row's width (${names})`);
+    }
     assert.ok(tiles > 40, `more than 40 tiles were laid (${tiles})`);
     console.log(`# long game: ${turn} tiles laid by Alice, ${tiles} on the board, ${measured} tap targets measured`);
     assert.deepEqual(errors, [], 'no script errors');

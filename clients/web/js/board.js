@@ -49,6 +49,7 @@ export class Board extends EventTarget {
         if (this.chooser) this.zoomTo(this.neededPpu(), this.chooser.x, this.chooser.y);
         else if (this.autoFit && this.model) this.fit(this.fitCells());
         else this.keepZoom();
+        if (!this.chooser) this.keepTargetsInside();
       });
       this.resizer.observe(svg);
     }
@@ -223,6 +224,37 @@ export class Board extends EventTarget {
     }
     if (newPreview && model.preview && !this.visible(model.preview)) this.reveal(model.preview.x, model.preview.y);
     if (newTargets) this.openChooser();
+    if (newTargets && !this.chooser) this.keepTargetsInside();
+  }
+
+  // Pans (never zooms) so that the decision targets lie inside the board, clear of its edges and
+  // of the turn banner, when they fit at the player's zoom.
+  keepTargetsInside() {
+    const targets = this.model?.targets || [];
+    if (!targets.length || !this.svg.clientWidth) return;
+    const v = this.view,
+      ppu = this.ppu();
+    const m = TAP_PX / ppu,
+      top = (this.padTop ?? 44) / ppu;
+    const box = (/** @type {any[]} */ list) => {
+      const xs = list.flatMap((s) => (s.rect ? [s.rect.x, s.rect.x + s.rect.w] : [s.px]));
+      const ys = list.flatMap((s) => (s.rect ? [s.rect.y, s.rect.y + s.rect.h] : [s.py]));
+      return [Math.min(...xs) - m, Math.max(...xs) + m, Math.min(...ys) - top, Math.max(...ys) + m];
+    };
+    let [x0, x1, y0, y1] = box(targets);
+    if (x1 - x0 > v.w || y1 - y0 > v.h) {
+      // Too spread for this zoom: at least the chosen one, else those on the tile being placed.
+      const p = this.model?.preview;
+      const onTile = p
+        ? targets.filter((s) => !s.rect && Math.floor(s.px / T) === p.x && Math.floor(s.py / T) === p.y)
+        : [];
+      const anchor = targets.filter((s) => s.selected);
+      [x0, x1, y0, y1] = box(anchor.length ? anchor : onTile.length ? onTile : [targets[0]]);
+      if (x1 - x0 > v.w || y1 - y0 > v.h) return;
+    }
+    v.x = Math.min(Math.max(v.x, x1 - v.w), x0);
+    v.y = Math.min(Math.max(v.y, y1 - v.h), y0);
+    this.applyView();
   }
 
   // The cells a fit must show: the board, the legal cells and the decision targets.
@@ -423,7 +455,7 @@ export class Board extends EventTarget {
   // Shows every given cell with a margin; `user` (the fit button, key 0) resumes following.
   fit(cells, user = false) {
     if (user) this.autoFit = true;
-    const walls = castleExtent(this.castle); // The Castle: always the whole walled board
+    const walls = castleExtent(this.castle); // The Castle: the whole walled board (at a tappable size)
     if (walls)
       cells = [
         { x: walls.minX, y: walls.minY },
@@ -452,7 +484,7 @@ export class Board extends EventTarget {
       cy = (minY + maxY) / 2;
     // The board's own fit never shrinks tiles under MIN_TILE_PX (squares stay tappable): a big
     // board is then shown around the squares to choose from (or the last tile), and panned.
-    if (!user && !walls && scale > T / MIN_TILE_PX) {
+    if (!user && scale > T / MIN_TILE_PX) {
       scale = T / MIN_TILE_PX;
       const m = this.model || {};
       const focus = m.preview ? [m.preview] : m.legalCells?.length ? m.legalCells : (m.board || []).slice(-1);
@@ -593,6 +625,10 @@ export class Board extends EventTarget {
       svg.classList.remove('panning');
       if (!wasDrag && e.type === 'pointerup') this.click(e);
     };
+    // A tap is handled on pointerup; the click a browser sends after the touch ends would land
+    // on whatever the choice moved under the finger (the phone's sheet grows), so none is sent
+    // (cancelled at the start: the touch's own element may be redrawn away before it ends).
+    svg.addEventListener('touchstart', (e) => e.cancelable && e.preventDefault(), { passive: false });
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
   }

@@ -71,6 +71,9 @@ export class RoomCtrl {
       if (d.room === roomId) this.changed(d);
     };
     store.addEventListener('change', this.onStore);
+    // The connection's state shows in the banner and disables the moves.
+    this.onStatus = () => this.redraw();
+    this.conn.addEventListener('status', this.onStatus);
     /** @param {KeyboardEvent} e */
     this.onKeyDown = (e) => this.onKey(e);
     document.addEventListener('keydown', this.onKeyDown);
@@ -84,6 +87,7 @@ export class RoomCtrl {
 
   destroy() {
     this.app.store.removeEventListener('change', this.onStore);
+    this.conn.removeEventListener('status', this.onStatus);
     document.removeEventListener('keydown', this.onKeyDown);
     clearInterval(this.timer);
     this.board?.destroy();

@@ -26,7 +26,7 @@ export const TABS = ['turn', 'players', 'tiles', 'log', 'chat'];
  * @typedef {{ mode: 'waiting', el: HTMLElement, bar: HTMLElement, waiting: HTMLElement, chatList: HTMLElement }} WaitingLayout
  * @typedef {{ mode: 'game', el: HTMLElement, bar: HTMLElement, svg: SVGSVGElement, banner: HTMLElement,
  *   scores: HTMLElement, hand: HTMLElement, tilesPanel: HTMLElement, logBox: HTMLElement, chatList: HTMLElement,
- *   sidebar: HTMLElement, tabs: HTMLElement }} GameLayout
+ *   sidebar: HTMLElement, tabs: HTMLElement, shownTab?: string }} GameLayout
  * @typedef {WaitingLayout | GameLayout} Layout
  */
 
@@ -204,13 +204,14 @@ function drawBar(bar, { room: r, me }, actions) {
 }
 
 /**
- * The turn banner over the board: who is to play, or who won.
+ * The turn banner over the board: who is to play, or who won; that the server is out of reach.
  * @param {HTMLElement} banner
- * @param {{ game: Game, me: number | null, names: Record<number, string> }} p
+ * @param {{ game: Game, me: number | null, names: Record<number, string>, offline?: boolean }} p
  */
-function drawBanner(banner, { game: g, me, names }) {
+function drawBanner(banner, { game: g, me, names, offline }) {
   let text;
-  if (g.result) {
+  if (offline && !g.result) text = t('game.banner.offline');
+  else if (g.result) {
     const w = g.result.winners || [];
     text =
       w.length > 1
@@ -223,7 +224,8 @@ function drawBanner(banner, { game: g, me, names }) {
     });
   banner.textContent = text;
   banner.style.setProperty('--pc', styleOf(g.result ? (g.result.winners?.[0] ?? 0) : g.decider).colour);
-  banner.classList.toggle('mine', me !== null && g.decider === me && !g.result);
+  banner.classList.toggle('mine', me !== null && g.decider === me && !g.result && !offline);
+  banner.classList.toggle('offline', !!offline && !g.result);
   banner.id = 'turn-banner';
   banner.dataset.decider = String(g.decider);
 }
@@ -267,7 +269,8 @@ export function renderRoom(ctrl) {
     ),
   );
   // The banner first: the board keeps its height free when it fits itself.
-  drawBanner(L.banner, { game: g, me, names });
+  const offline = ctrl.turn.offline();
+  drawBanner(L.banner, { game: g, me, names, offline });
   board.padTop = L.banner.offsetTop + L.banner.offsetHeight + 6;
   let dead = deadOf.get(g);
   if (!dead) {
@@ -300,10 +303,18 @@ export function renderRoom(ctrl) {
       actions,
     ),
   );
-  memo(L.hand, [version, turnKey], () =>
+  memo(L.hand, [version, turnKey, offline], () =>
     drawHand(L.hand, { game: g, me, names, legal: view.you?.legal || [], turn, art }, actions),
   );
-  memo(L.logBox, [state.log, state.log.length], () => drawLog(L.logBox, logLines(state.log, names), actions.point));
+  const logDrawn = memo(L.logBox, [state.log, state.log.length], () =>
+    drawLog(L.logBox, logLines(state.log, names), actions.point),
+  );
+  // Phones: the log and the chat open at their newest line (the sheet scrolls, and a hidden
+  // tab had no height to scroll when its lines were drawn).
+  const opened = L.shownTab !== ctrl.tab;
+  L.shownTab = ctrl.tab;
+  if ((ctrl.tab === 'log' && (opened || logDrawn)) || (ctrl.tab === 'chat' && opened))
+    L.sidebar.scrollTop = L.sidebar.scrollHeight;
   renderEnd(ctrl.endOpen ? { game: g, names, roomId: ctrl.roomId } : null, actions);
 }
 
