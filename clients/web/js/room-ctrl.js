@@ -61,6 +61,8 @@ export class RoomCtrl {
     /** @type {GameEvent[] | undefined} the latest move's events; none after a snapshot (the board then outlines the last tile) */
     this.lastEvents = undefined;
     this.mineNow = false;
+    /** the turn panel is to be scrolled into view at the next render (a turn just began) */
+    this.revealHand = false;
     this.turn = new Turn(this);
     this.actions = this.makeActions();
 
@@ -160,6 +162,7 @@ export class RoomCtrl {
       this.turn.update();
       const mine = this.turn.isMyPlacement() || this.turn.isMyDecision();
       if (mine && !this.mineNow && compact()) this.tab = 'turn'; // phones: the turn comes up
+      if (mine && !this.mineNow) this.revealHand = true; // desktop: back up to Confirm after chatting
       this.mineNow = mine;
       if (g.result && !this.endShown) {
         this.endShown = true;

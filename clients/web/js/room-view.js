@@ -26,7 +26,7 @@ export const TABS = ['turn', 'players', 'tiles', 'log', 'chat'];
  * @typedef {{ mode: 'waiting', el: HTMLElement, bar: HTMLElement, waiting: HTMLElement, chatList: HTMLElement }} WaitingLayout
  * @typedef {{ mode: 'game', el: HTMLElement, bar: HTMLElement, svg: SVGSVGElement, banner: HTMLElement,
  *   scores: HTMLElement, hand: HTMLElement, tilesPanel: HTMLElement, logBox: HTMLElement, chatList: HTMLElement,
- *   sidebar: HTMLElement, tabs: HTMLElement, shownTab?: string }} GameLayout
+ *   sidebar: HTMLElement, tabs: HTMLElement, shownTab?: string, seen?: { log: number, chat: unknown } }} GameLayout
  * @typedef {WaitingLayout | GameLayout} Layout
  */
 
@@ -313,6 +313,27 @@ export function renderRoom(ctrl) {
   // tab had no height to scroll when its lines were drawn).
   const opened = L.shownTab !== ctrl.tab;
   L.shownTab = ctrl.tab;
+  if (ctrl.revealHand) {
+    ctrl.revealHand = false;
+    L.sidebar.scrollTop = 0;
+  }
+  // A Log or Chat tab with lines not seen yet is marked. The desktop shows only these two tabs
+  // (the log unless the chat is chosen).
+  const first = L.tabs.firstElementChild;
+  const desktop = !!first && getComputedStyle(first).display === 'none';
+  const shown = desktop ? (ctrl.tab === 'chat' ? 'chat' : 'log') : ctrl.tab;
+  const seen = (L.seen ??= { log: state.log.length, chat: state.chat.at(-1) });
+  if (shown === 'log') seen.log = state.log.length;
+  if (shown === 'chat') seen.chat = state.chat.at(-1);
+  for (const b of L.tabs.children)
+    if (b instanceof HTMLElement) {
+      b.classList.toggle('selected', b.dataset.tab === shown);
+      b.classList.toggle(
+        'unread',
+        (b.dataset.tab === 'log' && seen.log !== state.log.length) ||
+          (b.dataset.tab === 'chat' && seen.chat !== state.chat.at(-1)),
+      );
+    }
   if ((ctrl.tab === 'log' && (opened || logDrawn)) || (ctrl.tab === 'chat' && opened))
     L.sidebar.scrollTop = L.sidebar.scrollHeight;
   renderEnd(ctrl.endOpen ? { game: g, names, roomId: ctrl.roomId } : null, actions);

@@ -1,0 +1,77 @@
+// The side panels as a player meets them. Desktop 1280x800: the log and the chat start inside
+// the window (not below the tiles still to come; two tabs share the space), and after Alice chats, Confirm is in view again
+// when her next turn comes. Phone 390x844: a chat line arriving while the Turn tab is open marks
+// the Chat tab, and opening it clears the mark.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, settled } from './helpers.mjs';
+import { startServer, opponent, tapAt, press } from './board-play.mjs';
+import { DESKTOP, PHONE } from './viewports.mjs';
+
+async function startGame(browser, server, options) {
+  const page = await (await browser.newContext(options)).newPage();
+  const bob = await opponent(await (await browser.newContext()).newPage(), server.url, 'Bob');
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.carc?.conn?.welcome);
+  const room = await page.evaluate(async () => (await window.carc.conn.request({ type: 'create_room', name: 'Panels', seats: 2, rules: 'carcassonne', options: { pile_limit: 10 } })).room);
+  await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
+  await bob.join(room, 1);
+  await press(page, '#start:not([disabled])', !!options.hasTouch);
+  await page.waitForSelector('.turn-banner.mine');
+  return { page, bob, room };
+}
+
+const inWindow = (page, selector) => page.$eval(selector, (el) => {
+  const b = el.getBoundingClientRect();
+  return b.top >= 0 && b.bottom <= window.innerHeight && b.height > 0;
+});
+
+test('desktop: log and chat in the window, Confirm back in view after chatting', { timeout: 120_000 }, async () => {
+  const server = await startServer(11);
+  const browser = await launch();
+  try {
+    const { page, bob, room } = await startGame(browser, server, DESKTOP);
+    assert.ok(await page.$eval('.log-panel', (el) => el.getBoundingClientRect().top < window.innerHeight - 100), 'the log starts inside the window');
+    await page.click('.sheet-tab[data-tab="chat"]');
+    assert.ok(await inWindow(page, '.chat-input'), 'the chat input is inside the window');
+    // Alice lays her tile, then chats while Bob plays.
+    const before = await page.evaluate((r) => window.carc.store.get(r).version, room);
+    await tapAt(page, '.layer-cells .legal-cell', false);
+    await page.click('#confirm:not([disabled])');
+    await settled(page, room, before);
+    for (let i = 0; i < 12; i++) {
+      await page.fill('.chat-input', `line ${i} of a chat long enough to fill the panel`);
+      await page.press('.chat-input', 'Enter');
+    }
+    await page.waitForFunction(() => document.querySelectorAll('.chat-list li').length >= 12);
+    await bob.play(room, 1);
+    await page.waitForSelector('.turn-banner.mine');
+    await tapAt(page, '.layer-cells .legal-cell', false);
+    await page.waitForSelector('#confirm:not([disabled])');
+    assert.ok(await inWindow(page, '#confirm'), 'Confirm is in view on the next turn');
+    assert.ok(await inWindow(page, '.chat-input'), 'the chat input is still inside the window');
+    await shot(page, 'panels-desktop');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('phone: a new chat line marks the Chat tab until it is opened', { timeout: 120_000 }, async () => {
+  const server = await startServer(11);
+  const browser = await launch();
+  try {
+    const { page, room } = await startGame(browser, server, PHONE);
+    const chatTab = '.sheet-tab[data-tab="chat"]';
+    assert.equal(await page.$eval(chatTab, (b) => b.classList.contains('unread')), false, 'no mark before any line');
+    await page.evaluate((r) => window.carc.conn.request({ type: 'chat', room: r, text: 'hello' }), room);
+    await page.waitForSelector(`${chatTab}.unread`);
+    await shot(page, 'panels-phone-unread');
+    await press(page, chatTab, true);
+    await page.waitForSelector(`${chatTab}:not(.unread)`);
+    assert.ok(await inWindow(page, '.chat-list li:last-child'), 'the chat opens at its newest line');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
