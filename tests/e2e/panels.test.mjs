@@ -1,7 +1,8 @@
 // The side panels as a player meets them. Desktop 1280x800: the log and the chat start inside
 // the window (not below the tiles still to come; two tabs share the space), and after Alice chats, Confirm is in view again
 // when her next turn comes. Phone 390x844: a chat line arriving while the Turn tab is open marks
-// the Chat tab, and opening it clears the mark.
+// the Chat tab, and opening it clears the mark; a short game's Tiles tab says how many tiles will
+// really come.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot, settled } from './helpers.mjs';
@@ -70,6 +71,13 @@ test('phone: a new chat line marks the Chat tab until it is opened', { timeout: 
     await press(page, chatTab, true);
     await page.waitForSelector(`${chatTab}:not(.unread)`);
     assert.ok(await inWindow(page, '.chat-list li:last-child'), 'the chat opens at its newest line');
+    // A short game (10 tiles): the Tiles tab says how many will really come, not the whole box.
+    await press(page, '.sheet-tab[data-tab="tiles"]', true);
+    const left = await page.evaluate((r) => window.carc.store.get(r).view.game.tiles_left, room);
+    assert.ok(left < 10, `a short pile (${left})`);
+    assert.equal(await page.textContent('#tiles-left'), String(left), 'the count is the pile\'s');
+    assert.match(await page.textContent('#short-pile'), new RegExp(`only ${left} of these \\d+`), 'the face-down tiles shown are said to be more than will come');
+    await shot(page, 'panels-phone-tiles');
   } finally {
     await browser.close();
     await server.stop();
