@@ -1,7 +1,9 @@
 // @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
-// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID).
+// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID, at its
+// last move, the final scores, with #/replay/ID/end).
 
+import { limitLength } from './text-limit.js';
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
 import { renderLobby } from './lobby.js';
@@ -57,7 +59,8 @@ function route() {
   if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
   else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
     cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
-  else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
+  else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end)?$/)))
+    cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
 }
@@ -89,6 +92,12 @@ function setupHeader() {
   const detail = (/** @type {Event} */ e) => /** @type {CustomEvent} */ (e).detail;
   app.conn.addEventListener('status', (e) => showStatus(detail(e)));
   const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
+  limitLength(input, 32); // the server's name limit
+  // A name typed and submitted before the app had loaded (index.html kept it) is sent now.
+  const early = /** @type {any} */ (window).carcEarlyName;
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('name-form'));
+  form.removeEventListener('submit', /** @type {any} */ (window).carcKeepName);
+  if (early?.trim()) app.conn.name = [...early.trim()].slice(0, 32).join(''); // the first hello says it
   input.value = app.conn.name || suggestName();
   if (!app.conn.name) app.conn.name = input.value;
   app.conn.addEventListener('welcome', (e) => {

@@ -15,6 +15,7 @@ import { drawTilesPanel } from './tiles-panel.js';
 import { endDialog } from './end-dialog.js';
 import { drawWaiting } from './waiting-view.js';
 import { drawLog, drawChat, logLines } from './log-view.js';
+import { limitLength } from './text-limit.js';
 import { boardModel, deadSquares } from './board-model.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
@@ -39,9 +40,9 @@ function chatPanel(actions) {
   const input = h('input', {
     class: 'chat-input',
     placeholder: t('game.chat.placeholder'),
-    maxlength: 500,
     'aria-label': t('game.chat.label'),
   });
+  limitLength(/** @type {HTMLInputElement} */ (input), 500); // the server's chat limit
   const box = h(
     'section',
     { class: 'panel chat-panel' },
