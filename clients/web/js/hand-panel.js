@@ -79,6 +79,9 @@ export function drawHand(hand, p, actions) {
  */
 function confirmButton(turn, text, actions) {
   const why = turn.confirmBlocked();
+  // A touch screen has no Enter key to point at.
+  if (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches)
+    text = text.replace(/\s*\(Enter\)$/, '');
   return [
     h(
       'button',

@@ -4,6 +4,7 @@
 // Its state (the rooms from the server's lobby messages, the finished games from the API) is
 // drawn by one redraw(); the create form keeps its own fields.
 
+import { recordName } from './seat-name.js';
 import { limitLength } from './text-limit.js';
 import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
@@ -271,7 +272,7 @@ function drawGames(box, games) {
   }
   for (const g of games) {
     const id = g.id || g.game_id;
-    const players = (g.players || []).map((p) => `${p.name} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
+    const players = (g.players || []).map((p) => `${recordName(p.name)} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
     box.append(
       h(
         'a',

@@ -123,8 +123,8 @@ function setupHeader() {
 }
 
 function suggestName() {
-  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'],
-    b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
+  const a = t('common.name_words_first').split(','),
+    b = t('common.name_words_second').split(',');
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 

@@ -4,6 +4,7 @@
 // placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
 // The screen's state is the step shown; go() changes it and redraw() draws that frame.
 
+import { recordName } from './seat-name.js';
 import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
@@ -91,7 +92,7 @@ export function framesFromRecord(record) {
     frames,
     players: players.map((p, i) => ({
       seat: p.seat ?? i,
-      name: p.name || t('log.seat', { seat: i + 1 }),
+      name: recordName(p.name) || t('log.seat', { seat: i + 1 }),
       score: p.score,
     })),
   };

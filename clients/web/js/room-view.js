@@ -193,7 +193,7 @@ function drawBar(bar, { room: r, me }, actions) {
     r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, t('game.rules_castle')) : null,
     ...Object.entries(r.settings?.expansions || {})
       .filter(([, on]) => on)
-      .map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
+      .map(([k]) => h('span', { class: 'tag tag-exp' }, t(`lobby.exp_short.${k}`))),
     spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
