@@ -1,6 +1,6 @@
 // Every screen of a Russian phone (browser locale ru-RU) is scanned for Latin words: the lobby
 // (the default visitor name, a finished game against a bot), the waiting room with expansions,
-// the game's tabs, the end dialog and the replay. Names typed by people and tile ids (B-K,
+// the game's tabs, the rules ("?"), the end dialog and the replay. Names typed by people and tile ids (B-K,
 // K-19) are not words of the client; everything else must be Russian.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +46,17 @@ test('a Russian phone shows no English: lobby, waiting room, game, end, replay',
       await press(page, `.sheet-tab[data-tab="${tab}"]`, true);
       await scan(`game, ${tab} tab`);
     }
+    // The rules at hand ("?"), in Russian, this room's expansions unfolded.
+    await press(page, '#help-toggle', true);
+    await page.waitForSelector('.help-dialog');
+    assert.equal(await page.locator('.help-dialog details').count(), 7, 'the base game and every expansion');
+    for (const s of ['base', 'river2', 'count', 'king_robber', 'cult'])
+      assert.ok(await page.$(`.help-dialog details[data-section="${s}"][open]`), `${s} unfolded`);
+    assert.equal(await page.$('.help-dialog details[data-section="castle"][open]'), null, 'another game folded');
+    await scan('rules');
+    assert.deepEqual(await page.evaluate(() => { const b = document.querySelector('.help-card').getBoundingClientRect(); return b.left >= 0 && b.right <= innerWidth; }), true, 'the rules fit the screen');
+    await shot(page, 'russian-help');
+    await press(page, '#close-help', true);
     await press(page, '.sheet-tab[data-tab="turn"]', true);
     for (let turn = 1; turn < 40 && !(await page.$('.end-dialog')); turn++) {
       const mine = await page.waitForSelector('.turn-banner.mine, .end-dialog', { timeout: 15000 });

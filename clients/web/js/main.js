@@ -3,6 +3,7 @@
 // lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID, at its
 // last move, the final scores, with #/replay/ID/end).
 
+import { toggleHelp } from './help.js';
 import { limitLength } from './text-limit.js';
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
@@ -110,6 +111,14 @@ function setupHeader() {
       app.conn.rename(name);
       toast(t('common.renamed', { name }));
     }
+  });
+  // The rules: those of the room on screen unfolded first.
+  document.getElementById('help-toggle')?.addEventListener('click', () => {
+    const m = location.hash.match(/^#\/room\/([^/]+)$/);
+    const settings = m ? app.store.get(decodeURIComponent(m[1]))?.view?.room?.settings : null;
+    if (settings?.rules === 'castle') return toggleHelp(['castle']);
+    const on = Object.entries(settings?.expansions || {}).filter(([, v]) => v);
+    toggleHelp(['base', ...on.map(([k]) => k)]);
   });
   const languageSwitch = /** @type {HTMLSelectElement} */ (document.getElementById('language'));
   languageSwitch.addEventListener('change', () => switchLanguage(languageSwitch.value));
