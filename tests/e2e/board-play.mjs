@@ -87,6 +87,21 @@ export async function opponent(page, url, name) {
   };
 }
 
+// Alice's page (browser context `options`) in a short game (10 tiles) against the scripted Bob,
+// started and at her first turn.
+export async function startAgainstBob(browser, server, options) {
+  const page = await (await browser.newContext(options)).newPage();
+  const bob = await opponent(await (await browser.newContext()).newPage(), server.url, 'Bob');
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.carc?.conn?.welcome);
+  const room = await page.evaluate(async () => (await window.carc.conn.request({ type: 'create_room', name: 'Short game', seats: 2, rules: 'carcassonne', options: { pile_limit: 10 } })).room);
+  await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
+  await bob.join(room, 1);
+  await press(page, '#start:not([disabled])', !!options.hasTouch);
+  await page.waitForSelector('.turn-banner.mine');
+  return { page, bob, room };
+}
+
 // Every visible control (buttons, links, fields, the board's targets) lies inside the window,
 // and the page itself does not scroll. Controls clipped away by a scrolling panel are not visible.
 export async function assertAllOnScreen(page, step) {

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot } from './helpers.mjs';
-import { startServer, opponent, tapAt, press } from './board-play.mjs';
+import { startServer, startAgainstBob, tapAt } from './board-play.mjs';
 import { PHONE } from './viewports.mjs';
 
 test('the server going down: the banner says so and moves are disabled', { timeout: 120_000 }, async () => {
@@ -12,15 +12,7 @@ test('the server going down: the banner says so and moves are disabled', { timeo
   const browser = await launch();
   let stopped = false;
   try {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    const bob = await opponent(await (await browser.newContext()).newPage(), server.url, 'Bob');
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => window.carc?.conn?.welcome);
-    const room = await page.evaluate(async () => (await window.carc.conn.request({ type: 'create_room', name: 'Offline', seats: 2, rules: 'carcassonne', options: { pile_limit: 10 } })).room);
-    await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
-    await bob.join(room, 1);
-    await press(page, '#start:not([disabled])', true);
-    await page.waitForSelector('.turn-banner.mine');
+    const { page, room } = await startAgainstBob(browser, server, PHONE);
     await tapAt(page, '.layer-cells .legal-cell', true);
     await page.waitForSelector('#confirm:not([disabled])');
 

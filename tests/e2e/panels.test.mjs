@@ -6,21 +6,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, shot, settled } from './helpers.mjs';
-import { startServer, opponent, tapAt, press } from './board-play.mjs';
+import { startServer, startAgainstBob, tapAt, press } from './board-play.mjs';
 import { DESKTOP, PHONE } from './viewports.mjs';
-
-async function startGame(browser, server, options) {
-  const page = await (await browser.newContext(options)).newPage();
-  const bob = await opponent(await (await browser.newContext()).newPage(), server.url, 'Bob');
-  await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => window.carc?.conn?.welcome);
-  const room = await page.evaluate(async () => (await window.carc.conn.request({ type: 'create_room', name: 'Panels', seats: 2, rules: 'carcassonne', options: { pile_limit: 10 } })).room);
-  await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
-  await bob.join(room, 1);
-  await press(page, '#start:not([disabled])', !!options.hasTouch);
-  await page.waitForSelector('.turn-banner.mine');
-  return { page, bob, room };
-}
 
 const inWindow = (page, selector) => page.$eval(selector, (el) => {
   const b = el.getBoundingClientRect();
@@ -31,7 +18,7 @@ test('desktop: log and chat in the window, Confirm back in view after chatting',
   const server = await startServer(11);
   const browser = await launch();
   try {
-    const { page, bob, room } = await startGame(browser, server, DESKTOP);
+    const { page, bob, room } = await startAgainstBob(browser, server, DESKTOP);
     assert.ok(await page.$eval('.log-panel', (el) => el.getBoundingClientRect().top < window.innerHeight - 100), 'the log starts inside the window');
     await page.click('.sheet-tab[data-tab="chat"]');
     assert.ok(await inWindow(page, '.chat-input'), 'the chat input is inside the window');
@@ -62,7 +49,7 @@ test('phone: a new chat line marks the Chat tab until it is opened', { timeout: 
   const server = await startServer(11);
   const browser = await launch();
   try {
-    const { page, room } = await startGame(browser, server, PHONE);
+    const { page, room } = await startAgainstBob(browser, server, PHONE);
     const chatTab = '.sheet-tab[data-tab="chat"]';
     assert.equal(await page.$eval(chatTab, (b) => b.classList.contains('unread')), false, 'no mark before any line');
     await page.evaluate((r) => window.carc.conn.request({ type: 'chat', room: r, text: 'hello' }), room);
