@@ -318,11 +318,11 @@ export function renderRoom(ctrl) {
     ctrl.revealHand = false;
     L.sidebar.scrollTop = 0;
   }
-  // A Log or Chat tab with lines not seen yet is marked. The desktop shows only these two tabs
-  // (the log unless the chat is chosen).
+  // A Log or Chat tab with lines not seen yet is marked. The desktop has only the Log, Chat and
+  // Tiles tabs (the log unless another is chosen).
   const first = L.tabs.firstElementChild;
   const desktop = !!first && getComputedStyle(first).display === 'none';
-  const shown = desktop ? (ctrl.tab === 'chat' ? 'chat' : 'log') : ctrl.tab;
+  const shown = desktop && ctrl.tab !== 'chat' && ctrl.tab !== 'tiles' ? 'log' : ctrl.tab;
   const seen = (L.seen ??= { log: state.log.length, chat: state.chat.at(-1) });
   if (shown === 'log') seen.log = state.log.length;
   if (shown === 'chat') seen.chat = state.chat.at(-1);
