@@ -87,6 +87,21 @@ export async function opponent(page, url, name) {
   };
 }
 
+// Alice's page (browser context `options`) in a short game (10 tiles) against the scripted Bob,
+// started and at her first turn.
+export async function startAgainstBob(browser, server, options) {
+  const page = await (await browser.newContext(options)).newPage();
+  const bob = await opponent(await (await browser.newContext()).newPage(), server.url, 'Bob');
+  await page.goto(`${server.url}/`);
+  await page.waitForFunction(() => window.carc?.conn?.welcome);
+  const room = await page.evaluate(async () => (await window.carc.conn.request({ type: 'create_room', name: 'Short game', seats: 2, rules: 'carcassonne', options: { pile_limit: 10 } })).room);
+  await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
+  await bob.join(room, 1);
+  await press(page, '#start:not([disabled])', !!options.hasTouch);
+  await page.waitForSelector('.turn-banner.mine');
+  return { page, bob, room };
+}
+
 // Every visible control (buttons, links, fields, the board's targets) lies inside the window,
 // and the page itself does not scroll. Controls clipped away by a scrolling panel are not visible.
 export async function assertAllOnScreen(page, step) {
@@ -133,14 +148,41 @@ export async function tapAt(page, selector, touch) {
     if (!el) return null;
     const hit = el.querySelector('.hit, rect') || el;
     const b = hit.getBoundingClientRect();
-    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    // Its middle, else (a tile under follower spots) the point of it nearest the middle that
+    // nothing covers.
+    const points = [[0.5, 0.5]];
+    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) points.push([i / 8, j / 8]);
+    points.sort((p, q) => Math.hypot(p[0] - 0.5, p[1] - 0.5) - Math.hypot(q[0] - 0.5, q[1] - 0.5));
+    const on = ([i, j]) => { const top = document.elementFromPoint(b.left + b.width * i, b.top + b.height * j); return !!top && (el === top || el.contains(top)); };
+    const [i, j] = points.find(on) || points[0];
+    const x = b.left + b.width * i, y = b.top + b.height * j;
     const top = document.elementFromPoint(x, y);
-    return { x, y, onTop: !!top && (el === top || el.contains(top)), w: window.innerWidth, h: window.innerHeight };
+    return { x, y, onTop: on([i, j]), w: window.innerWidth, h: window.innerHeight, cover: top ? `${top.tagName}.${top.getAttribute('class')}` : 'nothing' };
   }, selector);
   assert.ok(box, `${selector} is on the page`);
   assert.ok(box.x >= 0 && box.y >= 0 && box.x <= box.w && box.y <= box.h, `${selector} is in view (${Math.round(box.x)},${Math.round(box.y)})`);
-  assert.ok(box.onTop, `${selector} is not covered`);
+  assert.ok(box.onTop, `${selector} is not covered (by ${box.cover} at ${Math.round(box.x)},${Math.round(box.y)})`);
   if (touch) await page.touchscreen.tap(box.x, box.y); else await page.mouse.click(box.x, box.y);
+}
+
+// Unless the (first) element is in view and on top, drags the board (as a person pans) until
+// its middle is in the middle of the board.
+export async function panTo(page, selector) {
+  const d = await page.evaluate((sel) => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const el = document.querySelector(sel);
+    const b = (el.querySelector('.hit, rect') || el).getBoundingClientRect();
+    const cx = board.left + board.width / 2, cy = board.top + board.height / 2;
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const seen = x > board.left && x < board.right && y > board.top && y < board.bottom && top && el.contains(top);
+    return { seen, cx, cy, dx: cx - x, dy: cy - y };
+  }, selector);
+  if (d.seen) return;
+  await page.mouse.move(d.cx, d.cy);
+  await page.mouse.down();
+  for (const k of [0.25, 0.5, 0.75, 1]) await page.mouse.move(d.cx + d.dx * k, d.cy + d.dy * k);
+  await page.mouse.up();
 }
 
 export async function press(page, selector, touch) {

@@ -106,10 +106,10 @@ test('two players play a short game to the end while a third watches, then a rep
       await p.waitForSelector('.end-dialog');
       const totals = await p.$$eval('.breakdown .total', (tds) => Object.fromEntries(tds.map((td) => [td.dataset.seat, Number(td.textContent)])));
       view.game.result.scores.forEach((s, seat) => assert.equal(totals[seat], s, `final score of seat ${seat}`));
-      // The breakdown columns come from the server's result and add up to each total.
-      const parts = await p.$$eval('.breakdown tbody tr', (trs) => trs.map((tr) => ({
-        seat: Number(tr.querySelector('.total').dataset.seat),
-        sum: [...tr.querySelectorAll('td[data-kind]')].reduce((a, td) => a + Number(td.textContent), 0) })));
+      // The breakdown (a column per player) comes from the server's result and adds up to each total.
+      const parts = await p.$$eval('.breakdown .total', (tds) => tds.map((total) => ({
+        seat: Number(total.dataset.seat),
+        sum: [...document.querySelectorAll(`.breakdown td[data-kind][data-seat="${total.dataset.seat}"]`)].reduce((a, td) => a + Number(td.textContent), 0) })));
       for (const { seat, sum } of parts) assert.equal(sum, view.game.result.scores[seat], `breakdown of seat ${seat}`);
       assert.deepEqual(view.game.result.breakdown.length, view.game.result.scores.length);
     }

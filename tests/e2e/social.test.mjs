@@ -15,6 +15,8 @@ const logLines = (page) => page.$$eval('.log-panel .log li', (lis) => lis.map((l
 const chatLines = (page) => page.$$eval('.chat-list li', (lis) => lis.map((li) => li.textContent.trim()));
 
 async function say(page, text) {
+  // In a game the chat is behind its tab (phones, and beside the log on the desktop).
+  if (!(await page.isVisible('.chat-input')) && (await page.isVisible('.sheet-tab[data-tab="chat"]'))) await page.click('.sheet-tab[data-tab="chat"]');
   await page.fill('.chat-input', text);
   await page.press('.chat-input', 'Enter');
   await page.waitForFunction((t) => [...document.querySelectorAll('.chat-list li')].some((li) => li.textContent.endsWith(t)), text);

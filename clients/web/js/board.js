@@ -14,6 +14,10 @@ import { esc } from './dom.js';
 import { t } from './i18n.js';
 
 const T = 100; // board units per tile
+// The smallest tap target drawn, in CSS pixels (the platforms' touch guideline). A legal square
+// is T - 8 units, so the board's own fits never show a tile under MIN_TILE_PX.
+export const TAP_PX = 44;
+const MIN_TILE_PX = Math.ceil((TAP_PX * T) / (T - 8));
 
 export class Board extends EventTarget {
   constructor(svg) {
@@ -42,8 +46,10 @@ export class Board extends EventTarget {
     // Re-fit when the window or the layout changes the board's size.
     if (typeof ResizeObserver !== 'undefined') {
       this.resizer = new ResizeObserver(() => {
-        if (this.autoFit && this.model) this.fit(this.fitCells());
-        else this.applyView();
+        if (this.chooser) this.zoomTo(this.neededPpu(), this.chooser.x, this.chooser.y);
+        else if (this.autoFit && this.model) this.fit(this.fitCells());
+        else this.keepZoom();
+        if (!this.chooser) this.keepTargetsInside();
       });
       this.resizer.observe(svg);
     }
@@ -196,22 +202,59 @@ export class Board extends EventTarget {
     this.layers.spots.innerHTML = spots;
     this.scaleSpots();
 
-    // Follow the board while it grows (until the player pans or zooms); always bring a new tile
-    // or new targets into view.
+    // Follow the board while it grows (until the player pans or zooms); the player's own zoom is
+    // kept: new targets or a chosen square are only panned into view.
     const grew = board.length !== this.lastCount;
     this.lastCount = board.length;
     const targetsKey = (model.targets || []).map((s) => s.key).join('|') + '#' + (model.legalCells || []).length;
     const newTargets = targetsKey !== this.targetsKey;
     this.targetsKey = targetsKey;
+    const previewKey = model.preview ? `${model.preview.x},${model.preview.y}` : '';
+    const newPreview = previewKey !== this.previewKey;
+    this.previewKey = previewKey;
     if (!board.length) return;
+    if (newTargets) this.closeChooser();
     if (this.autoFit && (grew || newTargets || !this.fitted)) {
       this.fit(this.fitCells());
       this.fitted = true;
-      return;
+    } else {
+      if (grew && !this.visible(board[board.length - 1]))
+        this.reveal(board[board.length - 1].x, board[board.length - 1].y);
+      if (newTargets) this.revealSomeTarget();
     }
-    if (grew && !this.visible(board[board.length - 1]))
-      this.reveal(board[board.length - 1].x, board[board.length - 1].y);
-    if (newTargets && !this.targetsVisible()) this.fit(this.fitCells());
+    if (newPreview && model.preview && !this.visible(model.preview)) this.reveal(model.preview.x, model.preview.y);
+    if (newTargets) this.openChooser();
+    if (newTargets && !this.chooser) this.keepTargetsInside();
+  }
+
+  // Pans (never zooms) so that the decision targets lie inside the board, clear of its edges and
+  // of the turn banner, when they fit at the player's zoom.
+  keepTargetsInside() {
+    const targets = this.model?.targets || [];
+    if (!targets.length || !this.svg.clientWidth) return;
+    const v = this.view,
+      ppu = this.ppu();
+    const m = TAP_PX / ppu,
+      top = (this.padTop ?? 44) / ppu;
+    const box = (/** @type {any[]} */ list) => {
+      const xs = list.flatMap((s) => (s.rect ? [s.rect.x, s.rect.x + s.rect.w] : [s.px]));
+      const ys = list.flatMap((s) => (s.rect ? [s.rect.y, s.rect.y + s.rect.h] : [s.py]));
+      return [Math.min(...xs) - m, Math.max(...xs) + m, Math.min(...ys) - top, Math.max(...ys) + m];
+    };
+    let [x0, x1, y0, y1] = box(targets);
+    if (x1 - x0 > v.w || y1 - y0 > v.h) {
+      // Too spread for this zoom: at least the chosen one, else those on the tile being placed.
+      const p = this.model?.preview;
+      const onTile = p
+        ? targets.filter((s) => !s.rect && Math.floor(s.px / T) === p.x && Math.floor(s.py / T) === p.y)
+        : [];
+      const anchor = targets.filter((s) => s.selected);
+      [x0, x1, y0, y1] = box(anchor.length ? anchor : onTile.length ? onTile : [targets[0]]);
+      if (x1 - x0 > v.w || y1 - y0 > v.h) return;
+    }
+    v.x = Math.min(Math.max(v.x, x1 - v.w), x0);
+    v.y = Math.min(Math.max(v.y, y1 - v.h), y0);
+    this.applyView();
   }
 
   // The cells a fit must show: the board, the legal cells and the decision targets.
@@ -237,12 +280,44 @@ export class Board extends EventTarget {
     );
   }
 
-  // Keeps round targets about 22 screen pixels across however far out one zooms, but never so
-  // big that a target covers the middle of its nearest neighbour.
+  // A new size of the board (a phone turned, a panel opened) keeps the player's zoom: the same
+  // screen pixels per unit around the same middle.
+  keepZoom() {
+    const v = this.view,
+      w = this.svg.clientWidth,
+      hgt = this.svg.clientHeight;
+    if (this.lastWidth && w > 0 && hgt > 0) {
+      const ppu = this.lastWidth / v.w;
+      const cx = v.x + v.w / 2,
+        cy = v.y + v.h / 2;
+      this.view = { x: cx - w / ppu / 2, y: cy - hgt / ppu / 2, w: w / ppu, h: hgt / ppu };
+    }
+    this.applyView();
+  }
+
+  // Screen pixels per board unit.
+  ppu() {
+    return this.svg.clientWidth ? this.svg.clientWidth / this.view.w : 1;
+  }
+
+  // Sizes round targets to at least TAP_PX across on screen, but never so big that one covers
+  // the middle of its nearest neighbour; marks the board when some target is still too small to
+  // tap at this zoom (a tap then zooms in instead of choosing).
   scaleSpots() {
-    const px = this.svg.clientWidth
-      ? Math.max(this.view.w / this.svg.clientWidth, this.view.h / (this.svg.clientHeight || 1))
-      : 1;
+    const ppu = this.ppu();
+    const round = this.roundTargets();
+    for (const g of this.layers.spots.querySelectorAll('.spot')) {
+      const c = g.querySelector('circle.hit');
+      if (!c) continue;
+      const min = g.classList.contains('spot-capture') ? 17 : 13; // a capture ring goes round the follower
+      const want = Math.max(min, TAP_PX / 2 / ppu);
+      c.setAttribute('r', Math.min(want, this.roomFor(g.dataset.key ?? '')).toFixed(1));
+    }
+    const small = this.svg.clientWidth > 0 && round.length + (this.model?.legalCells?.length ?? 0) > 0;
+    this.svg.classList.toggle('small-targets', small && this.neededPpu() > ppu * 1.001);
+  }
+
+  roundTargets() {
     const round = (this.model?.targets || []).filter((s) => !s.rect);
     if (this.nearestFor !== round) {
       this.nearest = new Map(
@@ -253,15 +328,79 @@ export class Board extends EventTarget {
       );
       this.nearestFor = round;
     }
-    for (const g of this.layers.spots.querySelectorAll('.spot')) {
-      const c = g.querySelector('circle.hit');
-      const want = Math.max(g.classList.contains('spot-capture') ? 17 : 13, 11 * px); // a capture ring goes round the follower
-      if (c)
-        c.setAttribute(
-          'r',
-          Math.min(want, Math.max(7, (this.nearest.get(g.dataset.key) ?? Infinity) / 2 - 0.5)).toFixed(1),
-        );
+    return round;
+  }
+
+  // The largest radius (board units) a round target may take: short of its nearest neighbour's
+  // middle, so a tap on any target's middle picks that target.
+  roomFor(key) {
+    return (this.nearest?.get(key) ?? Infinity) * 0.9;
+  }
+
+  // Screen pixels per board unit at which every target on the board is at least TAP_PX across.
+  neededPpu() {
+    let need = this.model?.legalCells?.length ? TAP_PX / (T - 8) : 0;
+    for (const s of this.roundTargets()) need = Math.max(need, TAP_PX / 2 / Math.min(this.roomFor(s.key), 1e9));
+    for (const s of this.model?.targets || []) if (s.rect) need = Math.max(need, TAP_PX / Math.min(s.rect.w, s.rect.h));
+    return need;
+  }
+
+  // When the targets of a decision are too small to tap at the player's zoom, the board zooms in
+  // on them (the zoomed chooser) and goes back to the player's view once they are gone.
+  openChooser() {
+    const targets = this.model?.targets || [];
+    const need = this.neededPpu();
+    if (!targets.length || !this.svg.clientWidth || need <= this.ppu() * 1.001) return;
+    const pts = targets.map((s) =>
+      s.rect ? { x: s.rect.x + s.rect.w / 2, y: s.rect.y + s.rect.h / 2 } : { x: s.px, y: s.py },
+    );
+    const sel = targets.findIndex((s) => s.selected);
+    const xs = pts.map((p) => p.x),
+      ys = pts.map((p) => p.y);
+    const fits = (Math.max(...xs) - Math.min(...xs) + T) * need <= this.svg.clientWidth;
+    const c = fits
+      ? { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 }
+      : pts[sel >= 0 ? sel : 0];
+    this.chooser = { view: { ...this.view }, autoFit: this.autoFit, x: c.x, y: c.y };
+    this.zoomTo(need, c.x, c.y);
+  }
+
+  closeChooser() {
+    if (!this.chooser) return;
+    this.view = this.chooser.view;
+    this.autoFit = this.chooser.autoFit;
+    this.chooser = null;
+    this.applyView();
+  }
+
+  // Centres board point (x, y) at `ppu` screen pixels per unit (within the zoom's limits).
+  zoomTo(ppu, x, y) {
+    const w = this.svg.clientWidth || 600,
+      hgt = this.svg.clientHeight || 600;
+    const vw = Math.min(6000, Math.max(220, w / ppu));
+    const top = this.padTop ?? 44;
+    const vh = (vw * hgt) / w;
+    this.view = { x: x - vw / 2, y: y - ((top + (hgt - top) / 2) / hgt) * vh, w: vw, h: vh };
+    this.applyView();
+  }
+
+  // After the player's own zoom: when no legal square or target is in view, pans (keeping the
+  // zoom) to the one nearest the middle of the view.
+  revealSomeTarget() {
+    const m = this.model || {};
+    const cells = [...(m.legalCells || [])];
+    for (const s of m.targets || []) {
+      const x = s.rect ? s.rect.x + s.rect.w / 2 : s.px,
+        y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
+      cells.push({ x: Math.floor(x / T), y: Math.floor(y / T) });
     }
+    if (!cells.length || cells.some((c) => this.visible(c))) return;
+    const v = this.view;
+    const mid = { x: (v.x + v.w / 2) / T - 0.5, y: (v.y + v.h / 2) / T - 0.5 };
+    const near = cells.reduce((a, b) =>
+      Math.hypot(b.x - mid.x, b.y - mid.y) < Math.hypot(a.x - mid.x, a.y - mid.y) ? b : a,
+    );
+    this.reveal(near.x, near.y);
   }
 
   foundationSeg(tileId) {
@@ -309,13 +448,14 @@ export class Board extends EventTarget {
       }
     }
     this.svg.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    this.lastWidth = w;
     this.scaleSpots();
   }
 
   // Shows every given cell with a margin; `user` (the fit button, key 0) resumes following.
   fit(cells, user = false) {
     if (user) this.autoFit = true;
-    const walls = castleExtent(this.castle); // The Castle: always the whole walled board
+    const walls = castleExtent(this.castle); // The Castle: the whole walled board (at a tappable size)
     if (walls)
       cells = [
         { x: walls.minX, y: walls.minY },
@@ -339,13 +479,27 @@ export class Board extends EventTarget {
     // At least three tiles across, so one tile is never blown up to the whole screen.
     const bw = Math.max(maxX - minX, 3 * T),
       bh = Math.max(maxY - minY, 3 * T);
-    const scale = Math.max(bw / iw, bh / ih);
-    const cx = (minX + maxX) / 2,
+    let scale = Math.max(bw / iw, bh / ih);
+    let cx = (minX + maxX) / 2,
       cy = (minY + maxY) / 2;
+    // The board's own fit never shrinks tiles under MIN_TILE_PX (squares stay tappable): a big
+    // board is then shown around the squares to choose from (or the last tile), and panned.
+    if (!user && scale > T / MIN_TILE_PX) {
+      scale = T / MIN_TILE_PX;
+      const m = this.model || {};
+      const focus = m.preview ? [m.preview] : m.legalCells?.length ? m.legalCells : (m.board || []).slice(-1);
+      if (focus.length) {
+        const fx = focus.map((c) => c.x),
+          fy = focus.map((c) => c.y);
+        cx = ((Math.min(...fx) + Math.max(...fx) + 1) * T) / 2;
+        cy = ((Math.min(...fy) + Math.max(...fy) + 1) * T) / 2;
+      }
+    }
     const x = cx - (pad.left + iw / 2) * scale,
       y = cy - (pad.top + ih / 2) * scale;
     this.view = { x, y, w: w * scale, h: hgt * scale };
     this.applyView();
+    if (!user) this.revealSomeTarget();
   }
 
   // Pans (without zooming) just enough that cell (x, y) is in view, with a quarter-tile margin.
@@ -370,6 +524,7 @@ export class Board extends EventTarget {
 
   zoom(factor, cx, cy) {
     this.autoFit = false;
+    this.chooser = null;
     const v = this.view;
     const nw = Math.min(6000, Math.max(220, v.w * factor));
     const k = nw / v.w;
@@ -382,6 +537,7 @@ export class Board extends EventTarget {
   pan(dx, dy) {
     // in fractions of the visible width
     this.autoFit = false;
+    this.chooser = null;
     this.view.x += dx * this.view.w;
     this.view.y += dy * this.view.h;
     this.applyView();
@@ -438,6 +594,7 @@ export class Board extends EventTarget {
           scale = w / rect.width;
         this.view = { x: bx - (now.x - rect.left) * scale, y: by - (now.y - rect.top) * scale, w, h: hh };
         this.autoFit = false;
+        this.chooser = null;
         this.applyView();
         return;
       }
@@ -448,6 +605,7 @@ export class Board extends EventTarget {
       if (!drag.moved) svg.setPointerCapture?.(e.pointerId);
       drag.moved = true;
       this.autoFit = false;
+      this.chooser = null;
       const scale = this.view.w / (svg.clientWidth || 1);
       this.view.x = drag.vx - dx * scale;
       this.view.y = drag.vy - dy * scale;
@@ -467,6 +625,10 @@ export class Board extends EventTarget {
       svg.classList.remove('panning');
       if (!wasDrag && e.type === 'pointerup') this.click(e);
     };
+    // A tap is handled on pointerup; the click a browser sends after the touch ends would land
+    // on whatever the choice moved under the finger (the phone's sheet grows), so none is sent
+    // (cancelled at the start: the touch's own element may be redrawn away before it ends).
+    svg.addEventListener('touchstart', (e) => e.cancelable && e.preventDefault(), { passive: false });
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
   }
@@ -498,6 +660,14 @@ export class Board extends EventTarget {
 
   click(e) {
     const target = document.elementFromPoint(e.clientX, e.clientY) || e.target;
+    if (this.svg.classList.contains('small-targets') && this.view.w > 221 && target.closest?.('.spot, .legal-cell')) {
+      // Too small to tap safely at this zoom: zoom in around the tap, choose on the next tap.
+      const p = this.toBoard(e);
+      const ppu = this.ppu(),
+        need = this.neededPpu();
+      this.zoom(ppu / need, p.x, p.y);
+      return;
+    }
     const spot = target.closest?.('.spot');
     if (spot) return this.emit('target', { key: spot.dataset.key });
     const cell = target.closest?.('.legal-cell');

@@ -69,10 +69,12 @@ const drawnWith = new WeakMap();
  * @param {Element} el
  * @param {unknown[]} inputs
  * @param {() => void} draw
+ * @returns {boolean} whether it drew
  */
 export function memo(el, inputs, draw) {
   const last = drawnWith.get(el);
-  if (last && last.length === inputs.length && last.every((v, i) => v === inputs[i])) return;
+  if (last && last.length === inputs.length && last.every((v, i) => v === inputs[i])) return false;
   drawnWith.set(el, inputs);
   draw();
+  return true;
 }

@@ -26,42 +26,45 @@ export function endDialog({ game: g, names, roomId }, actions) {
   const kindName = (/** @type {string} */ k) =>
     k.endsWith(':final') ? t('game.end.at_end', { feature: feature(k.split(':')[0]) }) : feature(k);
   const winners = res.winners || [];
+  // One column per player and one row per feature kind, the totals last: as many columns as
+  // players, so the table fits a phone's width whatever the expansions score.
+  const head = (/** @type {{seat: number}} */ { seat }) => {
+    const th = h(
+      'th',
+      { scope: 'col', class: winners.includes(seat) ? 'winner' : '' },
+      h('span', { class: 'b' }),
+      ' ',
+      names[seat],
+      winners.includes(seat) ? ` ★ ${t('game.end.winner')}` : '',
+      (res.resigned || []).includes(seat) ? ` (${t('game.resigned')})` : '',
+    );
+    /** @type {Element} */ (th.querySelector('.b')).innerHTML = badgeSvg(seat, 18);
+    return th;
+  };
+  const cell = (/** @type {number} */ seat, /** @type {string} */ kind) =>
+    h(
+      'td',
+      { class: winners.includes(seat) ? 'winner' : '', dataset: { kind, seat } },
+      String(breakdown[seat]?.[kind] || 0),
+    );
   const table = h(
     'table',
     { class: 'breakdown' },
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', {}, t('game.end.player')),
-        ...kinds.map((k) => h('th', {}, kindName(k))),
-        h('th', {}, t('game.end.total')),
-      ),
-    ),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('game.end.feature')), ...order.map(head))),
     h(
       'tbody',
       {},
-      ...order.map(({ seat, score }) => {
-        const tr = h(
-          'tr',
-          { class: winners.includes(seat) ? 'winner' : '' },
-          h(
-            'td',
-            {},
-            h('span', { class: 'b' }),
-            ' ',
-            names[seat],
-            winners.includes(seat) ? ` ★ ${t('game.end.winner')}` : '',
-            (res.resigned || []).includes(seat) ? ` (${t('game.resigned')})` : '',
-          ),
-          ...kinds.map((k) => h('td', { dataset: { kind: k } }, String(breakdown[seat]?.[k] || 0))),
-          h('td', { class: 'total', dataset: { seat } }, String(score)),
-        );
-        /** @type {Element} */ (tr.querySelector('.b')).innerHTML = badgeSvg(seat, 18);
-        return tr;
-      }),
+      ...kinds.map((k) =>
+        h('tr', {}, h('th', { scope: 'row' }, kindName(k)), ...order.map(({ seat }) => cell(seat, k))),
+      ),
+      h(
+        'tr',
+        { class: 'total-row' },
+        h('th', { scope: 'row' }, t('game.end.total')),
+        ...order.map(({ seat, score }) =>
+          h('td', { class: `total${winners.includes(seat) ? ' winner' : ''}`, dataset: { seat } }, String(score)),
+        ),
+      ),
     ),
   );
   return h(
@@ -76,7 +79,7 @@ export function endDialog({ game: g, names, roomId }, actions) {
         winners.length > 1 ? t('game.end.draw') : t('game.end.wins', { name: names[winners[0]] ?? '—' }),
       ),
       h('p', { class: 'muted' }, res.reason === 'resigned' ? t('game.end.by_resignation') : t('game.end.complete')),
-      h('div', { class: 'table-scroll' }, table),
+      table,
       g.seed
         ? h(
             'p',

@@ -79,6 +79,9 @@ export function drawHand(hand, p, actions) {
  */
 function confirmButton(turn, text, actions) {
   const why = turn.confirmBlocked();
+  // A touch screen has no Enter key to point at.
+  if (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches)
+    text = text.replace(/\s*\(Enter\)$/, '');
   return [
     h(
       'button',
@@ -211,7 +214,13 @@ function drawDecision(hand, p, actions) {
             turn.label(a),
           ),
         ),
-        pass ? h('button', { class: 'btn btn-wide', id: 'pass', onclick: () => actions.pass() }, passLabel(g)) : null,
+        pass
+          ? h(
+              'button',
+              { class: 'btn btn-wide', id: 'pass', disabled: turn.offline(), onclick: () => actions.pass() },
+              passLabel(g),
+            )
+          : null,
       ),
       ...ransomButtons(p, actions),
       targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null,
@@ -222,10 +231,11 @@ function drawDecision(hand, p, actions) {
 /**
  * The Tower: pay 3 points to get back a follower another player holds, during one's own turn.
  * A button that cannot be used says why.
- * @param {{ game: Game, me: number | null, names: Record<number, string> }} p
+ * @param {{ game: Game, me: number | null, names: Record<number, string>, turn?: { offline(): boolean } }} p
  * @param {RoomActions} actions
  */
-export function ransomButtons({ game: g, me: mine, names }, actions) {
+export function ransomButtons({ game: g, me: mine, names, turn }, actions) {
+  const offline = !!turn?.offline();
   if (mine === null || g.result) return [];
   return (g.players || []).flatMap((p, holder) => {
     if (holder === mine || !p.prisoners?.[mine]) return [];
@@ -245,7 +255,7 @@ export function ransomButtons({ game: g, me: mine, names }, actions) {
           {
             class: 'btn ransom',
             dataset: { key: actionKey({ type: 'ransom', target: holder }) },
-            disabled: !!why,
+            disabled: !!why || offline,
             'aria-describedby': why ? id : null,
             onclick: () => actions.act({ type: 'ransom', target: holder }),
           },

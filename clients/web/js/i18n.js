@@ -3,12 +3,12 @@
 // clients/web/i18n/<language>/<area>.json holds {"key": "text"} and t('area.key', params) finds it.
 // Texts interpolate {name} placeholders; a text that depends on a number is an object keyed by
 // Intl.PluralRules categories ({"one": "...", "few": "...", "many": "...", "other": "..."}),
-// chosen by params.count. A key missing in the chosen language falls back to English, then to the
+// chosen by params.count; an "=N" key is the text for exactly N (Russian "one" also covers 21, 31...). A key missing in the chosen language falls back to English, then to the
 // key itself (so a missing string is visible, not blank).
 
 export const LANGUAGES = ['en', 'ru'];
 // One catalog file per area of the client; each area's file is owned by the code that uses it.
-export const AREAS = ['common', 'lobby', 'game', 'board', 'log', 'errors'];
+export const AREAS = ['common', 'lobby', 'game', 'board', 'log', 'errors', 'help'];
 const STORAGE_KEY = 'carc.lang';
 
 let current = 'en';
@@ -108,7 +108,7 @@ export function t(key, params = {}) {
   if (text === undefined) return key;
   if (typeof text === 'object') {
     const count = Number(params.count ?? 0);
-    text = text[pluralRules.select(count)] ?? text.other ?? '';
+    text = text[`=${count}`] ?? text[pluralRules.select(count)] ?? text.other ?? ''; // "=1": that number exactly
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

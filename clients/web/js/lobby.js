@@ -4,6 +4,8 @@
 // Its state (the rooms from the server's lobby messages, the finished games from the API) is
 // drawn by one redraw(); the create form keeps its own fields.
 
+import { recordName } from './seat-name.js';
+import { limitLength } from './text-limit.js';
 import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './errors.js';
@@ -274,7 +276,7 @@ function drawGames(box, games) {
   }
   for (const g of games) {
     const id = g.id || g.game_id;
-    const players = (g.players || []).map((p) => `${p.name} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
+    const players = (g.players || []).map((p) => `${recordName(p.name)} ${p.score}${p.winner ? ' ★' : ''}`).join(' · ');
     box.append(
       h(
         'a',
@@ -299,9 +301,9 @@ function createForm(app) {
     h('label', { class: 'field' }, h('span', {}, label), input, hint ? h('small', { class: 'muted' }, hint) : null);
   f.name = h('input', {
     name: 'name',
-    maxlength: 60,
     placeholder: t('lobby.room_name_placeholder', { name: app.conn.name || t('lobby.my') }),
   });
+  limitLength(/** @type {HTMLInputElement} */ (f.name), 60);
   f.rules = h(
     'select',
     { name: 'rules' },

@@ -159,7 +159,9 @@ function scoringText(ev, who) {
         ? t('log.size_tiles', { count: ev.count })
         : '';
   const state = ev.final
-    ? t(ev.completed || ev.feature === 'field' ? 'log.state_final' : 'log.state_final_open')
+    ? ev.completed || ev.feature === 'field'
+      ? t('log.state_final')
+      : t('log.state_final_open', { completed: maybe(`log.completed.${ev.feature}`) ?? t('log.completed.other') })
     : (maybe(`log.completed.${ev.feature}`) ?? t('log.completed.other'));
   const scorers = ev.scorers || [];
   return {

@@ -1,7 +1,10 @@
 // @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
-// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID).
+// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID, at its
+// last move, the final scores, with #/replay/ID/end).
 
+import { toggleHelp } from './help.js';
+import { limitLength } from './text-limit.js';
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
 import { renderLobby } from './lobby.js';
@@ -57,7 +60,8 @@ function route() {
   if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
   else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
     cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
-  else if ((m = hash.match(/^#\/replay\/([^/]+)$/))) cleanup = renderReplay(root, app, decodeURIComponent(m[1]));
+  else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end)?$/)))
+    cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
 }
@@ -89,6 +93,12 @@ function setupHeader() {
   const detail = (/** @type {Event} */ e) => /** @type {CustomEvent} */ (e).detail;
   app.conn.addEventListener('status', (e) => showStatus(detail(e)));
   const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
+  limitLength(input, 32); // the server's name limit
+  // A name typed and submitted before the app had loaded (index.html kept it) is sent now.
+  const early = /** @type {any} */ (window).carcEarlyName;
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('name-form'));
+  form.removeEventListener('submit', /** @type {any} */ (window).carcKeepName);
+  if (early?.trim()) app.conn.name = [...early.trim()].slice(0, 32).join(''); // the first hello says it
   input.value = app.conn.name || suggestName();
   if (!app.conn.name) app.conn.name = input.value;
   app.conn.addEventListener('welcome', (e) => {
@@ -102,6 +112,14 @@ function setupHeader() {
       toast(t('common.renamed', { name }));
     }
   });
+  // The rules: those of the room on screen unfolded first.
+  document.getElementById('help-toggle')?.addEventListener('click', () => {
+    const m = location.hash.match(/^#\/room\/([^/]+)$/);
+    const settings = m ? app.store.get(decodeURIComponent(m[1]))?.view?.room?.settings : null;
+    if (settings?.rules === 'castle') return toggleHelp(['castle']);
+    const on = Object.entries(settings?.expansions || {}).filter(([, v]) => v);
+    toggleHelp(['base', ...on.map(([k]) => k)]);
+  });
   const languageSwitch = /** @type {HTMLSelectElement} */ (document.getElementById('language'));
   languageSwitch.addEventListener('change', () => switchLanguage(languageSwitch.value));
   app.conn.addEventListener('server-error', (e) => toast(errorText(detail(e)), 'error'));
@@ -114,8 +132,8 @@ function setupHeader() {
 }
 
 function suggestName() {
-  const a = ['Brave', 'Clever', 'Quiet', 'Merry', 'Swift', 'Wise'],
-    b = ['Monk', 'Knight', 'Farmer', 'Builder', 'Miller', 'Abbess'];
+  const a = t('common.name_words_first').split(','),
+    b = t('common.name_words_second').split(',');
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 

@@ -4,6 +4,7 @@
 // placed or returned, points scored), so the frames are rebuilt by bookkeeping, not by rules.
 // The screen's state is the step shown; go() changes it and redraw() draws that frame.
 
+import { recordName } from './seat-name.js';
 import { h, clear, fill, toast } from './dom.js';
 import { Board } from './board.js';
 import { badgeSvg, styleOf } from './players.js';
@@ -11,7 +12,7 @@ import { describeEvent } from './log-text.js';
 import { expansionShort } from './lobby.js';
 import { t } from './i18n.js';
 
-export function renderReplay(root, app, gameId) {
+export function renderReplay(root, app, gameId, atEnd = false) {
   fill(root, h('div', { class: 'loading' }, t('common.replay_loading')));
   let destroyed = false;
   let keys = null;
@@ -20,7 +21,7 @@ export function renderReplay(root, app, gameId) {
       if (!r.ok) throw new Error(t('common.replay_missing', { id: gameId, status: r.status }));
       const record = await r.json();
       if (destroyed) return;
-      keys = mountReplay(root, app, gameId, record);
+      keys = mountReplay(root, app, gameId, record, atEnd);
     })
     .catch((e) => {
       fill(
@@ -91,7 +92,7 @@ export function framesFromRecord(record) {
     frames,
     players: players.map((p, i) => ({
       seat: p.seat ?? i,
-      name: p.name || t('log.seat', { seat: i + 1 }),
+      name: recordName(p.name) || t('log.seat', { seat: i + 1 }),
       score: p.score,
     })),
   };
@@ -170,10 +171,10 @@ function applyEvents(prev, events) {
  * @param {string} gameId
  * @param {any} record
  */
-function mountReplay(root, app, gameId, record) {
+function mountReplay(root, app, gameId, record, atEnd) {
   const { frames, players } = framesFromRecord(record);
   const names = Object.fromEntries(players.map((p) => [p.seat, p.name]));
-  let step = 0;
+  let step = atEnd ? frames.length - 1 : 0;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('class', 'board');
   const board = new Board(svg);
@@ -287,6 +288,6 @@ function mountReplay(root, app, gameId, record) {
     }
   };
   document.addEventListener('keydown', keys);
-  go(0);
+  go(step);
   return keys;
 }

@@ -61,6 +61,8 @@ export class RoomCtrl {
     /** @type {GameEvent[] | undefined} the latest move's events; none after a snapshot (the board then outlines the last tile) */
     this.lastEvents = undefined;
     this.mineNow = false;
+    /** the turn panel is to be scrolled into view at the next render (a turn just began) */
+    this.revealHand = false;
     this.turn = new Turn(this);
     this.actions = this.makeActions();
 
@@ -71,6 +73,9 @@ export class RoomCtrl {
       if (d.room === roomId) this.changed(d);
     };
     store.addEventListener('change', this.onStore);
+    // The connection's state shows in the banner and disables the moves.
+    this.onStatus = () => this.redraw();
+    this.conn.addEventListener('status', this.onStatus);
     /** @param {KeyboardEvent} e */
     this.onKeyDown = (e) => this.onKey(e);
     document.addEventListener('keydown', this.onKeyDown);
@@ -84,6 +89,7 @@ export class RoomCtrl {
 
   destroy() {
     this.app.store.removeEventListener('change', this.onStore);
+    this.conn.removeEventListener('status', this.onStatus);
     document.removeEventListener('keydown', this.onKeyDown);
     clearInterval(this.timer);
     this.board?.destroy();
@@ -156,6 +162,7 @@ export class RoomCtrl {
       this.turn.update();
       const mine = this.turn.isMyPlacement() || this.turn.isMyDecision();
       if (mine && !this.mineNow && compact()) this.tab = 'turn'; // phones: the turn comes up
+      if (mine && !this.mineNow) this.revealHand = true; // desktop: back up to Confirm after chatting
       this.mineNow = mine;
       if (g.result && !this.endShown) {
         this.endShown = true;

@@ -38,7 +38,13 @@ export function renderRoomEntry(root, app, ref) {
       }
       showOffer(root, app, info, ask);
     })
-    .catch((e) => {
+    .catch(async (e) => {
+      if (gone) return;
+      // A finished room leaves the server's rooms after a while; its game stays for replay.
+      if (ref.room && (await replayExists(ref.room)) && !gone) {
+        showFinished(root, ref.room, ref.room);
+        return;
+      }
       if (gone) return;
       fill(
         root,
@@ -65,6 +71,10 @@ export function renderRoomEntry(root, app, ref) {
  */
 function showOffer(root, app, info, ask) {
   const r = info.room;
+  if (r.status === 'finished') {
+    showFinished(root, r.id, r.name);
+    return;
+  }
   const free = r.status === 'waiting' ? r.seats - r.taken : 0;
   const go = async (/** @type {string} */ type) => {
     try {
@@ -105,6 +115,41 @@ function showOffer(root, app, info, ask) {
         h('a', { class: 'btn btn-ghost', href: '#/' }, t('common.back_to_lobby')),
       ),
       why ? h('p', { class: 'muted' }, why) : null,
+    ),
+  );
+}
+
+/** @param {string} id */
+async function replayExists(id) {
+  try {
+    return (await fetch(`/api/games/${encodeURIComponent(id)}`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A finished game's link: its final scores and its replay (nothing is left to watch).
+ * @param {HTMLElement} root
+ * @param {string} id
+ * @param {string} name
+ */
+function showFinished(root, id, name) {
+  const replay = `#/replay/${encodeURIComponent(id)}`;
+  fill(
+    root,
+    h(
+      'div',
+      { class: 'panel narrow room-offer', id: 'room-offer', dataset: { status: 'finished' } },
+      h('h2', {}, name),
+      h('p', {}, t('common.offer_finished')),
+      h(
+        'div',
+        { class: 'row offer-actions' },
+        h('a', { class: 'btn btn-primary', id: 'final-scores', href: `${replay}/end` }, t('common.final_scores')),
+        h('a', { class: 'btn', id: 'open-replay', href: replay }, t('common.watch_replay')),
+        h('a', { class: 'btn btn-ghost', href: '#/' }, t('common.back_to_lobby')),
+      ),
     ),
   );
 }

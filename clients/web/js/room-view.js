@@ -15,6 +15,7 @@ import { drawTilesPanel } from './tiles-panel.js';
 import { endDialog } from './end-dialog.js';
 import { drawWaiting } from './waiting-view.js';
 import { drawLog, drawChat, logLines } from './log-view.js';
+import { limitLength } from './text-limit.js';
 import { boardModel, deadSquares } from './board-model.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
@@ -26,7 +27,7 @@ export const TABS = ['turn', 'players', 'tiles', 'log', 'chat'];
  * @typedef {{ mode: 'waiting', el: HTMLElement, bar: HTMLElement, waiting: HTMLElement, chatList: HTMLElement }} WaitingLayout
  * @typedef {{ mode: 'game', el: HTMLElement, bar: HTMLElement, svg: SVGSVGElement, banner: HTMLElement,
  *   scores: HTMLElement, hand: HTMLElement, tilesPanel: HTMLElement, logBox: HTMLElement, chatList: HTMLElement,
- *   sidebar: HTMLElement, tabs: HTMLElement }} GameLayout
+ *   sidebar: HTMLElement, tabs: HTMLElement, shownTab?: string, seen?: { log: number, chat: unknown } }} GameLayout
  * @typedef {WaitingLayout | GameLayout} Layout
  */
 
@@ -39,9 +40,9 @@ function chatPanel(actions) {
   const input = h('input', {
     class: 'chat-input',
     placeholder: t('game.chat.placeholder'),
-    maxlength: 500,
     'aria-label': t('game.chat.label'),
   });
+  limitLength(/** @type {HTMLInputElement} */ (input), 500); // the server's chat limit
   const box = h(
     'section',
     { class: 'panel chat-panel' },
@@ -192,7 +193,7 @@ function drawBar(bar, { room: r, me }, actions) {
     r.settings?.rules === 'castle' ? h('span', { class: 'tag tag-exp' }, t('game.rules_castle')) : null,
     ...Object.entries(r.settings?.expansions || {})
       .filter(([, on]) => on)
-      .map(([k]) => h('span', { class: 'tag tag-exp' }, k.replace('_', ' '))),
+      .map(([k]) => h('span', { class: 'tag tag-exp' }, t(`lobby.exp_short.${k}`))),
     spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
@@ -204,13 +205,14 @@ function drawBar(bar, { room: r, me }, actions) {
 }
 
 /**
- * The turn banner over the board: who is to play, or who won.
+ * The turn banner over the board: who is to play, or who won; that the server is out of reach.
  * @param {HTMLElement} banner
- * @param {{ game: Game, me: number | null, names: Record<number, string> }} p
+ * @param {{ game: Game, me: number | null, names: Record<number, string>, offline?: boolean }} p
  */
-function drawBanner(banner, { game: g, me, names }) {
+function drawBanner(banner, { game: g, me, names, offline }) {
   let text;
-  if (g.result) {
+  if (offline && !g.result) text = t('game.banner.offline');
+  else if (g.result) {
     const w = g.result.winners || [];
     text =
       w.length > 1
@@ -223,7 +225,8 @@ function drawBanner(banner, { game: g, me, names }) {
     });
   banner.textContent = text;
   banner.style.setProperty('--pc', styleOf(g.result ? (g.result.winners?.[0] ?? 0) : g.decider).colour);
-  banner.classList.toggle('mine', me !== null && g.decider === me && !g.result);
+  banner.classList.toggle('mine', me !== null && g.decider === me && !g.result && !offline);
+  banner.classList.toggle('offline', !!offline && !g.result);
   banner.id = 'turn-banner';
   banner.dataset.decider = String(g.decider);
 }
@@ -267,7 +270,8 @@ export function renderRoom(ctrl) {
     ),
   );
   // The banner first: the board keeps its height free when it fits itself.
-  drawBanner(L.banner, { game: g, me, names });
+  const offline = ctrl.turn.offline();
+  drawBanner(L.banner, { game: g, me, names, offline });
   board.padTop = L.banner.offsetTop + L.banner.offsetHeight + 6;
   let dead = deadOf.get(g);
   if (!dead) {
@@ -300,10 +304,39 @@ export function renderRoom(ctrl) {
       actions,
     ),
   );
-  memo(L.hand, [version, turnKey], () =>
+  memo(L.hand, [version, turnKey, offline], () =>
     drawHand(L.hand, { game: g, me, names, legal: view.you?.legal || [], turn, art }, actions),
   );
-  memo(L.logBox, [state.log, state.log.length], () => drawLog(L.logBox, logLines(state.log, names), actions.point));
+  const logDrawn = memo(L.logBox, [state.log, state.log.length], () =>
+    drawLog(L.logBox, logLines(state.log, names), actions.point),
+  );
+  // Phones: the log and the chat open at their newest line (the sheet scrolls, and a hidden
+  // tab had no height to scroll when its lines were drawn).
+  const opened = L.shownTab !== ctrl.tab;
+  L.shownTab = ctrl.tab;
+  if (ctrl.revealHand) {
+    ctrl.revealHand = false;
+    L.sidebar.scrollTop = 0;
+  }
+  // A Log or Chat tab with lines not seen yet is marked. The desktop has only the Log, Chat and
+  // Tiles tabs (the log unless another is chosen).
+  const first = L.tabs.firstElementChild;
+  const desktop = !!first && getComputedStyle(first).display === 'none';
+  const shown = desktop && ctrl.tab !== 'chat' && ctrl.tab !== 'tiles' ? 'log' : ctrl.tab;
+  const seen = (L.seen ??= { log: state.log.length, chat: state.chat.at(-1) });
+  if (shown === 'log') seen.log = state.log.length;
+  if (shown === 'chat') seen.chat = state.chat.at(-1);
+  for (const b of L.tabs.children)
+    if (b instanceof HTMLElement) {
+      b.classList.toggle('selected', b.dataset.tab === shown);
+      b.classList.toggle(
+        'unread',
+        (b.dataset.tab === 'log' && seen.log !== state.log.length) ||
+          (b.dataset.tab === 'chat' && seen.chat !== state.chat.at(-1)),
+      );
+    }
+  if ((ctrl.tab === 'log' && (opened || logDrawn)) || (ctrl.tab === 'chat' && opened))
+    L.sidebar.scrollTop = L.sidebar.scrollHeight;
   renderEnd(ctrl.endOpen ? { game: g, names, roomId: ctrl.roomId } : null, actions);
 }
 

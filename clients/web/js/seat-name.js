@@ -11,3 +11,13 @@ export function seatName(seat, { short = false } = {}) {
   }
   return seat.name || t('log.seat', { seat: seat.seat + 1 });
 }
+
+// A name from the server's records (finished games, replays): its English bot names
+// ("Bot 2 (greedy)") are said in the client's language; a person's name stays as it is.
+/** @param {string} name */
+export function recordName(name) {
+  const m = /^Bot (\d+) \((\w+)\)$/.exec(name || '');
+  if (!m) return name;
+  const kind = t(`game.bot_kind_${m[2]}`);
+  return t('game.bot_name', { n: m[1], kind: kind === `game.bot_kind_${m[2]}` ? m[2] : kind });
+}

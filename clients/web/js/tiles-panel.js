@@ -15,6 +15,7 @@ import { tileDomId } from './tiles-svg.js';
  */
 export function drawTilesPanel(box, { game: g, catalog, deadCount, open, ensureTile }, actions) {
   const grid = h('div', { class: 'remaining-grid', id: 'remaining-tiles' });
+  const faceDown = (g.remaining || []).reduce((a, n) => a + n, 0);
   (g.remaining || []).forEach((n, i) => {
     const tile = catalog.byIndex.get(i);
     if (!n || !tile) return;
@@ -43,6 +44,15 @@ export function drawTilesPanel(box, { game: g, catalog, deadCount, open, ensureT
       ' ',
       t('board.tiles_left', { count: g.tiles_left }),
     ),
+    // A short game draws only part of the box, and which tiles were cut is secret: the grid shows
+    // every face-down tile, so say how many of them will really come.
+    faceDown > (g.tiles_left ?? faceDown)
+      ? h(
+          'p',
+          { class: 'muted small', id: 'short-pile' },
+          t('board.short_pile', { count: g.tiles_left, total: faceDown }),
+        )
+      : null,
     deadCount ? h('p', { class: 'muted small', id: 'dead-count' }, t('board.dead_count', { count: deadCount })) : null,
     grid,
   );

@@ -17,7 +17,7 @@ import { errorText } from './errors.js';
  * What the turn needs from the room's controller (room-ctrl.js; a fake in the unit tests).
  * @typedef {object} TurnHost
  * @property {string} roomId
- * @property {{ request: (msg: any) => Promise<any> }} conn
+ * @property {{ request: (msg: any) => Promise<any>, status: string }} conn
  * @property {Catalog} catalog
  * @property {import('./board.js').Board | null} board
  * @property {View} view
@@ -428,7 +428,13 @@ export class Turn {
   }
 
   // Why the confirm button is off, or null when it is on.
+  // The server cannot be reached: no move can be sent until it is back.
+  offline() {
+    return this.conn.status !== 'online';
+  }
+
   confirmBlocked() {
+    if (this.offline()) return t('game.why.offline');
     if (this.ui.busy) return t('game.why.sending');
     if (this.isMyPlacement()) {
       if (!this.ui.placements) return t('game.why.finding');
@@ -448,6 +454,7 @@ export class Turn {
   }
 
   pass() {
+    if (this.offline()) return;
     if (this.isMyPlacement()) {
       if (this.canPass()) {
         this.ui.choice = null;
@@ -490,7 +497,7 @@ export class Turn {
   }
 
   async act(action) {
-    if (this.ui.busy) return;
+    if (this.ui.busy || this.offline()) return;
     this.ui.busy = true;
     this.host.redraw();
     try {
