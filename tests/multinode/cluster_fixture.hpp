@@ -47,9 +47,12 @@ public:
         std::vector<std::string> args{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
                                      std::to_string(test_lease_ms), "--bot-delay", "0", "--rate", "100000", "--burst",
                                      "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242",
-                                     // one address for every test person: no caps on rooms and bots
+                                     // one address for every test person: no caps on rooms and bots;
+                                     // each lobby change sent at once, as the lobby tests follow them
                                      "--max-rooms-per-ip", "0", "--max-rooms-per-person", "0",
-                                     "--max-search-bots-per-ip", "0", "--max-search-bots-per-person", "0"};
+                                     "--max-search-bots-per-ip", "0", "--max-search-bots-per-person", "0",
+                                     "--lobby-interval", "0", "--room-chat-rate", "100000", "--room-chat-burst",
+                                     "100000"};
         args.insert(args.end(), extra_args_.begin(), extra_args_.end());
         nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(CARC_SERVER_EXE, std::move(args),
                                                                                dir_ / (name + ".log"));
