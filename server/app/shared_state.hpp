@@ -9,6 +9,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "accounts/account_service.hpp"
 #include "carc/storage/store.hpp"
 #include "net/client_link.hpp"
 #include "app/config.hpp"
@@ -53,6 +54,9 @@ public:
     const std::string web_root;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
+    // Accounts and sessions (docs/accounts.md); null when there is no store. Its workers read
+    // the members above, so it goes before them.
+    std::unique_ptr<accounts::account_service> accounts;
     // GET /api/games, off the I/O threads; last, so it goes first (it reads the members above).
     std::unique_ptr<game_reads> game_records;
 

@@ -2,6 +2,7 @@
 // of room requests to their room.
 #include <spdlog/spdlog.h>
 
+#include "accounts/my_games.hpp"
 #include "cluster/cluster_node.hpp"
 
 #include "carc/protocol/engine_json.hpp"
@@ -16,6 +17,7 @@
 namespace carc::server {
 
 namespace websocket = boost::beast::websocket;
+namespace net = boost::asio;
 using nlohmann::json;
 using protocol::ErrorCode;
 
@@ -101,6 +103,8 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     } else if (std::holds_alternative<protocol::LobbyUnsubscribe>(message)) {
         state_.rooms.unsubscribe(id_);
         send_text(protocol::encode(protocol::Ack{}, id));
+    } else if (std::holds_alternative<protocol::MyGamesRequest>(message)) {
+        on_my_games(id);
     } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {
         on_create_room(id, *create);
     } else {
@@ -138,7 +142,44 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
                    {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
-    const std::string& name = *trimmed;
+    const std::optional<std::string> secret = hello.session ? hello.session : cookie_secret_;
+    if (secret && state_.accounts) {
+        hello_with_session(id, hello, *secret);
+        return;
+    }
+    if (hello.session) {
+        send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
+        return;
+    }
+    hello_as_guest(id, hello, *trimmed);
+}
+
+void websocket_session::hello_with_session(const json& id, const protocol::Hello& hello, std::string secret) {
+    hello_pending_ = true;
+    state_.accounts->post([self = shared_from_this(), id, hello, secret = std::move(secret)] {
+        auto me = self->state_.accounts->resolve(secret);
+        net::post(self->ws_.get_executor(), [self, id, hello, me = std::move(me)] {
+            self->hello_pending_ = false;
+            if (self->closing_ || self->disconnected_) return;
+            if (me) {
+                const person_identity identity = self->state_.persons.adopt(
+                    me->account.person_id, me->account.name, me->account.person_token_hash.hex());
+                self->session_hash_ = me->session.secret_hash;
+                self->person_token_hash_ = me->account.person_token_hash;
+                self->state_.accounts->track(me->session.secret_hash, self->shared_from_this());
+                self->welcome(id, identity, true, me->account.name);
+            } else if (hello.session) {
+                self->send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
+            } else {
+                // A stale cookie (signed out elsewhere, expired): the browser plays on as a guest.
+                self->hello_as_guest(id, hello, *trimmed_within(hello.name, protocol::max_name_length));
+            }
+            self->do_read();
+        });
+    });
+}
+
+void websocket_session::hello_as_guest(const json& id, const protocol::Hello& hello, const std::string& name) {
     std::optional<person_identity> identity;
     if (hello.token && state_.cluster) {
         // Several nodes: the token's games may live on another node (go there), or on none.
@@ -157,31 +198,61 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
         identity = state_.persons.create(name);
         if (state_.cluster) state_.cluster->remember(*identity);
     }
-    hello_timer_.cancel();
-    person_ = identity->id;
-    name_ = identity->name;
-    if (auto previous = state_.persons.attach(*person_, shared_from_this()))
-        previous->close(4000, "replaced by a newer connection");
+    welcome(id, *identity, hello.token.has_value(), std::nullopt);
+}
 
-    protocol::Welcome welcome;
-    welcome.server = server_name;
-    welcome.person = identity->id;
-    welcome.name = identity->name;
-    welcome.token = identity->token;
-    welcome.resumed = hello.token.has_value();
-    welcome.rooms = state_.persons.rooms_of(*person_);
-    welcome.max_message = static_cast<std::int64_t>(state_.config.max_message);
-    welcome.max_depth = state_.config.max_depth;
-    welcome.rate_per_second = state_.config.rate_per_second;
-    welcome.burst = state_.config.burst;
-    send_text(protocol::encode(welcome, id));
-    spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
-                 welcome.resumed, welcome.rooms.size());
-    for (const auto& room_id : welcome.rooms) {
+void websocket_session::welcome(const json& id, const person_identity& identity, bool resumed,
+                                std::optional<std::string> account) {
+    hello_timer_.cancel();
+    person_ = identity.id;
+    name_ = identity.name;
+    // Several tabs and devices of one person all stay connected (person_links).
+    member_link_ = state_.persons.attach(*person_, shared_from_this());
+
+    protocol::Welcome reply;
+    reply.server = server_name;
+    reply.person = identity.id;
+    reply.name = identity.name;
+    reply.token = identity.token;
+    reply.resumed = resumed;
+    reply.rooms = state_.persons.rooms_of(*person_);
+    reply.account = std::move(account);
+    reply.max_message = static_cast<std::int64_t>(state_.config.max_message);
+    reply.max_depth = state_.config.max_depth;
+    reply.rate_per_second = state_.config.rate_per_second;
+    reply.burst = state_.config.burst;
+    send_text(protocol::encode(reply, id));
+    spdlog::info("event=hello session={} person={} resumed={} account={} rooms={}", id_, *person_,
+                 reply.resumed, reply.account.has_value(), reply.rooms.size());
+    for (const auto& room_id : reply.rooms) {
         // An adjourned game comes back from its journal when one of its players returns.
         const auto r = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); });
-        if (r) r->attach(*person_, name_, shared_from_this());
+        if (r) r->attach(*person_, name_, member_link_);
     }
+}
+
+void websocket_session::on_my_games(const json& id) {
+    if (!state_.accounts) {
+        send_error(id, ErrorCode::internal, "this server keeps no games");
+        return;
+    }
+    auto token_hash = person_token_hash_ ? person_token_hash_
+                                         : storage::TokenHash::from_hex(state_.persons.token_sha256(*person_));
+    if (!token_hash) {
+        send_text(json{{"type", "my_games"}, {"id", id}, {"games", json::array()}}.dump());
+        return;
+    }
+    state_.accounts->post([self = shared_from_this(), id, hash = *token_hash] {
+        auto games = accounts::my_games(self->state_, self->state_.accounts->store(), hash);
+        if (!games) {
+            self->send_error(id, ErrorCode::internal, "the store is not available; try again");
+            return;
+        }
+        json reply = std::move(*games);
+        reply["type"] = "my_games";
+        if (!id.is_null()) reply["id"] = id;
+        self->send_text(reply.dump());
+    });
 }
 
 void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {
@@ -203,7 +274,7 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
     const std::string invite = random_invite_code();
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
     state_.rooms.add(r, room_id, invite);
-    r->open(requester{*person_, name_, shared_from_this(), id});
+    r->open(requester{*person_, name_, shared_from_this(), id, member_link_});
 }
 
 void websocket_session::on_room_request(const json& id, protocol::ClientMessage& message) {
@@ -234,7 +305,7 @@ void websocket_session::on_room_request(const json& id, protocol::ClientMessage&
         send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
-    target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);
+    target->handle(requester{*person_, name_, shared_from_this(), id, member_link_}, std::move(message), by_invite);
 }
 
 }  // namespace carc::server

@@ -17,6 +17,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "carc/protocol/messages.hpp"
+#include "carc/storage/token_hash.hpp"
 #include "net/client_link.hpp"
 #include "net/connection_limiter.hpp"
 #include "net/rate_limiter.hpp"
@@ -25,6 +26,7 @@
 namespace carc::server {
 
 class shared_state;
+struct person_identity;
 
 class websocket_session : public client_link,
                           public std::enable_shared_from_this<websocket_session> {
@@ -33,6 +35,8 @@ public:
                       std::unique_ptr<connection_limiter::slot> slot, std::string address);
     ~websocket_session() override;
 
+    // The upgrade carried the session cookie (its Origin checked): hello signs in with it.
+    void use_cookie_session(std::string secret) { cookie_secret_ = std::move(secret); }
     // Completes the upgrade this HTTP request asked for, then reads.
     void run(boost::beast::http::request<boost::beast::http::string_body> request);
 
@@ -57,6 +61,13 @@ private:
     void on_request(const nlohmann::json& id, protocol::ClientMessage& message);
     void send_redirect(const nlohmann::json& id, const std::string& url, const std::optional<std::string>& room);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
+    // Hello as a guest: with the person's token, or a new person.
+    void hello_as_guest(const nlohmann::json& id, const protocol::Hello& hello, const std::string& name);
+    // Hello with an account's session (cookie or `session`), checked on an account worker.
+    void hello_with_session(const nlohmann::json& id, const protocol::Hello& hello, std::string secret);
+    void welcome(const nlohmann::json& id, const person_identity& identity, bool resumed,
+                 std::optional<std::string> account);
+    void on_my_games(const nlohmann::json& id);
     void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
     void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);
     void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string message,
@@ -77,6 +88,13 @@ private:
     boost::asio::steady_timer hello_timer_;
     std::optional<std::string> person_;
     std::string name_;
+    // All of the person's connections (this one among them): what rooms send to.
+    std::shared_ptr<client_link> member_link_;
+    std::optional<std::string> cookie_secret_;
+    // Signed in with an account's session: its secret's hash (ending it closes this socket).
+    std::optional<storage::TokenHash> session_hash_;
+    std::optional<storage::TokenHash> person_token_hash_;  // the account's, for my_games
+    bool hello_pending_ = false;  // reading pauses while an account hello is checked
 };
 
 }  // namespace carc::server

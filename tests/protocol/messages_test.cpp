@@ -148,7 +148,7 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
 }
 
 TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
-    check_encodes(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, 65536, 32, 20, 40},
+    check_encodes(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, std::nullopt, 65536, 32, 20, 40},
                   {{"protocol", 1},
                    {"server", "carc-server"},
                    {"person", "p1"},

@@ -33,8 +33,9 @@ enum class ErrorCode : std::uint8_t {
     stale_version,
     journal_failed,
     internal,
+    unknown_session,  // a session secret that is forged, expired or ended (which is not said)
 };
-inline constexpr int error_code_count = 23;
+inline constexpr int error_code_count = 24;
 
 std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);
