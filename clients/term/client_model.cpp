@@ -15,6 +15,7 @@ const json null_json;
 void ClientModel::connected() {
     json hello = {{"type", "hello"}, {"protocol", 1}, {"name", name_}};
     if (!token_.empty()) hello["token"] = token_;
+    if (!session_.empty()) hello["session"] = session_;
     request(std::move(hello));
     status_ = tr("status.connected");
 }
@@ -184,6 +185,11 @@ void ClientModel::welcome(const json& m) {
 
 void ClientModel::error(const json& m) {
     const std::string code = m.value("code", std::string());
+    if (code == "unknown_session") {  // the account's session ended: play on as a guest
+        session_.clear();
+        connected();
+        return;
+    }
     if (code == "unknown_token") {  // expired, or the server restarted: start again as a new person
         token_.clear();
         connected();

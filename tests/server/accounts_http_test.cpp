@@ -46,7 +46,7 @@ TEST_CASE("sign-up answers 201 with an HttpOnly SameSite=Lax cookie and stores o
     CHECK(sessions[0].secret_hash == carc::storage::TokenHash::of_token(made.cookie()));
 }
 
-TEST_CASE("names are unique ignoring case; bad passwords, names and e-mail addresses are refused with a reason",
+TEST_CASE("names are unique ignoring case, bad passwords, names and e-mail addresses are refused with a reason",
           "[server][accounts]") {
     account_server s;
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
@@ -78,7 +78,7 @@ TEST_CASE("the cookie is Secure when the server's public address is https", "[se
     CHECK_THAT(made.headers.at("set-cookie"), Catch::EndsWith("; Secure"));
 }
 
-TEST_CASE("sign-in: a wrong password is 401; after 10 in 10 minutes 429 with Retry-After until the window passes",
+TEST_CASE("sign-in: a wrong password is 401, then after 10 in 10 minutes 429 with Retry-After until the window passes",
           "[server][accounts]") {
     account_server s;
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
@@ -121,7 +121,7 @@ TEST_CASE("sign-in attempts per address are limited too", "[server][accounts]") 
     CHECK(limited.headers.contains("retry-after"));
 }
 
-TEST_CASE("sessions are listed, ended one by one or all but the current one; ended and forged ones are unknown",
+TEST_CASE("sessions are listed, ended one by one or all but the current one, ended and forged ones are unknown",
           "[server][accounts]") {
     account_server s;
     const std::string a = sign_up(s.port(), "Ada", password).cookie();
@@ -168,7 +168,7 @@ TEST_CASE("sessions are listed, ended one by one or all but the current one; end
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).status == 401);
 }
 
-TEST_CASE("a new password ends the other sessions; the old password no longer signs in", "[server][accounts]") {
+TEST_CASE("a new password ends the other sessions, the old password no longer signs in", "[server][accounts]") {
     account_server s;
     const std::string a = sign_up(s.port(), "Ada", password).cookie();
     const std::string b = sign_in(s.port(), "Ada", password).cookie();
@@ -184,7 +184,7 @@ TEST_CASE("a new password ends the other sessions; the old password no longer si
     CHECK(sign_in(s.port(), "Ada", "a new secret").status == 200);
 }
 
-TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook; private webhooks are refused",
+TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, private webhooks are refused",
           "[server][accounts]") {
     account_server s;
     const std::string a = sign_up(s.port(), "Ada", password).cookie();

@@ -24,7 +24,7 @@ std::map<std::string, std::string> cookie_headers(const account_server& s, const
 
 }  // namespace
 
-TEST_CASE("a socket opened with the cookie is the account; the cookie needs this site's Origin", "[server][accounts]") {
+TEST_CASE("a socket opened with the cookie is the account, the cookie needs this site's Origin", "[server][accounts]") {
     account_server s;
     const auto made = sign_up(s.port(), "Ada", password);
     REQUIRE(made.status == 201);
@@ -44,7 +44,7 @@ TEST_CASE("a socket opened with the cookie is the account; the cookie needs this
     CHECK(upgrade_status(s.port(), {{"Origin", "https://evil.example"}}) == 101);
 }
 
-TEST_CASE("hello with the session token signs in; forged or ended sessions get unknown_session", "[server][accounts]") {
+TEST_CASE("hello with the session token signs in, forged or ended sessions get unknown_session", "[server][accounts]") {
     account_server s;
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
     const auto term = sign_in(s.port(), "Ada", password, {{"want_token", true}});
@@ -131,7 +131,7 @@ TEST_CASE("one person on two connections: both stay open and both get the room's
     CHECK(ada_online);
 }
 
-TEST_CASE("a guest who signs up keeps their running game; my_games lists it, your turn first", "[server][accounts]") {
+TEST_CASE("a guest who signs up keeps their running game, my_games lists it, your turn first", "[server][accounts]") {
     account_server s;
     ws_client ada(s.port());
     ws_client bob(s.port());
