@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libfmt-dev zlib1g-dev
   catch2 libsqlite3-dev libncurses-dev
   libpq-dev postgresql
+  libsodium-dev
   tmux ccache
 )
 # Browser end-to-end tests need Chromium and Node.js; `make run` does not.

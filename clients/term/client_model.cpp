@@ -32,6 +32,7 @@ void replace_lobby_room(json& rooms, const std::string& id, const json* entry) {
 void ClientModel::connected() {
     json hello = {{"type", "hello"}, {"protocol", 1}, {"name", name_}};
     if (!token_.empty()) hello["token"] = token_;
+    if (!session_.empty()) hello["session"] = session_;
     request(std::move(hello));
     status_ = tr("status.connected");
 }
@@ -196,6 +197,11 @@ void ClientModel::welcome(const json& m) {
 
 void ClientModel::error(const json& m) {
     const std::string code = m.value("code", std::string());
+    if (code == "unknown_session") {  // the account's session ended: play on as a guest
+        session_.clear();
+        connected();
+        return;
+    }
     if (code == "unknown_token") {  // expired, or the server restarted: start again as a new person
         token_.clear();
         connected();

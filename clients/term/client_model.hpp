@@ -41,6 +41,9 @@ public:
     explicit ClientModel(std::string name, std::string token = "")
         : name_(std::move(name)), token_(std::move(token)) {}
 
+    // An account's session token (carc-term --sign-in): hello then signs in with it.
+    void set_session(std::string session) { session_ = std::move(session); }
+
     // Connection events.
     void connected();     // queues hello (with the saved token, if any)
     void disconnected();  // keeps the token and the room for the reconnect
@@ -105,6 +108,7 @@ private:
     std::string name_;
     std::string person_;
     std::string token_;
+    std::string session_;
     bool online_ = false;
     int next_id_ = 1;
     std::vector<json> outbox_;

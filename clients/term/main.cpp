@@ -1,14 +1,20 @@
 // carc-term: play and watch Carcassonne games of a carc-server from a terminal.
 //   carc-term [--server ws://host:port] [--name NAME] [--token-file FILE] [--lang ru|en]
+//             [--sign-in | --sign-out | --my-games]
 
 #include <clocale>
 #include <langinfo.h>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 
+#include <termios.h>
+#include <unistd.h>
+
+#include "account_http.hpp"
 #include "app.hpp"
 #include "i18n.hpp"
 #include "text_width.hpp"
@@ -28,7 +34,75 @@ void usage(std::ostream& out) {
            "  --token-file FILE  keep your reconnect token here (default: one file per server and\n"
            "                     name in $XDG_STATE_HOME/carc-term or ~/.local/state/carc-term;\n"
            "                     created with your permissions only); start again to resume\n"
-           "  --lang ru|en       the language (default: from LC_ALL, LC_MESSAGES or LANG)\n";
+           "  --lang ru|en       the language (default: from LC_ALL, LC_MESSAGES or LANG)\n"
+           "  --sign-in          sign in to your account NAME (asks the password); later runs play\n"
+           "                     as the account (its session is kept in TOKEN-FILE.session)\n"
+           "  --my-games         list the account's games, your turn first, and exit\n"
+           "  --sign-out         end the account's session here and forget it\n";
+}
+
+// The password from the terminal without echoing it (or a line of stdin when not a terminal).
+std::string read_password(const std::string& prompt) {
+    std::cerr << prompt << std::flush;
+    termios before{};
+    const bool tty = tcgetattr(STDIN_FILENO, &before) == 0;
+    if (tty) {
+        termios quiet = before;
+        quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    std::string password;
+    std::getline(std::cin, password);
+    if (tty) tcsetattr(STDIN_FILENO, TCSANOW, &before);
+    std::cerr << "\n";
+    return password;
+}
+
+// --sign-in, --my-games, --sign-out: the account's calls over HTTP, then exit.
+int account_command(const std::string& command, const carc::term::ServerUrl& url, const std::string& name,
+                    const std::string& session_file) {
+    namespace fs = std::filesystem;
+    if (session_file.empty()) {
+        std::cerr << "carc-term: no place for the session (give --token-file)\n";
+        return 2;
+    }
+    std::string session;
+    std::getline(std::ifstream(session_file), session);
+    if (command == "--sign-in") {
+        std::string error;
+        const auto token = carc::term::sign_in(url, name, read_password("Password for " + name + ": "), error);
+        if (!token) {
+            std::cerr << "carc-term: " << error << "\n";
+            return 1;
+        }
+        std::ofstream(session_file) << *token << "\n";
+        std::error_code ignored;
+        fs::permissions(session_file, fs::perms::owner_read | fs::perms::owner_write, ignored);
+        std::cout << "signed in as " << name << "\n";
+        return 0;
+    }
+    if (session.empty()) {
+        std::cerr << "carc-term: not signed in (use --sign-in)\n";
+        return 1;
+    }
+    if (command == "--sign-out") {
+        const auto reply = carc::term::account_call(url, "POST", "/api/sessions/end", nlohmann::json::object(), session);
+        std::error_code ignored;
+        fs::remove(session_file, ignored);
+        if (reply.status != 200 && reply.status != 401) {
+            std::cerr << "carc-term: " << reply.error << "\n";
+            return 1;
+        }
+        std::cout << "signed out\n";
+        return 0;
+    }
+    const auto reply = carc::term::account_call(url, "GET", "/api/me/games", nullptr, session);
+    if (reply.status != 200) {
+        std::cerr << "carc-term: " << reply.error << "\n";
+        return 1;
+    }
+    std::cout << carc::term::my_games_text(reply.body);
+    return 0;
 }
 
 }  // namespace
@@ -44,9 +118,12 @@ int main(int argc, char** argv) {
     std::string lang;
     const char* user = std::getenv("USER");
     std::string name = user && *user ? user : "Player";
+    std::string account;  // --sign-in, --sign-out or --my-games
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if ((arg == "--server" || arg == "--name" || arg == "--token-file" || arg == "--lang") && i + 1 < argc) {
+        if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games") {
+            account = arg;
+        } else if ((arg == "--server" || arg == "--name" || arg == "--token-file" || arg == "--lang") && i + 1 < argc) {
             (arg == "--server" ? server : arg == "--name" ? name : arg == "--lang" ? lang : token_file) = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
             usage(std::cout);
@@ -77,6 +154,9 @@ int main(int argc, char** argv) {
         if (!token_file.empty() && !carc::term::make_token_dir(token_file)) token_file.clear();
     }
 
+    const std::string session_file = token_file.empty() ? "" : token_file + ".session";
+    if (!account.empty()) return account_command(account, *url, name, session_file);
+
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_terminate);
     std::signal(SIGHUP, on_terminate);
@@ -84,6 +164,9 @@ int main(int argc, char** argv) {
     std::string token;
     if (!token_file.empty()) std::getline(std::ifstream(token_file), token);
     carc::term::ClientModel model(name, token);
+    std::string session;
+    if (!session_file.empty()) std::getline(std::ifstream(session_file), session);
+    if (!session.empty()) model.set_session(session);  // signed in: hello as the account
     connection.start();
     std::string farewell;
     int status = 0;

@@ -42,6 +42,7 @@ void from_json(const json& in, Hello& m) {
     m.protocol = static_cast<int>(r.integer("protocol", 0, 1 << 20));
     m.name = r.label("name", 4 * max_name_length);
     m.token = r.optional_string("token", max_token);
+    m.session = r.optional_string("session", max_token);
 }
 
 void from_json(const json&, GetTiles&) {}
@@ -115,6 +116,7 @@ void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snaps
 
 void from_json(const json& in, HistoryRequest& m) { m.room = room_of(in, "history"); }
 
+void from_json(const json&, MyGamesRequest&) {}
 void from_json(const json& in, RoomInfoRequest& m) { m.ref = read_ref(FieldReader(in, "room_info")); }
 
 // ---- server messages ------------------------------------------------------------------------
@@ -132,6 +134,7 @@ void to_json(json& out, const Welcome& m) {
              {"max_depth", m.max_depth},
              {"rate_per_second", m.rate_per_second},
              {"burst", m.burst}}}};
+    if (m.account) out["account"] = *m.account;
 }
 
 void to_json(json& out, const Tiles& m) { out = {{"tiles", m.tiles}}; }

@@ -58,6 +58,11 @@ Usage: carc-server [flags]
   --lobby-interval MS          lobby subscribers get one batch of changes per interval, 0: each
                                change at once (default 250)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --session-days N             accounts: a session unused this many days ends (default 400)
+  --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
+  --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
+  --account-threads N          accounts: workers that hash passwords (default 2)
+  --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
@@ -91,6 +96,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         if (flag == "--help" || flag == "-h") {
             std::cout << usage;
             return {std::nullopt, 0};
+        }
+        if (flag == "--allow-private-webhooks") {  // a switch: takes no value
+            config.accounts.allow_private_webhooks = true;
+            continue;
         }
         if (i + 1 >= argc) {
             std::cerr << "carc-server: " << flag << " needs a value (see --help)\n";
@@ -143,6 +152,14 @@ parse_outcome parse_command_line(int argc, char** argv) {
             ok = value == "full" || value == "normal";
             config.sync_full = value == "full";
         }
+        else if (flag == "--session-days") {
+            int days = 0;
+            ok = parse_number(value, days) && days > 0;
+            config.accounts.session_lifetime = std::chrono::hours(24 * days);
+        }
+        else if (flag == "--sign-in-failures") ok = parse_number(value, config.accounts.failures_per_name) && config.accounts.failures_per_name > 0;
+        else if (flag == "--sign-in-attempts") ok = parse_number(value, config.accounts.attempts_per_address) && config.accounts.attempts_per_address > 0;
+        else if (flag == "--account-threads") ok = parse_number(value, config.accounts.threads) && config.accounts.threads > 0;
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;
             ok = parse_number(value, seed);

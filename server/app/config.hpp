@@ -70,6 +70,19 @@ struct server_config {
     // Lobby subscribers get the changes of each interval as one batch; 0 sends each at once.
     std::chrono::milliseconds lobby_interval{250};
 
+    // Accounts and sessions (docs/accounts.md).
+    struct accounts_config {
+        // Sessions unused this long end (a use renews them).
+        std::chrono::hours session_lifetime{400 * 24};
+        // Wrong passwords per name, and sign-in attempts per address, within the window.
+        int failures_per_name = 10;
+        int attempts_per_address = 200;
+        std::chrono::minutes sign_in_window{10};
+        int threads = 2;  // the account workers (password hashing, the store's account queries)
+        // Webhook URLs pointing at loopback or private addresses are refused unless allowed.
+        bool allow_private_webhooks = false;
+    } accounts;
+
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;
 };

@@ -25,7 +25,9 @@ constexpr auto min_sweep_interval = std::chrono::milliseconds(100);
 }  // namespace
 
 server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
-    : ioc_(resolved_io_threads(config.threads)), sweep_timer_(net::make_strand(ioc_)) {
+    : ioc_(resolved_io_threads(config.threads)),
+      sweep_timer_(net::make_strand(ioc_)),
+      session_timer_(sweep_timer_.get_executor()) {
     // A concurrency hint of 1 lets Asio skip waking other threads for handlers posted here.
     config.threads = resolved_io_threads(config.threads);
     if (!journal) journal = std::make_shared<null_journal>();
@@ -40,6 +42,9 @@ server::server(server_config config, std::shared_ptr<storage::Store> store, std:
 }
 
 void server::keep_in(std::shared_ptr<storage::Store> store) {
+    // Accounts live in the same database as the games (both stores implement AccountStore).
+    if (auto account_store = std::dynamic_pointer_cast<storage::AccountStore>(store))
+        state_->accounts = std::make_unique<accounts::account_service>(*state_, std::move(account_store));
     state_->store = std::move(store);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
@@ -71,7 +76,10 @@ unsigned short server::start() {
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
-    net::post(sweep_timer_.get_executor(), [this] { sweep_people(); });
+    net::post(sweep_timer_.get_executor(), [this] {
+        sweep_people();
+        if (state_->accounts) sweep_sessions();
+    });
     if (state_->cluster) {
         std::string url = state_->config.public_url;
         if (url.empty()) {
@@ -98,6 +106,15 @@ void server::sweep_people() {
     });
 }
 
+void server::sweep_sessions() {
+    session_timer_.expires_after(std::chrono::milliseconds(500));
+    session_timer_.async_wait([this](boost::system::error_code ec) {
+        if (ec || stopping_) return;
+        state_->accounts->post([accounts = state_->accounts.get()] { accounts->sweep(); });
+        sweep_sessions();
+    });
+}
+
 void server::run() {
     std::vector<std::thread> workers;
     for (int i = 1; i < state_->config.threads; ++i) workers.emplace_back([this] { ioc_.run(); });
@@ -110,6 +127,7 @@ void server::stop() {
         net::post(sweep_timer_.get_executor(), [this] {
             stopping_ = true;
             sweep_timer_.cancel();
+            session_timer_.cancel();
         });
         spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
         if (listener_) listener_->stop();
@@ -118,6 +136,7 @@ void server::stop() {
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
+        if (state_->accounts) state_->accounts->stop();
         state_->journal->flush();
         auto timer = std::make_shared<net::steady_timer>(ioc_, shutdown_grace);
         timer->async_wait([this, timer](boost::system::error_code) { ioc_.stop(); });

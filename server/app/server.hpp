@@ -50,11 +50,14 @@ private:
     void keep_in(std::shared_ptr<storage::Store> store);
     // Every grace period: forget the people nobody needs any more (person_registry::forget_idle).
     void sweep_people();
+    // Twice a second: close this node's sockets whose account session ended at any node.
+    void sweep_sessions();
 
     boost::asio::io_context ioc_;
     std::unique_ptr<shared_state> state_;
     std::shared_ptr<listener> listener_;
     boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_
+    boost::asio::steady_timer session_timer_;  // on sweep_timer_'s strand
     bool stopping_ = false;
 };
 

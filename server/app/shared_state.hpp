@@ -10,9 +10,11 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "accounts/account_service.hpp"
 #include "carc/storage/store.hpp"
 #include "net/client_link.hpp"
 #include "app/config.hpp"
+#include "app/turn_notices.hpp"
 #include "net/connection_limiter.hpp"
 #include "persistence/journal.hpp"
 #include "rooms/bot_pool.hpp"
@@ -58,6 +60,11 @@ public:
     const std::string web_root;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
+    // Accounts and sessions (docs/accounts.md); null when there is no store. Its workers read
+    // the members above, so it goes before them.
+    std::unique_ptr<accounts::account_service> accounts;
+    // Told when a turn-based game's turn passes (turn_notices.hpp); null sends no notices.
+    std::shared_ptr<turn_notices> notices;
     // GET /api/games, off the I/O threads; it reads the members above.
     std::unique_ptr<game_reads> game_records;
     // What a connection's request asks of the store (a hello routed by its token, a game brought

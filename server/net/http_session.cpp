@@ -5,6 +5,8 @@
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
+#include "accounts/session_cookie.hpp"
+#include "http/http_accounts.hpp"
 #include "http/http_routes.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
@@ -77,6 +79,14 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
         if (try_upgrade(request)) return;
     }
     const std::string_view target(request.target().data(), request.target().size());
+    if (is_account_path(target.substr(0, target.find('?')))) {
+        // Answered on an account worker (password hashing, the store); back to this strand.
+        answer_account_request(state_, std::move(request), address_, [self = shared_from_this()](http_answer res) {
+            net::post(self->stream_.get_executor(),
+                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+        });
+        return;
+    }
     const bool read_method = request.method() == http::verb::get || request.method() == http::verb::head;
     if (read_method && game_reads::handles(target.substr(0, target.find('?')))) {
         // Answered on the reader thread (or at once); the answer comes back to this strand.
@@ -104,15 +114,34 @@ bool http_session::try_upgrade(http::request<http::string_body>& request) {
             return true;
         }
     }
+    // The browser sends the session cookie with any page's upgrade: only our own pages may use
+    // it (cross-site WebSocket hijacking).
+    const auto cookie_session = accounts::session_from_cookie_header(request[http::field::cookie]);
+    if (cookie_session && !same_site_origin(request)) {
+        spdlog::warn("event=origin_refused addr={} origin=\"{}\" cookie=1", address_,
+                     std::string(request[http::field::origin]));
+        send(text_response(request, http::status::forbidden, "origin not allowed with a session cookie\n"));
+        return true;
+    }
     auto slot = state_.limiter->acquire(address_);
     if (!slot) {
         spdlog::warn("event=connection_cap addr={}", address_);
         send(text_response(request, http::status::too_many_requests, "too many connections\n"));
         return true;
     }
-    std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(slot), address_)
-        ->run(std::move(request));
+    auto session = std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(slot), address_);
+    if (cookie_session) session->use_cookie_session(*cookie_session);
+    session->run(std::move(request));
     return true;
+}
+
+bool http_session::same_site_origin(const http::request<http::string_body>& request) const {
+    const std::string origin(request[http::field::origin]);
+    if (origin.empty()) return false;
+    const auto& allowed = state_.config.allowed_origins;
+    if (std::find(allowed.begin(), allowed.end(), origin) != allowed.end()) return true;
+    const std::string host(request[http::field::host]);
+    return !host.empty() && (origin == "http://" + host || origin == "https://" + host);
 }
 
 void http_session::refuse(http::status status, std::string body) {

@@ -34,6 +34,8 @@ private:
     void drain();
     // True when the upgrade was taken over by a websocket_session or refused with a response.
     bool try_upgrade(boost::beast::http::request<boost::beast::http::string_body>& request);
+    // The Origin is this server's own (its Host) or one of --allow-origin.
+    bool same_site_origin(const boost::beast::http::request<boost::beast::http::string_body>& request) const;
 
     boost::beast::tcp_stream stream_;
     boost::beast::flat_buffer buffer_;

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "accounts/my_games.hpp"
 #include "cluster/cluster_node.hpp"
 
 #include "carc/protocol/engine_json.hpp"
@@ -19,6 +20,7 @@
 namespace carc::server {
 
 namespace websocket = boost::beast::websocket;
+namespace net = boost::asio;
 using nlohmann::json;
 using protocol::ErrorCode;
 
@@ -104,6 +106,8 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     } else if (std::holds_alternative<protocol::LobbyUnsubscribe>(message)) {
         state_.rooms.unsubscribe(id_);
         send_text(protocol::encode(protocol::Ack{}, id));
+    } else if (std::holds_alternative<protocol::MyGamesRequest>(message)) {
+        on_my_games(id);
     } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {
         on_create_room(id, *create);
     } else {
@@ -141,9 +145,44 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
                    {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
+    const std::optional<std::string> secret = hello.session ? hello.session : cookie_secret_;
+    if (secret && state_.accounts) {
+        hello_with_session(id, hello, *secret);
+        return;
+    }
+    if (hello.session) {
+        send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
+        return;
+    }
+    hello_as_guest(id, hello, *trimmed);
+}
+
+void websocket_session::hello_with_session(const json& id, const protocol::Hello& hello, std::string secret) {
+    off_thread([self = shared_from_this(), id, hello, secret = std::move(secret)]() -> std::function<void()> {
+        auto me = self->state_.accounts->resolve(secret);
+        return [self, id, hello, me = std::move(me)] {
+            if (self->closing_ || self->disconnected_) return;
+            if (me) {
+                const person_identity identity = self->state_.persons.adopt(
+                    me->account.person_id, me->account.name, me->account.person_token_hash.hex());
+                self->session_hash_ = me->session.secret_hash;
+                self->person_token_hash_ = me->account.person_token_hash;
+                self->state_.accounts->track(me->session.secret_hash, self->shared_from_this());
+                self->welcome(id, identity, true, me->account.name);
+            } else if (hello.session) {
+                self->send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
+            } else {
+                // A stale cookie (signed out elsewhere, expired): the browser plays on as a guest.
+                self->hello_as_guest(id, hello, *trimmed_within(hello.name, protocol::max_name_length));
+            }
+        };
+    });
+}
+
+void websocket_session::hello_as_guest(const json& id, const protocol::Hello& hello, const std::string& name) {
     // The token's games may live on another node (go there), or on none (taken over here), and
     // a new person is stored: questions for the store, asked off the I/O threads.
-    off_thread([self = shared_from_this(), id, token = hello.token, name = *trimmed]() -> std::function<void()> {
+    off_thread([self = shared_from_this(), id, token = hello.token, name]() -> std::function<void()> {
         shared_state& state = self->state_;
         if (token && state.cluster) {
             if (auto owner = state.cluster->route_token(*token))
@@ -156,40 +195,67 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
                 self->send_error(id, ErrorCode::unknown_token, "unknown or expired token; say hello without one");
                 return;
             }
-            self->welcome_person(id, *identity, resumed);
+            self->welcome(id, *identity, resumed, std::nullopt);
         };
     });
 }
 
-void websocket_session::welcome_person(const json& id, const person_identity& identity, bool resumed) {
+void websocket_session::welcome(const json& id, const person_identity& identity, bool resumed,
+                                std::optional<std::string> account) {
     hello_timer_.cancel();
     person_ = identity.id;
     name_ = identity.name;
-    if (auto previous = state_.persons.attach(*person_, shared_from_this()))
-        previous->close(4000, "replaced by a newer connection");
+    // Several tabs and devices of one person all stay connected (person_links).
+    member_link_ = state_.persons.attach(*person_, shared_from_this());
 
-    protocol::Welcome welcome;
-    welcome.server = server_name;
-    welcome.person = identity.id;
-    welcome.name = identity.name;
-    welcome.token = identity.token;
-    welcome.resumed = resumed;
-    welcome.rooms = state_.persons.rooms_of(*person_);
-    welcome.max_message = static_cast<std::int64_t>(state_.config.max_message);
-    welcome.max_depth = state_.config.max_depth;
-    welcome.rate_per_second = state_.config.rate_per_second;
-    welcome.burst = state_.config.burst;
-    send_text(protocol::encode(welcome, id));
-    spdlog::info("event=hello session={} person={} resumed={} rooms={}", id_, *person_,
-                 welcome.resumed, welcome.rooms.size());
-    if (welcome.rooms.empty()) return;
+    protocol::Welcome reply;
+    reply.server = server_name;
+    reply.person = identity.id;
+    reply.name = identity.name;
+    reply.token = identity.token;
+    reply.resumed = resumed;
+    reply.rooms = state_.persons.rooms_of(*person_);
+    reply.account = std::move(account);
+    reply.max_message = static_cast<std::int64_t>(state_.config.max_message);
+    reply.max_depth = state_.config.max_depth;
+    reply.rate_per_second = state_.config.rate_per_second;
+    reply.burst = state_.config.burst;
+    send_text(protocol::encode(reply, id));
+    spdlog::info("event=hello session={} person={} resumed={} account={} rooms={}", id_, *person_,
+                 reply.resumed, reply.account.has_value(), reply.rooms.size());
+    if (reply.rooms.empty()) return;
     // An adjourned game comes back from its journal when one of its players returns.
-    off_thread([self = shared_from_this(), rooms = welcome.rooms, person = *person_, name = name_] {
+    off_thread([self = shared_from_this(), rooms = reply.rooms, person = *person_, name = name_,
+                link = member_link_] {
         for (const auto& room_id : rooms) {
             const auto r = self->state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(self->state_, room_id); });
-            if (r) r->attach(person, name, self);
+            if (r) r->attach(person, name, link);
         }
         return std::function<void()>();
+    });
+}
+
+void websocket_session::on_my_games(const json& id) {
+    if (!state_.accounts) {
+        send_error(id, ErrorCode::internal, "this server keeps no games");
+        return;
+    }
+    auto token_hash = person_token_hash_ ? person_token_hash_
+                                         : storage::TokenHash::from_hex(state_.persons.token_sha256(*person_));
+    if (!token_hash) {
+        send_text(json{{"type", "my_games"}, {"id", id}, {"games", json::array()}}.dump());
+        return;
+    }
+    state_.accounts->post([self = shared_from_this(), id, hash = *token_hash] {
+        auto games = accounts::my_games(self->state_, self->state_.accounts->store(), hash);
+        if (!games) {
+            self->send_error(id, ErrorCode::internal, "the store is not available; try again");
+            return;
+        }
+        json reply = std::move(*games);
+        reply["type"] = "my_games";
+        if (!id.is_null()) reply["id"] = id;
+        self->send_text(reply.dump());
     });
 }
 
@@ -235,7 +301,7 @@ void websocket_session::open_room(const json& id, const std::string& room_id, pr
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
     r->charge_to(std::move(charge));
     state_.rooms.add(r, room_id, invite);
-    r->open(requester{*person_, name_, shared_from_this(), id});
+    r->open(requester{*person_, name_, shared_from_this(), id, member_link_});
 }
 
 void websocket_session::on_room_request(const json& id, protocol::ClientMessage& message) {
@@ -285,7 +351,7 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
         send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
-    target->handle(requester{*person_, name_, shared_from_this(), id}, std::move(message), by_invite);
+    target->handle(requester{*person_, name_, shared_from_this(), id, member_link_}, std::move(message), by_invite);
 }
 
 }  // namespace carc::server

@@ -200,10 +200,13 @@ void websocket_session::on_disconnect() {
     slot_.reset();  // the address may connect again now, not when the last handler lets go
     state_.untrack(id_);
     state_.rooms.unsubscribe(id_);
+    if (session_hash_ && state_.accounts) state_.accounts->untrack(*session_hash_, *this);
     if (!person_) return;
-    state_.persons.detach(*person_, *this);
+    // Rooms see the person go only when their last connection goes.
+    if (!state_.persons.detach(*person_, *this)) return;
+    const std::uint64_t link_id = member_link_ ? member_link_->id() : id_;
     for (const auto& room_id : state_.persons.rooms_of(*person_))
-        if (auto r = state_.rooms.find(room_id)) r->detach(*person_, id_);
+        if (auto r = state_.rooms.find(room_id)) r->detach(*person_, link_id);
 }
 
 }  // namespace carc::server

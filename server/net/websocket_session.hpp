@@ -18,6 +18,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "carc/protocol/messages.hpp"
+#include "carc/storage/token_hash.hpp"
 #include "net/client_link.hpp"
 #include "net/connection_limiter.hpp"
 #include "net/rate_limiter.hpp"
@@ -37,6 +38,8 @@ public:
                       std::unique_ptr<connection_limiter::slot> slot, std::string address);
     ~websocket_session() override;
 
+    // The upgrade carried the session cookie (its Origin checked): hello signs in with it.
+    void use_cookie_session(std::string secret) { cookie_secret_ = std::move(secret); }
     // Completes the upgrade this HTTP request asked for, then reads.
     void run(boost::beast::http::request<boost::beast::http::string_body> request);
 
@@ -65,7 +68,13 @@ private:
     // still answered one at a time, in order.
     void off_thread(std::function<std::function<void()>()> work);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
-    void welcome_person(const nlohmann::json& id, const person_identity& identity, bool resumed);
+    // Hello as a guest: with the person's token, or a new person.
+    void hello_as_guest(const nlohmann::json& id, const protocol::Hello& hello, const std::string& name);
+    // Hello with an account's session (cookie or `session`), checked on an account worker.
+    void hello_with_session(const nlohmann::json& id, const protocol::Hello& hello, std::string secret);
+    void welcome(const nlohmann::json& id, const person_identity& identity, bool resumed,
+                 std::optional<std::string> account);
+    void on_my_games(const nlohmann::json& id);
     void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
     void open_room(const nlohmann::json& id, const std::string& room_id, protocol::RoomSettings settings,
                    std::shared_ptr<usage_caps::charge> charge);
@@ -92,6 +101,12 @@ private:
     boost::asio::steady_timer hello_timer_;
     std::optional<std::string> person_;
     std::string name_;
+    // All of the person's connections (this one among them): what rooms send to.
+    std::shared_ptr<client_link> member_link_;
+    std::optional<std::string> cookie_secret_;
+    // Signed in with an account's session: its secret's hash (ending it closes this socket).
+    std::optional<storage::TokenHash> session_hash_;
+    std::optional<storage::TokenHash> person_token_hash_;  // the account's, for my_games
 };
 
 }  // namespace carc::server

@@ -1,6 +1,7 @@
 #include "people/person_registry.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 #include "carc/crypto/sha256.hpp"
@@ -14,7 +15,7 @@ person_identity person_registry::create(const std::string& name) {
     identity.token = random_hex(32);
     std::lock_guard lock(mutex_);
     identity.id = "p" + std::to_string(next_id_++) + id_suffix_;
-    by_id_[identity.id] = entry{identity, crypto::sha256_hex(identity.token), {}, {}};
+    by_id_[identity.id] = entry{identity, crypto::sha256_hex(identity.token), new_links(), {}};
     id_by_token_[identity.token] = identity.id;
     return identity;
 }
@@ -45,7 +46,7 @@ void person_registry::restore(const std::string& id, const std::string& name,
                               const std::string& token_sha256) {
     std::lock_guard lock(mutex_);
     if (by_id_.contains(id)) return;  // seated in several restored games
-    by_id_[id] = entry{person_identity{id, name, {}}, token_sha256, {}, {}};
+    by_id_[id] = entry{person_identity{id, name, {}}, token_sha256, new_links(), {}};
     if (!token_sha256.empty()) id_by_token_sha256_[token_sha256] = id;
     if (id.size() > 1 && id[0] == 'p') {
         try {
@@ -62,23 +63,45 @@ std::string person_registry::token_sha256(const std::string& person) const {
     return it == by_id_.end() ? std::string() : it->second.token_sha256;
 }
 
+person_identity person_registry::adopt(const std::string& id, const std::string& name,
+                                       const std::string& token_sha256) {
+    restore(id, name, token_sha256);
+    std::lock_guard lock(mutex_);
+    entry& e = by_id_.at(id);
+    e.identity.name = name;
+    return e.identity;
+}
+
+std::optional<person_identity> person_registry::find_by_token(const std::string& token) const {
+    std::lock_guard lock(mutex_);
+    if (const auto it = id_by_token_.find(token); it != id_by_token_.end()) return by_id_.at(it->second).identity;
+    if (const auto it = id_by_token_sha256_.find(crypto::sha256_hex(token)); it != id_by_token_sha256_.end())
+        return by_id_.at(it->second).identity;
+    return std::nullopt;
+}
+
+std::shared_ptr<person_links> person_registry::new_links() {
+    // Ids from the top of the range, so they never meet a connection's (counted from 1).
+    static std::atomic<std::uint64_t> next{~std::uint64_t{0} >> 1};
+    return std::make_shared<person_links>(next.fetch_add(1));
+}
+
 std::shared_ptr<client_link> person_registry::attach(const std::string& person,
                                                      const std::shared_ptr<client_link>& link) {
     std::lock_guard lock(mutex_);
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return nullptr;
-    auto previous = it->second.link.lock();
-    it->second.link = link;
+    it->second.links->add(link);
     it->second.last_seen = clock::now();
-    return previous == link ? nullptr : previous;
+    return it->second.links;
 }
 
-void person_registry::detach(const std::string& person, const client_link& link) {
+bool person_registry::detach(const std::string& person, const client_link& link) {
     std::lock_guard lock(mutex_);
     const auto it = by_id_.find(person);
-    if (it == by_id_.end()) return;
-    if (auto current = it->second.link.lock(); current.get() == &link) it->second.link.reset();
+    if (it == by_id_.end()) return true;
     it->second.last_seen = clock::now();
+    return it->second.links->remove(link);
 }
 
 void person_registry::add_room(const std::string& person, const std::string& room) {
@@ -110,7 +133,7 @@ std::size_t person_registry::forget_idle(clock::time_point now, clock::duration 
     std::size_t forgotten = 0;
     for (auto it = by_id_.begin(); it != by_id_.end();) {
         const entry& e = it->second;
-        if (!e.rooms.empty() || !e.link.expired() || now - e.last_seen < grace) {
+        if (!e.rooms.empty() || !e.links->empty() || now - e.last_seen < grace) {
             ++it;
             continue;
         }

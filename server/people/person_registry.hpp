@@ -1,7 +1,8 @@
 #pragma once
 // The people known to this server: a public id, a name, the secret token that proves who
-// reconnects, the rooms they are in and their current connection. Shared by all sessions,
-// guarded by one mutex; every call is short.
+// reconnects, the rooms they are in and their open connections (one person may be connected
+// from several tabs and devices at once: person_links). Shared by all sessions, guarded by one
+// mutex; every call is short.
 //
 // People of games brought back after a restart are known by the SHA-256 of their token only
 // (the store never holds a token); they are found again when they say hello with it.
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "net/client_link.hpp"
+#include "people/person_links.hpp"
 
 namespace carc::server {
 
@@ -34,13 +36,21 @@ public:
     std::optional<person_identity> resume(const std::string& token, const std::string& name);
     // A person of a game brought back after a restart; ids stay unique for later creates.
     void restore(const std::string& id, const std::string& name, const std::string& token_sha256);
+    // A person known by id, as an account signing in knows them (docs/accounts.md): the entry
+    // is made from the stored id, name and token hash when this node does not know them yet
+    // (another node's person, or one forgotten since). The token stays empty unless known.
+    person_identity adopt(const std::string& id, const std::string& name, const std::string& token_sha256);
+    // The person holding `token`, when the token's hash is known (what the store keeps); or
+    // nullopt.
+    std::optional<person_identity> find_by_token(const std::string& token) const;
     // The hex SHA-256 of the person's token, empty when unknown (what journals keep).
     std::string token_sha256(const std::string& person) const;
 
-    // Makes `link` the person's connection and returns the one it replaces (if still alive).
+    // Adds `link` to the person's connections; returns them all as one link (what rooms hold),
+    // null for an unknown person.
     std::shared_ptr<client_link> attach(const std::string& person, const std::shared_ptr<client_link>& link);
-    // Forgets `link` if it is still the person's connection.
-    void detach(const std::string& person, const client_link& link);
+    // Forgets `link`; true when the person has no connection left (rooms then see them go).
+    bool detach(const std::string& person, const client_link& link);
 
     void add_room(const std::string& person, const std::string& room);
     void remove_room(const std::string& person, const std::string& room);
@@ -57,10 +67,12 @@ private:
     struct entry {
         person_identity identity;
         std::string token_sha256;
-        std::weak_ptr<client_link> link;
+        std::shared_ptr<person_links> links;
         std::set<std::string> rooms;
         clock::time_point last_seen = clock::now();  // the last attach, detach or room change
     };
+    static std::shared_ptr<person_links> new_links();
+
     mutable std::mutex mutex_;
     std::uint64_t next_id_ = 1;
     std::map<std::string, entry> by_id_;

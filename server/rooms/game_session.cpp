@@ -200,8 +200,15 @@ record_inputs game_session::make_record_inputs(const protocol::RoomInfo& room) c
 void game_session::refresh_public_record(const protocol::RoomInfo& room) {
     if (!match_) return;
     record_inputs head = make_record_inputs(room);
+    std::optional<turn_info> turn;
+    if (!state().is_over()) {
+        turn.emplace().seat = static_cast<int>(state().decider());
+        if (clock_ && clock_->running() >= 0)
+            turn->deadline_ms = clock_since_ms_ + clock_->remaining_at_since(clock_->running()).count();
+    }
     std::lock_guard lock(record_mutex_);
     record_head_ = std::move(head);
+    turn_ = turn;
     if (!record_game_) record_game_ = match_->game_ptr();
 }
 
@@ -211,6 +218,11 @@ std::shared_ptr<const std::string> game_session::public_record_text(bool* finish
     if (finished_record_) return finished_record_;
     if (!record_game_) return nullptr;
     return std::make_shared<const std::string>(build_record_text(record_head_, actions_, *record_game_));
+}
+
+std::optional<game_session::turn_info> game_session::current_turn() const {
+    std::lock_guard lock(record_mutex_);
+    return turn_;
 }
 
 nlohmann::json game_session::running_summary() const {

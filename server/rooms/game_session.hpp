@@ -101,6 +101,13 @@ public:
     std::shared_ptr<const std::string> public_record_text(bool* finished = nullptr) const;
     // The game's row in GET /api/games while it runs; null otherwise.
     nlohmann::json running_summary() const;
+    // Whose decision the running game waits for, and until when (Unix ms; nullopt without a
+    // clock), as of the last change; nullopt when no game runs. Safe from any thread.
+    struct turn_info {
+        int seat = 0;
+        std::optional<std::int64_t> deadline_ms;
+    };
+    std::optional<turn_info> current_turn() const;
 
 private:
     void start_clock(int seats, const std::optional<protocol::ClockSettings>& clock);
@@ -124,6 +131,7 @@ private:
     record_inputs record_head_;                           // guarded: as of the last change
     std::shared_ptr<const Game> record_game_;             // guarded: null before the start
     std::shared_ptr<const std::string> finished_record_;  // guarded: set at the end
+    std::optional<turn_info> turn_;                       // guarded: as of the last change
 };
 
 }  // namespace carc::server

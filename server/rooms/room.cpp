@@ -55,7 +55,7 @@ void room::open(requester creator) {
 
 void room::on_open(const requester& who) {
     reply(who, protocol::encode(protocol::RoomCreated{id_, seating_.info().invite}, who.id));
-    seating_.open(who.person, who.name, who.link);
+    seating_.open(who.person, who.name, who.member_link());
     joined(who);
     spdlog::info("event=room_created room={} person={} seats={} private={}", id_, who.person, seating_.seat_count(),
                  private_);
@@ -162,7 +162,7 @@ void room::halt() {
 }
 
 void room::on_message(requester& who, protocol::Join& m, bool) {
-    const seating::join_outcome outcome = seating_.join(who.person, who.name, who.link, m.seat);
+    const seating::join_outcome outcome = seating_.join(who.person, who.name, who.member_link(), m.seat);
     if (outcome.refused) {
         reply_error(who, std::move(*outcome.refused));
         return;
@@ -180,7 +180,7 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
 }
 
 void room::on_message(requester& who, protocol::Spectate&, bool) {
-    if (auto refused = seating_.spectate(who.person, who.name, who.link)) {
+    if (auto refused = seating_.spectate(who.person, who.name, who.member_link())) {
         reply_error(who, std::move(*refused));
         return;
     }
@@ -298,8 +298,8 @@ void room::on_message(requester& who, protocol::RoomInfoRequest&, bool by_invite
 void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     const member* m = require_member(who);
     if (!m) return;
-    seating_.relink(who.person, who.link);
-    send_snapshot(*m, who.id);
+    seating_.relink(who.person, who.member_link());
+    send_snapshot(*m, who.id, who.link);
 }
 
 // ---- connections coming and going ----------------------------------------------------------

@@ -40,8 +40,12 @@ inline constexpr const char* no_such_room_message = "no such room";
 struct requester {
     std::string person;
     std::string name;
-    std::shared_ptr<client_link> link;  // null for the room's own moves (bots, clock)
+    std::shared_ptr<client_link> link;  // the asking connection, answered; null for the room's own moves
     nlohmann::json id;
+    // All the person's connections (people/person_links.hpp): what the room sends views to;
+    // null: `link` alone.
+    std::shared_ptr<client_link> member = nullptr;
+    const std::shared_ptr<client_link>& member_link() const { return member ? member : link; }
 };
 
 class room : public std::enable_shared_from_this<room> {
@@ -87,6 +91,8 @@ public:
     // The room's row in GET /api/games while its game runs (id, status, rules, started_at_ms,
     // actions, players with scores); null otherwise. Safe from any thread.
     nlohmann::json running_summary() const { return session_.running_summary(); }
+    // Whose turn it is in the running game, and until when. Safe from any thread.
+    std::optional<game_session::turn_info> current_turn() const { return session_.current_turn(); }
     bool is_private() const { return private_; }
 
 private:
@@ -201,7 +207,9 @@ private:
     // Sends every member the change; `ack_to` (the mover) gets its ack with its patch.
     // `events`: the change's events, a JSON array as text.
     void publish(std::string_view events = "[]", const requester* ack_to = nullptr);
-    void send_snapshot(const member& m, const nlohmann::json& id = nullptr);
+    // To the member's links, or to `to` alone (a snapshot answering one connection's request).
+    void send_snapshot(const member& m, const nlohmann::json& id = nullptr,
+                       const std::shared_ptr<client_link>& to = nullptr);
     void reply(const requester& who, std::string text);
     void reply_error(const requester& who, protocol::ErrorCode code, std::string message,
                      nlohmann::json params = nlohmann::json::object());

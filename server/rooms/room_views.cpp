@@ -55,11 +55,12 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
     review_lifecycle();
 }
 
-void room::send_snapshot(const member& m, const json& id) {
-    if (!m.link) return;
+void room::send_snapshot(const member& m, const json& id, const std::shared_ptr<client_link>& to) {
+    const std::shared_ptr<client_link>& link = to ? to : m.link;
+    if (!link) return;
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
     const std::string history = "\"log\":" + session_.events_text() + ",\"chat\":" + chat_log().dump();
-    send_to(m.link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
+    send_to(link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 
 void room::report_summary() {

@@ -109,8 +109,8 @@ TEST_CASE("every action type round-trips through JSON", "[protocol]") {
 
 TEST_CASE("client messages parse into their structs", "[protocol]") {
     check_parses({{"protocol", 1}, {"name", "Ada"}, {"token", std::string(64, 'f')}},
-                 Hello{1, "Ada", std::string(64, 'f')});
-    check_parses({{"protocol", 1}, {"name", "Bob"}}, Hello{1, "Bob", std::nullopt});
+                 Hello{1, "Ada", std::string(64, 'f'), std::nullopt});
+    check_parses({{"protocol", 1}, {"name", "Bob"}}, Hello{1, "Bob", std::nullopt, std::nullopt});
     check_parses(json::object(), GetTiles{});
     check_parses(json::object(), ListRooms{});
     check_parses(json::object(), LobbySubscribe{});
@@ -148,7 +148,7 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
 }
 
 TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
-    check_encodes(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, 65536, 32, 20, 40},
+    check_encodes(Welcome{1, "carc-server", "p1", "Ada", "abc", true, {"r1", "r2"}, std::nullopt, 65536, 32, 20, 40},
                   {{"protocol", 1},
                    {"server", "carc-server"},
                    {"person", "p1"},

@@ -19,13 +19,14 @@ TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[post
             REQUIRE(append_action(*store, sample_action(id, 1)).ok());
         }
     }
-    // Back to schema 1, where an adjourned game was a status of its own.
-    test_postgres_query("DROP TABLE " + schema + ".adjourned; UPDATE " + schema +
+    // Back to schema 1, where an adjourned game was a status of its own (and no accounts).
+    test_postgres_query("DROP TABLE " + schema + ".account_sessions; DROP TABLE " + schema + ".accounts; DROP TABLE " +
+                        schema + ".adjourned; UPDATE " + schema +
                         ".rooms SET status = 'adjourned' WHERE room_id = 'r1'; UPDATE " + schema +
                         ".carc_schema SET version = 1; SELECT 1");
 
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "2");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "3");
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
     REQUIRE(rooms->size() == 2);
@@ -35,4 +36,22 @@ TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[post
     // It resumes like any adjourned game, its journal whole.
     REQUIRE(store->set_room_status("r1", RoomStatus::running).ok());
     CHECK(store->load_room("r1").value()->actions.size() == 1);
+}
+
+TEST_CASE("schema 2 gains accounts and keeps its games", "[postgres][schema]") {
+    TempDir dir;
+    const std::string schema = "\"test_" + dir.path().filename().string() + "\"";
+    {
+        auto store = open_or_fail(dir.path());
+        NewRoom game = sample_room("r1");
+        game.status = RoomStatus::running;
+        REQUIRE(create_room(*store, game).ok());
+    }
+    test_postgres_query("DROP TABLE " + schema + ".account_sessions; DROP TABLE " + schema + ".accounts; UPDATE " +
+                        schema + ".carc_schema SET version = 2; SELECT 1");
+    auto store = open_or_fail(dir.path());
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "3");
+    CHECK(store->load_room("r1").value().has_value());
+    auto& accounts = dynamic_cast<AccountStore&>(*store);
+    CHECK_FALSE(accounts.account_by_name("ada").value().has_value());
 }

@@ -7,7 +7,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 2> migrations = {
+constexpr std::array<const char*, 3> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -123,6 +123,34 @@ CREATE TABLE adjourned (
 );
 INSERT INTO adjourned (room_id) SELECT room_id FROM rooms WHERE status = 'adjourned';
 UPDATE rooms SET status = 'running' WHERE status = 'adjourned';
+)sql",
+    // 3: accounts and their sessions (docs/accounts.md).
+    R"sql(
+CREATE TABLE accounts (
+    person_id           TEXT PRIMARY KEY,
+    name                TEXT NOT NULL,
+    name_key            TEXT NOT NULL UNIQUE,  -- the name compared ignoring case
+    password_hash       TEXT NOT NULL,         -- libsodium's Argon2id string, never the password
+    person_token_sha256 TEXT NOT NULL CHECK (length(person_token_sha256) = 64),
+    created_at_ms       BIGINT NOT NULL,
+    email               TEXT,
+    email_confirmed     BOOLEAN NOT NULL DEFAULT FALSE,
+    auto_vacation       BOOLEAN NOT NULL DEFAULT FALSE,
+    notices_json        TEXT NOT NULL DEFAULT '{}',
+    webhook_url         TEXT
+);
+
+-- Only the SHA-256 of a session's secret is kept; an ended session's row is deleted.
+CREATE TABLE account_sessions (
+    secret_sha256 TEXT PRIMARY KEY CHECK (length(secret_sha256) = 64),
+    public_id     TEXT NOT NULL UNIQUE,
+    person_id     TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    kind          TEXT NOT NULL CHECK (kind IN ('cookie', 'token')),
+    device        TEXT NOT NULL,
+    created_at_ms BIGINT NOT NULL,
+    last_seen_ms  BIGINT NOT NULL
+);
+CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
 )sql",
 };
 

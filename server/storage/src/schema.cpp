@@ -8,7 +8,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 2> migrations = {
+constexpr std::array<const char*, 3> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -94,6 +94,35 @@ CREATE INDEX game_players_by_name ON game_players (name);
 CREATE TABLE adjourned (
     room_id TEXT PRIMARY KEY REFERENCES rooms (room_id) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
+)sql",
+    // 3: accounts and their sessions (docs/accounts.md); seats found by their person's token.
+    R"sql(
+CREATE TABLE accounts (
+    person_id           TEXT PRIMARY KEY,
+    name                TEXT NOT NULL,
+    name_key            TEXT NOT NULL UNIQUE,  -- the name compared ignoring case
+    password_hash       TEXT NOT NULL,         -- libsodium's Argon2id string, never the password
+    person_token_sha256 TEXT NOT NULL CHECK (length(person_token_sha256) = 64),
+    created_at_ms       INTEGER NOT NULL,
+    email               TEXT,
+    email_confirmed     INTEGER NOT NULL DEFAULT 0 CHECK (email_confirmed IN (0, 1)),
+    auto_vacation       INTEGER NOT NULL DEFAULT 0 CHECK (auto_vacation IN (0, 1)),
+    notices_json        TEXT NOT NULL DEFAULT '{}',
+    webhook_url         TEXT
+) STRICT;
+
+-- Only the SHA-256 of a session's secret is kept; an ended session's row is deleted.
+CREATE TABLE account_sessions (
+    secret_sha256 TEXT PRIMARY KEY CHECK (length(secret_sha256) = 64),
+    public_id     TEXT NOT NULL UNIQUE,
+    person_id     TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    kind          TEXT NOT NULL CHECK (kind IN ('cookie', 'token')),
+    device        TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    last_seen_ms  INTEGER NOT NULL
+) STRICT;
+CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
+CREATE INDEX seats_by_token ON seats (token_sha256);
 )sql",
 };
 

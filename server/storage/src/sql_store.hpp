@@ -14,7 +14,7 @@
 
 namespace carc::storage {
 
-class SqlStore : public Store {
+class SqlStore : public Store, public AccountStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -26,6 +26,21 @@ public:
     Result<std::vector<std::string>> known_ids() override;
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
     Result<std::optional<std::string>> get_game(std::string_view game_id) override;
+
+    // Accounts (sql_store_accounts.cpp).
+    Status create_account(const AccountRecord& account, const SessionRecord& first) override;
+    Result<std::optional<AccountRecord>> account_by_name(std::string_view name_key) override;
+    Result<std::optional<AccountRecord>> account_of(std::string_view person_id) override;
+    Status update_settings(std::string_view person_id, const AccountSettings& settings) override;
+    Status change_password(std::string_view person_id, std::string_view password_hash, const TokenHash& keep) override;
+    Status add_session(const SessionRecord& session) override;
+    Result<std::optional<SessionRecord>> use_session(const TokenHash& secret_hash, TimeMs now_ms,
+                                                     TimeMs seen_after_ms) override;
+    Result<std::vector<SessionRecord>> sessions_of(std::string_view person_id) override;
+    Result<TokenHash> end_session(std::string_view person_id, std::string_view public_id) override;
+    Result<std::vector<TokenHash>> end_other_sessions(std::string_view person_id, const TokenHash& keep) override;
+    Result<std::vector<TokenHash>> live_sessions(const std::vector<TokenHash>& secret_hashes) override;
+    Result<std::vector<SeatedGame>> seated_games(const TokenHash& person_token_hash) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
@@ -55,6 +70,10 @@ private:
     Status write_clock_locked(std::string_view room_id, const ClockState& clock);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+
+    // Accounts (sql_store_accounts.cpp).
+    Result<std::optional<AccountRecord>> account_where_locked(std::string_view condition, std::string_view value);
+    Status insert_session_locked(const SessionRecord& session);
 
     // The reads (sql_store_load.cpp).
     Result<std::vector<StoredRoom>> load_rooms_locked(std::string_view only_room);

@@ -16,13 +16,23 @@ namespace net = boost::asio;
 
 http_reply http_get(const std::string& host, unsigned short port, const std::string& target,
                     const std::map<std::string, std::string>& headers) {
+    return http_send(host, port, "GET", target, headers, "");
+}
+
+http_reply http_send(const std::string& host, unsigned short port, const std::string& method,
+                     const std::string& target, const std::map<std::string, std::string>& headers,
+                     const std::string& body) {
     net::io_context ioc;
     net::ip::tcp::resolver resolver(ioc);
     beast::tcp_stream stream(ioc);
     stream.connect(resolver.resolve(host, std::to_string(port)));
-    http::request<http::empty_body> req{http::verb::get, target, 11};
+    http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, host);
     for (const auto& [name, value] : headers) req.set(name, value);
+    if (!body.empty() || method != "GET") {
+        req.body() = body;
+        req.prepare_payload();
+    }
     http::write(stream, req);
     beast::flat_buffer buffer;
     http::response<http::string_body> res;

@@ -36,8 +36,9 @@ enum class ErrorCode : std::uint8_t {
     stale_version,
     journal_failed,
     internal,
+    unknown_session,  // a session secret that is forged, expired or ended (which is not said)
 };
-inline constexpr int error_code_count = 26;
+inline constexpr int error_code_count = 27;
 
 std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);

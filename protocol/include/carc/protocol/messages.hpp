@@ -35,6 +35,8 @@ struct Hello {
     int protocol = 0;
     std::string name;
     std::optional<std::string> token;
+    // An account's session secret (the terminal client's; a browser's comes as its cookie).
+    std::optional<std::string> session;
     friend bool operator==(const Hello&, const Hello&) = default;
 };
 struct GetTiles {
@@ -139,6 +141,11 @@ struct HistoryRequest {
     std::string room;
     friend bool operator==(const HistoryRequest&, const HistoryRequest&) = default;
 };
+// The games the person (or account) has a seat in, from the store (docs/accounts.md).
+struct MyGamesRequest {
+    static constexpr std::string_view type = "my_games";
+    friend bool operator==(const MyGamesRequest&, const MyGamesRequest&) = default;
+};
 // What a room link offers before one joins: the room's summary (private rooms by invite only).
 struct RoomInfoRequest {
     static constexpr std::string_view type = "room_info";
@@ -150,7 +157,7 @@ using ClientMessage =
     std::variant<Hello, GetTiles, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
-                 HistoryRequest, RoomInfoRequest>;
+                 HistoryRequest, RoomInfoRequest, MyGamesRequest>;
 
 // ---- server to client ----------------------------------------------------------------------
 
@@ -163,6 +170,7 @@ struct Welcome {
     std::string token;
     bool resumed = false;
     std::vector<std::string> rooms;
+    std::optional<std::string> account;  // the account's name when signed in
     std::int64_t max_message = 0;
     int max_depth = 0;
     double rate_per_second = 0;
@@ -307,6 +315,7 @@ CARC_CLIENT_MESSAGE(Resign)
 CARC_CLIENT_MESSAGE(SnapshotRequest)
 CARC_CLIENT_MESSAGE(HistoryRequest)
 CARC_CLIENT_MESSAGE(RoomInfoRequest)
+CARC_CLIENT_MESSAGE(MyGamesRequest)
 #undef CARC_CLIENT_MESSAGE
 
 #define CARC_SERVER_MESSAGE(T) void to_json(json& out, const T& message);

@@ -153,4 +153,53 @@ struct GameSummary {
     std::vector<PlayerResult> players;  // ordered by seat
 };
 
+// ---- accounts (docs/accounts.md) -------------------------------------------------------------
+// An account is a person (same public id, so the seats a guest took stay theirs) with a unique
+// name, a password hash and settings. Neither passwords nor session secrets are ever stored: the
+// hash is libsodium's Argon2id string, a session is kept by the SHA-256 of its secret.
+
+// What the account wants to be told, and how (kept now; notices use them later).
+struct AccountSettings {
+    std::optional<std::string> email;
+    bool email_confirmed = false;
+    bool auto_vacation = false;
+    std::string notices_json = "{}";  // per channel: {"email": true, "push": false, "webhook": true}
+    std::optional<std::string> webhook_url;
+    friend bool operator==(const AccountSettings&, const AccountSettings&) = default;
+};
+
+struct AccountRecord {
+    std::string person_id;   // the person the account is (and stays)
+    std::string name;        // as typed
+    std::string name_key;    // the name compared ignoring case (unique)
+    std::string password_hash;
+    // The person's reconnect token's hash: what their seats carry, so "my games" finds them.
+    TokenHash person_token_hash;
+    TimeMs created_at_ms = 0;
+    AccountSettings settings;
+};
+
+struct SessionRecord {
+    TokenHash secret_hash;   // SHA-256 of the secret the device holds
+    std::string public_id;   // names the session in lists; reveals nothing of the secret
+    std::string person_id;
+    std::string kind;        // "cookie" (a browser) or "token" (the terminal client)
+    std::string device;      // the User-Agent as the device said it, shortened
+    TimeMs created_at_ms = 0;
+    TimeMs last_seen_ms = 0;
+};
+
+// A game the account has a seat in (GET /api/me/games), as the store knows it.
+struct SeatedGame {
+    std::string room_id;
+    RoomStatus status = RoomStatus::lobby;
+    int seat = 0;
+    std::string config_json;
+    TimeMs created_at_ms = 0;
+    bool resigned = false;
+    std::optional<int> clock_seat;             // the seat whose turn the saved clock times
+    std::optional<TimeMs> clock_turn_started_at_ms;
+    std::optional<std::int64_t> clock_remaining_ms;  // that seat's time left then
+};
+
 }  // namespace carc::storage

@@ -67,4 +67,41 @@ public:
     virtual Result<std::optional<std::string>> get_game(std::string_view game_id) = 0;
 };
 
+// Accounts and their sessions (docs/accounts.md), in the same database as the games, so every
+// node sees them. Implemented by both stores beside Store. Thread-safe, never throws.
+class AccountStore {
+public:
+    virtual ~AccountStore() = default;
+
+    // The account with its first session, together. already_exists when the name (ignoring
+    // case) or the person already has an account.
+    virtual Status create_account(const AccountRecord& account, const SessionRecord& first) = 0;
+    // nullopt when there is no such account.
+    virtual Result<std::optional<AccountRecord>> account_by_name(std::string_view name_key) = 0;
+    virtual Result<std::optional<AccountRecord>> account_of(std::string_view person_id) = 0;
+    virtual Status update_settings(std::string_view person_id, const AccountSettings& settings) = 0;
+    // Replaces the password hash and ends every session of the account but `keep`.
+    virtual Status change_password(std::string_view person_id, std::string_view password_hash,
+                                   const TokenHash& keep) = 0;
+
+    virtual Status add_session(const SessionRecord& session) = 0;
+    // The session of this secret, nullopt when it never was, ended or expired (last seen before
+    // `seen_after_ms`). Marks it seen at `now_ms` when it was last marked over a minute before.
+    virtual Result<std::optional<SessionRecord>> use_session(const TokenHash& secret_hash, TimeMs now_ms,
+                                                             TimeMs seen_after_ms) = 0;
+    // The account's sessions, most recently seen first.
+    virtual Result<std::vector<SessionRecord>> sessions_of(std::string_view person_id) = 0;
+    // Ends one session by its public id (not_found when the account has no such session) and
+    // returns its secret's hash, so the caller can close its sockets.
+    virtual Result<TokenHash> end_session(std::string_view person_id, std::string_view public_id) = 0;
+    // Ends every session of the account but `keep`; the ended ones' hashes.
+    virtual Result<std::vector<TokenHash>> end_other_sessions(std::string_view person_id, const TokenHash& keep) = 0;
+    // Of these secrets' hashes, the ones whose session still exists (a node checks its open
+    // sockets against it, so a session ended at any node closes them everywhere).
+    virtual Result<std::vector<TokenHash>> live_sessions(const std::vector<TokenHash>& secret_hashes) = 0;
+
+    // Every room whose seats hold this person token's hash, newest first.
+    virtual Result<std::vector<SeatedGame>> seated_games(const TokenHash& person_token_hash) = 0;
+};
+
 }  // namespace carc::storage

@@ -1,0 +1,129 @@
+#include "accounts/account_service.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/shared_state.hpp"
+#include "people/security.hpp"
+#include "util/wall_clock.hpp"
+
+namespace carc::server::accounts {
+
+namespace st = carc::storage;
+
+account_service::account_service(shared_state& state, std::shared_ptr<st::AccountStore> store)
+    : state_(state),
+      store_(std::move(store)),
+      workers_(static_cast<std::size_t>(state.config.accounts.threads)),
+      name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window),
+      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window) {}
+
+account_service::~account_service() { stop(); }
+
+void account_service::post(std::function<void()> work) {
+    boost::asio::post(workers_, [work = std::move(work)] {
+        try {
+            work();
+        } catch (const std::exception& e) {
+            spdlog::error("event=account_work_failed error=\"{}\"", e.what());
+        }
+    });
+}
+
+void account_service::stop() { workers_.join(); }
+
+account_service::clock::time_point account_service::now() const {
+    std::lock_guard lock(mutex_);
+    return now_ ? now_() : clock::now();
+}
+
+void account_service::set_clock(std::function<clock::time_point()> now) {
+    std::lock_guard lock(mutex_);
+    now_ = std::move(now);
+}
+
+std::optional<signed_in> account_service::resolve(const std::string& secret) {
+    const std::int64_t now_ms = unix_ms();
+    const auto lifetime = std::chrono::duration_cast<std::chrono::milliseconds>(state_.config.accounts.session_lifetime);
+    auto session = store_->use_session(st::TokenHash::of_token(secret), now_ms, now_ms - lifetime.count());
+    if (!session) {
+        spdlog::error("event=session_read_failed error=\"{}\"", session.message());
+        return std::nullopt;
+    }
+    if (!*session) return std::nullopt;
+    auto account = store_->account_of((*session)->person_id);
+    if (!account || !*account) return std::nullopt;
+    return signed_in{std::move(**session), std::move(**account)};
+}
+
+new_session account_service::make_session(const std::string& person, const std::string& kind,
+                                          const std::string& device) {
+    std::string secret = random_hex(32);
+    const std::int64_t now_ms = unix_ms();
+    st::SessionRecord made{.secret_hash = st::TokenHash::of_token(secret),
+                             .public_id = random_hex(8),
+                             .person_id = person,
+                             .kind = kind,
+                             .device = device,
+                             .created_at_ms = now_ms,
+                             .last_seen_ms = now_ms};
+    return {std::move(secret), std::move(made)};
+}
+
+void account_service::track(const st::TokenHash& secret_hash, const std::shared_ptr<client_link>& link) {
+    std::lock_guard lock(mutex_);
+    links_[secret_hash.hex()].push_back(link);
+}
+
+void account_service::untrack(const st::TokenHash& secret_hash, const client_link& link) {
+    std::lock_guard lock(mutex_);
+    const auto it = links_.find(secret_hash.hex());
+    if (it == links_.end()) return;
+    std::erase_if(it->second, [&](const std::weak_ptr<client_link>& weak) {
+        const auto held = weak.lock();
+        return !held || held.get() == &link;
+    });
+    if (it->second.empty()) links_.erase(it);
+}
+
+void account_service::close_sessions(const std::vector<st::TokenHash>& ended) {
+    std::vector<std::shared_ptr<client_link>> to_close;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& hash : ended) {
+            const auto it = links_.find(hash.hex());
+            if (it == links_.end()) continue;
+            for (const auto& weak : it->second)
+                if (auto link = weak.lock()) to_close.push_back(std::move(link));
+            links_.erase(it);
+        }
+    }
+    for (const auto& link : to_close) link->close(session_ended_close_code, "session ended");
+}
+
+void account_service::sweep() {
+    if (sweeping_.exchange(true)) return;  // the previous sweep still runs
+    std::vector<st::TokenHash> open;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [hex, links] : links_)
+            if (auto hash = st::TokenHash::from_hex(hex)) open.push_back(*hash);
+    }
+    if (!open.empty()) {
+        auto live = store_->live_sessions(open);
+        if (live) {
+            std::vector<st::TokenHash> ended;
+            for (const auto& hash : open)
+                if (std::find(live->begin(), live->end(), hash) == live->end()) ended.push_back(hash);
+            if (!ended.empty()) {
+                spdlog::info("event=sessions_ended_elsewhere count={}", ended.size());
+                close_sessions(ended);
+            }
+        } else {
+            spdlog::warn("event=session_sweep_failed error=\"{}\"", live.message());
+        }
+    }
+    sweeping_ = false;
+}
+
+}  // namespace carc::server::accounts

@@ -1,0 +1,72 @@
+#include "accounts/my_games.hpp"
+
+#include <algorithm>
+
+#include "app/shared_state.hpp"
+#include "rooms/room.hpp"
+
+namespace carc::server::accounts {
+
+namespace st = carc::storage;
+using nlohmann::json;
+
+namespace {
+
+const char* status_name(st::RoomStatus status) {
+    switch (status) {
+        case st::RoomStatus::lobby: return "waiting";
+        case st::RoomStatus::running: return "playing";
+        case st::RoomStatus::adjourned: return "adjourned";
+        case st::RoomStatus::finished: return "finished";
+        case st::RoomStatus::abandoned: return "abandoned";
+    }
+    return "unknown";
+}
+
+// Your turn first; then games in play, adjourned, waiting rooms, finished games; newest first.
+int order(const json& game) {
+    if (game["your_turn"].get<bool>()) return 0;
+    const std::string status = game["status"];
+    if (status == "playing") return 1;
+    if (status == "adjourned") return 2;
+    if (status == "waiting") return 3;
+    return 4;
+}
+
+}  // namespace
+
+st::Result<json> my_games(shared_state& state, st::AccountStore& store, const st::TokenHash& person_token_hash) {
+    auto seated = store.seated_games(person_token_hash);
+    if (!seated) return seated.error();
+    json games = json::array();
+    for (const st::SeatedGame& g : *seated) {
+        json game = {{"room", g.room_id},
+                     {"status", status_name(g.status)},
+                     {"seat", g.seat},
+                     {"your_turn", false},
+                     {"deadline_ms", nullptr},
+                     {"created_ms", g.created_at_ms}};
+        const json config = json::parse(g.config_json, nullptr, false);
+        if (config.is_object() && config.contains("settings") && config["settings"].is_object()) {
+            const json& settings = config["settings"];
+            if (settings.contains("name")) game["name"] = settings["name"];
+            if (settings.contains("config") && settings["config"].is_object() && settings["config"].contains("rules"))
+                game["rules"] = settings["config"]["rules"];
+        }
+        if (g.resigned) game["resigned"] = true;
+        if (g.status == st::RoomStatus::finished) game["game"] = g.room_id;  // GET /api/games/{id}
+        if (g.status == st::RoomStatus::running && !g.resigned) {
+            if (const auto room = state.rooms.find(g.room_id)) {
+                if (const auto turn = room->current_turn(); turn && turn->seat == g.seat) {
+                    game["your_turn"] = true;
+                    if (turn->deadline_ms) game["deadline_ms"] = *turn->deadline_ms;
+                }
+            }
+        }
+        games.push_back(std::move(game));
+    }
+    std::stable_sort(games.begin(), games.end(), [](const json& a, const json& b) { return order(a) < order(b); });
+    return json{{"games", std::move(games)}};
+}
+
+}  // namespace carc::server::accounts

@@ -1,0 +1,21 @@
+#pragma once
+// "My games" (GET /api/me/games, the WebSocket's my_games): every room whose seats hold the
+// person's token hash, read from the store (so games on every node), your turn first. Whose
+// turn it is and the deadline come from the room when this node runs it.
+
+#include <nlohmann/json.hpp>
+
+#include "carc/storage/store.hpp"
+
+namespace carc::server {
+
+class shared_state;
+
+namespace accounts {
+
+// On a worker: {"games": [...]} (docs/protocol.md, "Accounts"), or the store's error.
+storage::Result<nlohmann::json> my_games(shared_state& state, storage::AccountStore& store,
+                                         const storage::TokenHash& person_token_hash);
+
+}  // namespace accounts
+}  // namespace carc::server

@@ -1,0 +1,57 @@
+#pragma once
+// Sign-in attempts counted per key (a name, an address) in a sliding window: over the limit,
+// the next attempt is refused until the oldest counted one leaves the window (429 with
+// Retry-After). Time is passed in, so tests need no sleeping. Thread-safe.
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace carc::server::accounts {
+
+class sign_in_limiter {
+public:
+    using clock = std::chrono::steady_clock;
+
+    sign_in_limiter(int limit, clock::duration window) : limit_(limit), window_(window) {}
+
+    // nullopt when `key` may try now; else how long until it may.
+    std::optional<clock::duration> wait_before(const std::string& key, clock::time_point now) {
+        std::lock_guard lock(mutex_);
+        auto it = seen_.find(key);
+        if (it == seen_.end()) return std::nullopt;
+        prune(it->second, now);
+        if (static_cast<int>(it->second.size()) < limit_) return std::nullopt;
+        return it->second.front() + window_ - now;
+    }
+    void count(const std::string& key, clock::time_point now) {
+        std::lock_guard lock(mutex_);
+        auto& times = seen_[key];
+        prune(times, now);
+        times.push_back(now);
+        if (seen_.size() > max_keys) forget_stale(now);
+    }
+
+private:
+    static constexpr std::size_t max_keys = 100'000;
+
+    void prune(std::deque<clock::time_point>& times, clock::time_point now) const {
+        while (!times.empty() && times.front() + window_ <= now) times.pop_front();
+    }
+    void forget_stale(clock::time_point now) {
+        for (auto it = seen_.begin(); it != seen_.end();) {
+            prune(it->second, now);
+            it = it->second.empty() ? seen_.erase(it) : std::next(it);
+        }
+    }
+
+    const int limit_;
+    const clock::duration window_;
+    std::mutex mutex_;
+    std::map<std::string, std::deque<clock::time_point>> seen_;
+};
+
+}  // namespace carc::server::accounts

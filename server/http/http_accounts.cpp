@@ -1,0 +1,421 @@
+#include "http/http_accounts.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "accounts/account_rules.hpp"
+#include "accounts/account_service.hpp"
+#include "accounts/my_games.hpp"
+#include "accounts/password_hash.hpp"
+#include "accounts/session_cookie.hpp"
+#include "app/shared_state.hpp"
+#include "carc/protocol/messages.hpp"
+#include "cluster/cluster_node.hpp"
+#include "http/http_routes.hpp"
+#include "util/text.hpp"
+#include "util/wall_clock.hpp"
+
+namespace carc::server {
+
+namespace http = boost::beast::http;
+namespace st = carc::storage;
+using nlohmann::json;
+using accounts::account_service;
+using accounts::signed_in;
+
+namespace {
+
+constexpr std::size_t max_device_length = 120;
+
+struct call {
+    shared_state& state;
+    account_service& service;
+    const http_request& request;
+    const std::string& address;
+};
+
+http_answer answer(const call& c, http::status status, const json& body) {
+    return json_text_response(c.request, body.dump(), status);
+}
+
+http_answer refusal(const call& c, http::status status, std::string code, std::string message) {
+    return answer(c, status, {{"error", std::move(code)}, {"message", std::move(message)}});
+}
+
+http_answer store_failed(const call& c, const st::Error& error) {
+    spdlog::error("event=account_store_failed error=\"{}\"", error.message);
+    return refusal(c, http::status::service_unavailable, "store_failed", "the store is not available; try again");
+}
+
+bool secure_cookies(const shared_state& state) { return state.config.public_url.starts_with("https://"); }
+
+void set_session_cookie(const call& c, http_answer& res, const std::string& secret) {
+    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(c.state.config.accounts.session_lifetime);
+    res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(c.state), lifetime));
+}
+
+// The session secret the request carries: `Authorization: Bearer` (the terminal client) or the
+// cookie (a browser).
+std::optional<std::string> presented_secret(const http_request& request) {
+    const std::string_view auth = request[http::field::authorization];
+    if (auth.starts_with("Bearer ")) return trim(auth.substr(7));
+    return accounts::session_from_cookie_header(request[http::field::cookie]);
+}
+
+// The body as a JSON object; nullopt (and `refused` set) otherwise.
+std::optional<json> body_object(const call& c, std::optional<http_answer>& refused) {
+    json body = json::parse(c.request.body(), nullptr, false);
+    if (body.is_discarded() || !body.is_object()) {
+        refused = refusal(c, http::status::bad_request, "bad_json", "the body must be one JSON object");
+        return std::nullopt;
+    }
+    return body;
+}
+
+std::optional<std::string> string_field(const json& body, const char* name) {
+    const auto it = body.find(name);
+    if (it == body.end() || !it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+}
+
+std::string device_of(const call& c, const json& body) {
+    std::string device = string_field(body, "device").value_or(std::string(c.request[http::field::user_agent]));
+    if (device.size() > max_device_length) device.resize(max_device_length);
+    for (char& ch : device)
+        if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+    return device.empty() ? "unknown device" : device;
+}
+
+// A new session's answer: the cookie always, the secret in the body only when asked for.
+http_answer session_answer(const call& c, http::status status, const st::AccountRecord& account,
+                           const accounts::new_session& made, bool want_token) {
+    json body = {{"person", account.person_id}, {"name", account.name}, {"session", made.record.public_id}};
+    if (want_token) body["token"] = made.secret;
+    http_answer res = answer(c, status, body);
+    set_session_cookie(c, res, made.secret);
+    return res;
+}
+
+http_answer retry_later(const call& c, account_service::clock::duration wait) {
+    const auto seconds = std::max<long long>(1, std::chrono::ceil<std::chrono::seconds>(wait).count());
+    http_answer res = refusal(c, http::status::too_many_requests, "rate_limited",
+                              "too many sign-in attempts; try again in " + std::to_string(seconds) + " s");
+    res.set(http::field::retry_after, std::to_string(seconds));
+    return res;
+}
+
+// POST /api/accounts {name, password, email?, token?, want_token?, device?}
+http_answer sign_up(const call& c) {
+    std::optional<http_answer> refused;
+    const auto body = body_object(c, refused);
+    if (!body) return *refused;
+    const std::string password = string_field(*body, "password").value_or("");
+    if (auto bad = accounts::check_password(password))
+        return refusal(c, http::status::bad_request, "bad_password", *bad);
+    std::optional<std::string> email = string_field(*body, "email");
+    if (email && email->empty()) email.reset();
+    if (email)
+        if (auto bad = accounts::check_email(*email)) return refusal(c, http::status::bad_request, "bad_email", *bad);
+
+    // A guest signing up keeps their person (their seats, games and name); otherwise a new one.
+    std::optional<person_identity> person;
+    if (const auto token = string_field(*body, "token")) {
+        person = c.state.persons.find_by_token(*token);
+        if (!person) return refusal(c, http::status::bad_request, "unknown_token", "unknown or expired guest token");
+        if (auto existing = c.service.store().account_of(person->id); !existing) return store_failed(c, existing.error());
+        else if (*existing) return refusal(c, http::status::conflict, "already_account", "this guest already has an account");
+    }
+    const std::string typed = string_field(*body, "name").value_or(person ? person->name : "");
+    const auto name = trimmed_within(typed, protocol::max_name_length);
+    if (!name)
+        return refusal(c, http::status::bad_request, "bad_name",
+                       "the name needs 1 to " + std::to_string(protocol::max_name_length) + " characters");
+    if (auto taken = c.service.store().account_by_name(accounts::name_key(*name)); !taken)
+        return store_failed(c, taken.error());
+    else if (*taken)
+        return refusal(c, http::status::conflict, "name_taken", "that name is taken");
+    if (!person) {
+        person = c.state.persons.create(*name);
+        if (c.state.cluster) c.state.cluster->remember(*person);
+    }
+    const auto token_hash = st::TokenHash::from_hex(c.state.persons.token_sha256(person->id));
+    if (!token_hash) return refusal(c, http::status::bad_request, "unknown_token", "unknown or expired guest token");
+
+    st::AccountRecord account{.person_id = person->id,
+                              .name = *name,
+                              .name_key = accounts::name_key(*name),
+                              .password_hash = accounts::hash_password(password),
+                              .person_token_hash = *token_hash,
+                              .created_at_ms = unix_ms(),
+                              .settings = {}};
+    account.settings.email = email;
+    const bool want_token = body->value("want_token", false);
+    const auto made = account_service::make_session(person->id, want_token ? "token" : "cookie", device_of(c, *body));
+    if (auto created = c.service.store().create_account(account, made.record); !created) {
+        if (created.code() == st::ErrorCode::already_exists)
+            return refusal(c, http::status::conflict, "name_taken", "that name is taken");
+        return store_failed(c, created.error());
+    }
+    spdlog::info("event=account_created person={} session={}", account.person_id, made.record.public_id);
+    return session_answer(c, http::status::created, account, made, want_token);
+}
+
+// POST /api/sessions {name, password, want_token?, device?}
+http_answer sign_in(const call& c) {
+    std::optional<http_answer> refused;
+    const auto body = body_object(c, refused);
+    if (!body) return *refused;
+    const auto now = c.service.now();
+    if (auto wait = c.service.address_attempts().wait_before(c.address, now)) return retry_later(c, *wait);
+    const std::string key = accounts::name_key(trim(string_field(*body, "name").value_or("")));
+    if (auto wait = c.service.name_failures().wait_before(key, now)) return retry_later(c, *wait);
+    c.service.address_attempts().count(c.address, now);
+    const std::string password = string_field(*body, "password").value_or("");
+    if (password.size() > accounts::max_password_bytes)
+        return refusal(c, http::status::bad_request, "bad_password", "the password may have at most 1024 bytes");
+
+    auto account = c.service.store().account_by_name(key);
+    if (!account) return store_failed(c, account.error());
+    const bool right = *account ? accounts::verify_password((*account)->password_hash, password)
+                                : (accounts::spend_verify_time(password), false);
+    if (!right) {
+        c.service.name_failures().count(key, now);
+        spdlog::info("event=sign_in_refused addr={}", c.address);
+        return refusal(c, http::status::unauthorized, "wrong_password", "wrong name or password");
+    }
+    const bool want_token = body->value("want_token", false);
+    const auto made =
+        account_service::make_session((*account)->person_id, want_token ? "token" : "cookie", device_of(c, *body));
+    if (auto added = c.service.store().add_session(made.record); !added) return store_failed(c, added.error());
+    spdlog::info("event=signed_in person={} session={}", (*account)->person_id, made.record.public_id);
+    return session_answer(c, http::status::ok, **account, made, want_token);
+}
+
+json account_json(const st::AccountRecord& a) {
+    const json notices = json::parse(a.settings.notices_json, nullptr, false);
+    return {{"person", a.person_id},
+            {"name", a.name},
+            {"email", a.settings.email ? json(*a.settings.email) : json(nullptr)},
+            {"email_confirmed", a.settings.email_confirmed},
+            {"auto_vacation", a.settings.auto_vacation},
+            {"notices", notices.is_object() ? notices : json::object()},
+            {"webhook", a.settings.webhook_url ? json(*a.settings.webhook_url) : json(nullptr)},
+            {"created_ms", a.created_at_ms}};
+}
+
+// PATCH /api/me {email?, auto_vacation?, notices?, webhook?}: null clears email and webhook.
+http_answer update_me(const call& c, const signed_in& me) {
+    std::optional<http_answer> refused;
+    const auto body = body_object(c, refused);
+    if (!body) return *refused;
+    st::AccountSettings settings = me.account.settings;
+    for (const auto& [key, value] : body->items()) {
+        if (key == "email") {
+            if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) {
+                settings.email.reset();
+            } else if (!value.is_string()) {
+                return refusal(c, http::status::bad_request, "bad_email", "field 'email': a string or null");
+            } else if (auto bad = accounts::check_email(value.get<std::string>())) {
+                return refusal(c, http::status::bad_request, "bad_email", *bad);
+            } else {
+                settings.email = value.get<std::string>();
+            }
+            if (settings.email != me.account.settings.email) settings.email_confirmed = false;
+        } else if (key == "auto_vacation") {
+            if (!value.is_boolean()) return refusal(c, http::status::bad_request, "bad_field", "field 'auto_vacation': true or false");
+            settings.auto_vacation = value.get<bool>();
+        } else if (key == "notices") {
+            if (!value.is_object()) return refusal(c, http::status::bad_request, "bad_field", "field 'notices': an object");
+            for (const auto& [channel, on] : value.items()) {
+                if ((channel != "email" && channel != "push" && channel != "webhook") || !on.is_boolean())
+                    return refusal(c, http::status::bad_request, "bad_field",
+                                   "field 'notices': channels email, push and webhook, each true or false");
+            }
+            settings.notices_json = value.dump();
+        } else if (key == "webhook") {
+            if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) {
+                settings.webhook_url.reset();
+            } else if (!value.is_string()) {
+                return refusal(c, http::status::bad_request, "bad_webhook", "field 'webhook': a string or null");
+            } else if (auto bad = accounts::check_webhook(value.get<std::string>(),
+                                                          c.state.config.accounts.allow_private_webhooks)) {
+                return refusal(c, http::status::bad_request, "bad_webhook", *bad);
+            } else {
+                settings.webhook_url = value.get<std::string>();
+            }
+        } else {
+            return refusal(c, http::status::bad_request, "bad_field", "unknown field '" + key.substr(0, 32) + "'");
+        }
+    }
+    if (auto updated = c.service.store().update_settings(me.account.person_id, settings); !updated)
+        return store_failed(c, updated.error());
+    st::AccountRecord account = me.account;
+    account.settings = settings;
+    return answer(c, http::status::ok, account_json(account));
+}
+
+http_answer list_sessions(const call& c, const signed_in& me) {
+    auto sessions = c.service.store().sessions_of(me.account.person_id);
+    if (!sessions) return store_failed(c, sessions.error());
+    json out = json::array();
+    for (const auto& s : *sessions)
+        out.push_back({{"id", s.public_id},
+                       {"device", s.device},
+                       {"kind", s.kind},
+                       {"created_ms", s.created_at_ms},
+                       {"last_seen_ms", s.last_seen_ms},
+                       {"current", s.secret_hash == me.session.secret_hash}});
+    return answer(c, http::status::ok, {{"sessions", std::move(out)}});
+}
+
+http_answer end_one_session(const call& c, const signed_in& me, std::string_view public_id) {
+    auto ended = c.service.store().end_session(me.account.person_id, public_id);
+    if (!ended) {
+        if (ended.code() == st::ErrorCode::not_found)
+            return refusal(c, http::status::not_found, "no_such_session", "no such session");
+        return store_failed(c, ended.error());
+    }
+    c.service.close_sessions({*ended});
+    spdlog::info("event=session_ended person={} session={}", me.account.person_id, std::string(public_id));
+    http_answer res = answer(c, http::status::ok, {{"ended", 1}});
+    if (*ended == me.session.secret_hash) set_session_cookie(c, res, "");
+    return res;
+}
+
+http_answer end_other_sessions(const call& c, const signed_in& me) {
+    auto ended = c.service.store().end_other_sessions(me.account.person_id, me.session.secret_hash);
+    if (!ended) return store_failed(c, ended.error());
+    c.service.close_sessions(*ended);
+    return answer(c, http::status::ok, {{"ended", ended->size()}});
+}
+
+// POST /api/me/password {old, new}: the other sessions end.
+http_answer change_password(const call& c, const signed_in& me) {
+    std::optional<http_answer> refused;
+    const auto body = body_object(c, refused);
+    if (!body) return *refused;
+    const auto now = c.service.now();
+    if (auto wait = c.service.name_failures().wait_before(me.account.name_key, now)) return retry_later(c, *wait);
+    const std::string old_password = string_field(*body, "old").value_or("");
+    const std::string new_password = string_field(*body, "new").value_or("");
+    if (auto bad = accounts::check_password(new_password))
+        return refusal(c, http::status::bad_request, "bad_password", *bad);
+    if (old_password.size() > accounts::max_password_bytes ||
+        !accounts::verify_password(me.account.password_hash, old_password)) {
+        c.service.name_failures().count(me.account.name_key, now);
+        return refusal(c, http::status::unauthorized, "wrong_password", "the old password is wrong");
+    }
+    auto others = c.service.store().sessions_of(me.account.person_id);
+    if (!others) return store_failed(c, others.error());
+    if (auto changed = c.service.store().change_password(me.account.person_id, accounts::hash_password(new_password),
+                                                         me.session.secret_hash);
+        !changed)
+        return store_failed(c, changed.error());
+    std::vector<st::TokenHash> ended;
+    for (const auto& s : *others)
+        if (!(s.secret_hash == me.session.secret_hash)) ended.push_back(s.secret_hash);
+    c.service.close_sessions(ended);
+    spdlog::info("event=password_changed person={} sessions_ended={}", me.account.person_id, ended.size());
+    return answer(c, http::status::ok, {{"ended", ended.size()}});
+}
+
+http_answer games(const call& c, const signed_in& me) {
+    auto list = accounts::my_games(c.state, c.service.store(), me.account.person_token_hash);
+    if (!list) return store_failed(c, list.error());
+    return answer(c, http::status::ok, *list);
+}
+
+http_answer signed_in_route(const call& c, std::string_view path) {
+    const auto secret = presented_secret(c.request);
+    if (!secret) return refusal(c, http::status::unauthorized, "not_signed_in", "sign in first");
+    const auto me = c.service.resolve(*secret);
+    if (!me) {
+        // Forged, expired or ended: the same answer for all three, and the cookie goes.
+        http_answer res = refusal(c, http::status::unauthorized, "unknown_session", "unknown session; sign in again");
+        set_session_cookie(c, res, "");
+        return res;
+    }
+    const auto method = c.request.method();
+    if (path == "/api/sessions/end" && method == http::verb::post) {
+        return end_one_session(c, *me, me->session.public_id);
+    }
+    if (path == "/api/me") {
+        if (method == http::verb::get) {
+            http_answer res = answer(c, http::status::ok, account_json(me->account));
+            if (me->session.kind == "cookie") set_session_cookie(c, res, *secret);  // renewed on use
+            return res;
+        }
+        if (method == http::verb::patch) return update_me(c, *me);
+    } else if (path == "/api/me/games" && method == http::verb::get) {
+        return games(c, *me);
+    } else if (path == "/api/me/sessions") {
+        if (method == http::verb::get) return list_sessions(c, *me);
+        if (method == http::verb::delete_) return end_other_sessions(c, *me);
+    } else if (path.starts_with("/api/me/sessions/") && method == http::verb::delete_) {
+        return end_one_session(c, *me, path.substr(std::string_view("/api/me/sessions/").size()));
+    } else if (path == "/api/me/password" && method == http::verb::post) {
+        return change_password(c, *me);
+    } else {
+        return refusal(c, http::status::not_found, "not_found", "no such resource");
+    }
+    return refusal(c, http::status::method_not_allowed, "method_not_allowed", "not allowed on this resource");
+}
+
+// A request carrying the cookie that changes something must come from this site: a JSON body
+// (a cross-site form cannot send one without a CORS preflight) and no foreign Origin.
+std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request) {
+    if (request.method() == http::verb::get || request.method() == http::verb::head) return std::nullopt;
+    const std::string_view origin = request[http::field::origin];
+    if (!origin.empty()) {
+        const auto& allowed = state.config.allowed_origins;
+        const std::string_view host = request[http::field::host];
+        const bool same_host = origin == "http://" + std::string(host) || origin == "https://" + std::string(host);
+        if (!same_host && std::find(allowed.begin(), allowed.end(), origin) == allowed.end())
+            return "requests from another site are refused";
+    }
+    const std::string_view type = request[http::field::content_type];
+    if (!request.body().empty() && !type.starts_with("application/json")) return "the body must be application/json";
+    return std::nullopt;
+}
+
+http_answer route(const call& c) {
+    const std::string_view target(c.request.target().data(), c.request.target().size());
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (auto refused = cross_site_refusal(c.state, c.request))
+        return refusal(c, http::status::forbidden, "cross_site", *refused);
+    if (path == "/api/accounts") {
+        if (c.request.method() != http::verb::post)
+            return refusal(c, http::status::method_not_allowed, "method_not_allowed", "POST only");
+        return sign_up(c);
+    }
+    if (path == "/api/sessions") {
+        if (c.request.method() != http::verb::post)
+            return refusal(c, http::status::method_not_allowed, "method_not_allowed", "POST only");
+        return sign_in(c);
+    }
+    return signed_in_route(c, path);
+}
+
+}  // namespace
+
+bool is_account_path(std::string_view path) {
+    return path == "/api/accounts" || path == "/api/sessions" || path.starts_with("/api/sessions/") ||
+           path == "/api/me" || path.starts_with("/api/me/");
+}
+
+void answer_account_request(shared_state& state, http_request request, std::string address,
+                            std::function<void(http_answer)> done) {
+    if (!state.accounts) {
+        done(json_text_response(request,
+                                json{{"error", "no_accounts"}, {"message", "accounts need a store"}}.dump(),
+                                http::status::service_unavailable));
+        return;
+    }
+    state.accounts->post([&state, request = std::move(request), address = std::move(address),
+                          done = std::move(done)] {
+        const call c{state, *state.accounts, request, address};
+        done(route(c));
+    });
+}
+
+}  // namespace carc::server

@@ -1,0 +1,24 @@
+#pragma once
+// The accounts' HTTP API (docs/protocol.md, "Accounts"): /api/accounts, /api/sessions,
+// /api/sessions/end and /api/me/... . JSON in and out; answered on the account workers (the
+// password hash and the store never run on an I/O thread), the answer handed to `done` there.
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http.hpp>
+
+namespace carc::server {
+
+class shared_state;
+
+using http_request = boost::beast::http::request<boost::beast::http::string_body>;
+using http_answer = boost::beast::http::response<boost::beast::http::string_body>;
+
+bool is_account_path(std::string_view path);
+// `address` is the client's, for the sign-in limit per address.
+void answer_account_request(shared_state& state, http_request request, std::string address,
+                            std::function<void(http_answer)> done);
+
+}  // namespace carc::server

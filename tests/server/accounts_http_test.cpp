@@ -1,0 +1,240 @@
+// Accounts and sessions over HTTP (docs/protocol.md, "Accounts"): sign-up, sign-in, the cookie's
+// flags, wrong passwords and the limit on them (time injected), the session list, ending
+// sessions, a new password, the account's settings.
+#include <catch2/catch.hpp>
+
+#include "account_fixture.hpp"
+
+using namespace carc::test;
+
+namespace {
+
+constexpr const char* password = "correct horse battery";
+
+}  // namespace
+
+TEST_CASE("sign-up answers 201 with an HttpOnly SameSite=Lax cookie and stores only an Argon2id hash",
+          "[server][accounts]") {
+    account_server s;
+    const auto made = sign_up(s.port(), "Ada", password, {{"email", "ada@example.org"}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    CHECK(made.body["name"] == "Ada");
+    CHECK_FALSE(made.body.contains("token"));  // the secret travels in the cookie only
+    const std::string cookie = made.headers.at("set-cookie");
+    CHECK_THAT(cookie, Catch::StartsWith("carc_session="));
+    CHECK_THAT(cookie, Catch::Contains("; HttpOnly"));
+    CHECK_THAT(cookie, Catch::Contains("; SameSite=Lax"));
+    CHECK_THAT(cookie, Catch::Contains("; Path=/"));
+    CHECK_THAT(cookie, !Catch::Contains("Secure"));  // served over http
+
+    const auto me = call_api(s.port(), "GET", "/api/me", nullptr, made.cookie());
+    REQUIRE(me.status == 200);
+    CHECK(me.body["name"] == "Ada");
+    CHECK(me.body["person"] == made.body["person"]);
+    CHECK(me.body["email"] == "ada@example.org");
+    CHECK(me.body["email_confirmed"] == false);
+
+    const auto stored = s.accounts().account_by_name("ada").value();
+    REQUIRE(stored.has_value());
+    CHECK_THAT(stored->password_hash, Catch::StartsWith("$argon2id$v=19$m=19456,t=2,p=1$"));
+    CHECK_THAT(stored->password_hash, !Catch::Contains(password));
+    // Only the secret's hash is kept.
+    const auto sessions = s.accounts().sessions_of(stored->person_id).value();
+    REQUIRE(sessions.size() == 1);
+    CHECK(sessions[0].secret_hash.hex() != made.cookie());
+    CHECK(sessions[0].secret_hash == carc::storage::TokenHash::of_token(made.cookie()));
+}
+
+TEST_CASE("names are unique ignoring case, bad passwords, names and e-mail addresses are refused with a reason",
+          "[server][accounts]") {
+    account_server s;
+    REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
+    const auto taken = sign_up(s.port(), "ADA", password);
+    CHECK(taken.status == 409);
+    CHECK(taken.body["error"] == "name_taken");
+
+    const auto short_one = sign_up(s.port(), "Bob", "1234567");
+    CHECK(short_one.status == 400);
+    CHECK(short_one.body["error"] == "bad_password");
+    CHECK_THAT(short_one.body["message"].get<std::string>(), Catch::Contains("8"));
+    CHECK(sign_up(s.port(), "Bob", std::string(1025, 'x')).body["error"] == "bad_password");
+    CHECK(sign_up(s.port(), "Bob", std::string(1024, 'x')).status == 201);
+    CHECK(sign_up(s.port(), "   ", password).body["error"] == "bad_name");
+    CHECK(sign_up(s.port(), std::string(33, 'n'), password).body["error"] == "bad_name");
+    CHECK(sign_up(s.port(), "Cy", password, {{"email", "not-an-address"}}).body["error"] == "bad_email");
+    CHECK(sign_up(s.port(), "Cy", password, {{"email", "a@b"}}).body["error"] == "bad_email");
+    const auto not_json = call_api(s.port(), "POST", "/api/accounts", "just a string");
+    CHECK(not_json.status == 400);
+    CHECK(not_json.body["error"] == "bad_json");
+}
+
+TEST_CASE("the cookie is Secure when the server's public address is https", "[server][accounts]") {
+    auto config = test_config();
+    config.public_url = "https://carc.example.org";
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    CHECK_THAT(made.headers.at("set-cookie"), Catch::EndsWith("; Secure"));
+}
+
+TEST_CASE("sign-in: a wrong password is 401, then after 10 in 10 minutes 429 with Retry-After until the window passes",
+          "[server][accounts]") {
+    account_server s;
+    REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
+    auto now = std::chrono::steady_clock::now();
+    s.state().accounts->set_clock([&now] { return now; });
+
+    const auto right = sign_in(s.port(), "ada", password, {{"want_token", true}});
+    REQUIRE(right.status == 200);
+    CHECK(right.body["token"].get<std::string>().size() == 64);
+    CHECK(right.cookie() == right.body["token"]);
+    const auto unknown = sign_in(s.port(), "Nobody", password);
+    CHECK(unknown.status == 401);
+    for (int i = 0; i < 10; ++i) {
+        const auto wrong = sign_in(s.port(), "Ada", "wrong password " + std::to_string(i));
+        CHECK(wrong.status == 401);
+        CHECK(wrong.body["error"] == "wrong_password");
+        CHECK(wrong.body["message"] == unknown.body["message"]);  // nothing says whether the name exists
+        now += std::chrono::seconds(1);
+    }
+    const auto limited = sign_in(s.port(), "Ada", password);  // even the right one
+    CHECK(limited.status == 429);
+    CHECK(limited.body["error"] == "rate_limited");
+    CHECK(limited.headers.at("retry-after") == "590");  // the first failure leaves the window then
+    CHECK(sign_in(s.port(), "Bob", password).status == 401);  // other names are not limited
+
+    now += std::chrono::seconds(589);
+    CHECK(sign_in(s.port(), "Ada", password).status == 429);
+    now += std::chrono::seconds(1);
+    CHECK(sign_in(s.port(), "Ada", password).status == 200);
+}
+
+TEST_CASE("sign-in attempts per address are limited too", "[server][accounts]") {
+    auto config = test_config();
+    config.accounts.attempts_per_address = 3;
+    account_server s(config);
+    REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
+    for (int i = 0; i < 3; ++i) CHECK(sign_in(s.port(), "name" + std::to_string(i), password).status == 401);
+    const auto limited = sign_in(s.port(), "Ada", password);
+    CHECK(limited.status == 429);
+    CHECK(limited.headers.contains("retry-after"));
+}
+
+TEST_CASE("sessions are listed, ended one by one or all but the current one, ended and forged ones are unknown",
+          "[server][accounts]") {
+    account_server s;
+    const std::string a = sign_up(s.port(), "Ada", password).cookie();
+    const auto b = sign_in(s.port(), "Ada", password, {{"want_token", true}, {"device", "carc-term"}});
+    const std::string c = sign_in(s.port(), "Ada", password).cookie();
+    REQUIRE(b.status == 200);
+
+    const auto listed = call_api(s.port(), "GET", "/api/me/sessions", nullptr, a);
+    REQUIRE(listed.status == 200);
+    REQUIRE(listed.body["sessions"].size() == 3);
+    int current = 0;
+    for (const auto& session : listed.body["sessions"]) {
+        CHECK(session["id"].get<std::string>().size() == 16);
+        CHECK(session["last_seen_ms"].is_number());
+        current += session["current"].get<bool>() ? 1 : 0;
+        CHECK(session.dump().find(a) == std::string::npos);  // no secret in the list
+    }
+    CHECK(current == 1);
+
+    // The terminal's session works with its bearer token; ending it (by its public id) ends it.
+    const std::string bearer = "Bearer " + b.body["token"].get<std::string>();
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, bearer).status == 200);
+    CHECK(call_api(s.port(), "DELETE", "/api/me/sessions/" + b.body["session"].get<std::string>(), nullptr, a).status == 200);
+    const auto ended = call_api(s.port(), "GET", "/api/me", nullptr, bearer);
+    CHECK(ended.status == 401);
+    CHECK(ended.body["error"] == "unknown_session");
+    const auto forged = call_api(s.port(), "GET", "/api/me", nullptr, std::string(64, 'a'));
+    CHECK(forged.status == 401);
+    CHECK(forged.body == ended.body);  // which of the two is not said
+    CHECK(call_api(s.port(), "DELETE", "/api/me/sessions/nosuchsession", nullptr, a).status == 404);
+    CHECK(call_api(s.port(), "GET", "/api/me").body["error"] == "not_signed_in");
+
+    const auto others = call_api(s.port(), "DELETE", "/api/me/sessions", nullptr, a);
+    CHECK(others.status == 200);
+    CHECK(others.body["ended"] == 1);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, c).status == 401);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).status == 200);
+
+    // Signing out ends the current session and removes the cookie.
+    const auto out = call_api(s.port(), "POST", "/api/sessions/end", json::object(), a);
+    CHECK(out.status == 200);
+    CHECK(out.cookie().empty());
+    CHECK_THAT(out.headers.at("set-cookie"), Catch::Contains("Max-Age=0"));
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).status == 401);
+}
+
+TEST_CASE("a new password ends the other sessions, the old password no longer signs in", "[server][accounts]") {
+    account_server s;
+    const std::string a = sign_up(s.port(), "Ada", password).cookie();
+    const std::string b = sign_in(s.port(), "Ada", password).cookie();
+    const auto wrong = call_api(s.port(), "POST", "/api/me/password", {{"old", "not it at all"}, {"new", "a new secret"}}, a);
+    CHECK(wrong.status == 401);
+    CHECK(call_api(s.port(), "POST", "/api/me/password", {{"old", password}, {"new", "short"}}, a).status == 400);
+    const auto changed = call_api(s.port(), "POST", "/api/me/password", {{"old", password}, {"new", "a new secret"}}, a);
+    CHECK(changed.status == 200);
+    CHECK(changed.body["ended"] == 1);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).status == 200);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, b).status == 401);
+    CHECK(sign_in(s.port(), "Ada", password).status == 401);
+    CHECK(sign_in(s.port(), "Ada", "a new secret").status == 200);
+}
+
+TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, private webhooks are refused",
+          "[server][accounts]") {
+    account_server s;
+    const std::string a = sign_up(s.port(), "Ada", password).cookie();
+    const auto patched = call_api(s.port(), "PATCH", "/api/me",
+                                  {{"email", "ada@example.org"},
+                                   {"auto_vacation", true},
+                                   {"notices", {{"email", true}, {"webhook", false}}},
+                                   {"webhook", "https://hooks.example.org/carc"}},
+                                  a);
+    INFO(patched.body.dump());
+    REQUIRE(patched.status == 200);
+    const auto me = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
+    CHECK(me["email"] == "ada@example.org");
+    CHECK(me["auto_vacation"] == true);
+    CHECK(me["notices"] == json{{"email", true}, {"webhook", false}});
+    CHECK(me["webhook"] == "https://hooks.example.org/carc");
+
+    for (const char* url : {"http://127.0.0.1/hook", "http://localhost:8080/", "https://10.1.2.3/x",
+                            "http://192.168.0.9/", "http://[::1]:80/", "http://169.254.169.254/latest",
+                            "ftp://example.org/"}) {
+        INFO(url);
+        const auto refused = call_api(s.port(), "PATCH", "/api/me", {{"webhook", url}}, a);
+        CHECK(refused.status == 400);
+        CHECK(refused.body["error"] == "bad_webhook");
+    }
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", "yes"}}, a).status == 400);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"pigeon", true}}}}, a).status == 400);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"colour", "red"}}, a).status == 400);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"email", nullptr}, {"webhook", nullptr}}, a).status == 200);
+    const auto cleared = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
+    CHECK(cleared["email"].is_null());
+    CHECK(cleared["webhook"].is_null());
+
+    // A cookie-carrying change from another site is refused.
+    const auto cross = call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", false}}, a,
+                                {{"Origin", "https://evil.example"}});
+    CHECK(cross.status == 403);
+}
+
+TEST_CASE("an operator may allow private webhooks", "[server][accounts]") {
+    auto config = test_config();
+    config.accounts.allow_private_webhooks = true;
+    account_server s(config);
+    const std::string a = sign_up(s.port(), "Ada", password).cookie();
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"webhook", "http://127.0.0.1:9000/hook"}}, a).status == 200);
+}
+
+TEST_CASE("without a store there are no accounts, and the server says so", "[server][accounts]") {
+    test_server s;
+    const auto refused = call_api(s.port(), "POST", "/api/accounts", {{"name", "Ada"}, {"password", password}});
+    CHECK(refused.status == 503);
+    CHECK(refused.body["error"] == "no_accounts");
+}

@@ -1,0 +1,168 @@
+// Accounts and sessions in the store (both backends run this file): names unique ignoring case,
+// only hashes kept, sessions listed, ended, expired, and the games a person has a seat in.
+#include <catch2/catch.hpp>
+
+#include "store_fixture.hpp"
+
+using namespace carc::storage;
+using namespace carc::storage::testing;
+
+namespace {
+
+AccountStore& accounts_of(const std::shared_ptr<Store>& store) {
+    auto* accounts = dynamic_cast<AccountStore*>(store.get());
+    REQUIRE(accounts != nullptr);
+    return *accounts;
+}
+
+AccountRecord sample_account(const std::string& person, const std::string& name) {
+    std::string key = name;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return AccountRecord{.person_id = person,
+                         .name = name,
+                         .name_key = key,
+                         .password_hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+                         .person_token_hash = TokenHash::of_token("token-of-" + person),
+                         .created_at_ms = 1'000,
+                         .settings = {}};
+}
+
+SessionRecord sample_session(const std::string& person, const std::string& secret, TimeMs seen_ms) {
+    return SessionRecord{.secret_hash = TokenHash::of_token(secret),
+                         .public_id = "s-" + secret,
+                         .person_id = person,
+                         .kind = "cookie",
+                         .device = "test browser",
+                         .created_at_ms = seen_ms,
+                         .last_seen_ms = seen_ms};
+}
+
+}  // namespace
+
+TEST_CASE("an account is stored with its first session and found by name ignoring case", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    REQUIRE(accounts.create_account(sample_account("p1", "Ada"), sample_session("p1", "secret-1", 5'000)).ok());
+
+    auto found = accounts.account_by_name("ada");
+    REQUIRE(found.ok());
+    REQUIRE(found->has_value());
+    CHECK((*found)->person_id == "p1");
+    CHECK((*found)->name == "Ada");
+    CHECK((*found)->password_hash.starts_with("$argon2id$"));
+    CHECK((*found)->person_token_hash == TokenHash::of_token("token-of-p1"));
+    CHECK_FALSE((*found)->settings.email_confirmed);
+    CHECK(accounts.account_of("p1").value()->name_key == "ada");
+    CHECK_FALSE(accounts.account_by_name("bob").value().has_value());
+
+    // The same name in other letters, or a second account for the person: refused, nothing kept.
+    auto again = accounts.create_account(sample_account("p2", "ADA"), sample_session("p2", "secret-2", 5'000));
+    CHECK(again.code() == ErrorCode::already_exists);
+    auto twice = accounts.create_account(sample_account("p1", "Other"), sample_session("p1", "secret-3", 5'000));
+    CHECK(twice.code() == ErrorCode::already_exists);
+    CHECK_FALSE(accounts.use_session(TokenHash::of_token("secret-2"), 5'000, 0).value().has_value());
+    CHECK(accounts.sessions_of("p1").value().size() == 1);
+}
+
+TEST_CASE("settings are stored and read back", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    REQUIRE(accounts.create_account(sample_account("p1", "Ada"), sample_session("p1", "a", 1)).ok());
+    AccountSettings settings;
+    settings.email = "ada@example.org";
+    settings.auto_vacation = true;
+    settings.notices_json = R"({"email":true})";
+    settings.webhook_url = "https://hooks.example.org/x";
+    REQUIRE(accounts.update_settings("p1", settings).ok());
+    CHECK(accounts.account_of("p1").value()->settings == settings);
+    CHECK(accounts.update_settings("p9", settings).code() == ErrorCode::not_found);
+}
+
+TEST_CASE("sessions are used, listed, ended one by one or all but one, and expire", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    REQUIRE(accounts.create_account(sample_account("p1", "Ada"), sample_session("p1", "a", 1'000)).ok());
+    REQUIRE(accounts.add_session(sample_session("p1", "b", 2'000)).ok());
+    REQUIRE(accounts.add_session(sample_session("p1", "c", 3'000)).ok());
+
+    // Seen again over a minute later: the time is written; within the minute it is not.
+    auto used = accounts.use_session(TokenHash::of_token("a"), 100'000, 0);
+    REQUIRE(used.ok());
+    REQUIRE(used->has_value());
+    CHECK((*used)->last_seen_ms == 100'000);
+    CHECK(accounts.use_session(TokenHash::of_token("a"), 120'000, 0).value()->last_seen_ms == 100'000);
+    // Last seen before the expiry bound: unknown.
+    CHECK_FALSE(accounts.use_session(TokenHash::of_token("b"), 200'000, 2'001).value().has_value());
+
+    auto listed = accounts.sessions_of("p1");
+    REQUIRE(listed.ok());
+    REQUIRE(listed->size() == 3);
+    CHECK((*listed)[0].public_id == "s-a");  // most recently seen first
+
+    CHECK(accounts.end_session("p1", "s-b").value() == TokenHash::of_token("b"));
+    CHECK(accounts.end_session("p1", "s-b").code() == ErrorCode::not_found);
+    CHECK(accounts.end_session("p2", "s-c").code() == ErrorCode::not_found);  // not theirs
+    CHECK_FALSE(accounts.use_session(TokenHash::of_token("b"), 200'000, 0).value().has_value());
+
+    auto ended = accounts.end_other_sessions("p1", TokenHash::of_token("a"));
+    REQUIRE(ended.ok());
+    CHECK(*ended == std::vector<TokenHash>{TokenHash::of_token("c")});
+    auto live = accounts.live_sessions({TokenHash::of_token("a"), TokenHash::of_token("b"), TokenHash::of_token("c")});
+    CHECK(live.value() == std::vector<TokenHash>{TokenHash::of_token("a")});
+}
+
+TEST_CASE("a new password ends every other session", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    REQUIRE(accounts.create_account(sample_account("p1", "Ada"), sample_session("p1", "a", 1)).ok());
+    REQUIRE(accounts.add_session(sample_session("p1", "b", 2)).ok());
+    REQUIRE(accounts.change_password("p1", "$argon2id$new", TokenHash::of_token("b")).ok());
+    CHECK(accounts.account_of("p1").value()->password_hash == "$argon2id$new");
+    CHECK(accounts.sessions_of("p1").value().size() == 1);
+    CHECK(accounts.use_session(TokenHash::of_token("b"), 3, 0).value().has_value());
+    CHECK(accounts.change_password("p9", "x", TokenHash::of_token("b")).code() == ErrorCode::not_found);
+}
+
+TEST_CASE("a person's games are found by their token's hash, with status and clock", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    const TokenHash ada = TokenHash::of_token("token-of-p1");
+    const auto seat_of = [](int seat, std::optional<TokenHash> token) {
+        return SeatRecord{seat, "someone", std::move(token), token ? "" : "random"};
+    };
+    // A running game with a clock, a waiting room, a finished game, and one without Ada.
+    REQUIRE(write_one(*store, BeginGameWrite{.room = [] { auto r = sample_room("g1"); r.status = RoomStatus::running; return r; }(),
+                                             .seats = {seat_of(0, ada), seat_of(1, std::nullopt)},
+                                             .initial = {0, 0}})
+                .ok());
+    ClockState clock{.active_seat = 0, .turn_started_at_ms = 50'000, .seats = {{0, 9'000}, {1, 8'000}}};
+    REQUIRE(append_action(*store, sample_action("g1", 1), clock).ok());
+    REQUIRE(write_one(*store, WaitingRoomWrite{.room = sample_room("w1"), .seats = {seat_of(1, ada)}, .closed = false}).ok());
+    REQUIRE(write_one(*store, BeginGameWrite{.room = [] { auto r = sample_room("g2"); r.status = RoomStatus::running; r.created_at_ms -= 10; return r; }(),
+                                             .seats = {seat_of(0, TokenHash::of_token("other"))},
+                                             .initial = {0, 0}})
+                .ok());
+
+    auto games = accounts.seated_games(ada);
+    REQUIRE(games.ok());
+    REQUIRE(games->size() == 2);
+    const SeatedGame& running = (*games)[0].room_id == "g1" ? (*games)[0] : (*games)[1];
+    const SeatedGame& waiting = (*games)[0].room_id == "w1" ? (*games)[0] : (*games)[1];
+    CHECK(running.status == RoomStatus::running);
+    CHECK(running.seat == 0);
+    CHECK(running.clock_seat == 0);
+    CHECK(running.clock_turn_started_at_ms == 50'000);
+    CHECK(running.clock_remaining_ms == 9'000);
+    CHECK(waiting.status == RoomStatus::lobby);
+    CHECK(waiting.seat == 1);
+    CHECK_FALSE(waiting.clock_seat.has_value());
+
+    REQUIRE(store->set_room_status("g1", RoomStatus::adjourned).ok());
+    CHECK(accounts.seated_games(ada).value()[0].status != RoomStatus::running);
+    CHECK(accounts.seated_games(TokenHash::of_token("nobody")).value().empty());
+}

@@ -1,0 +1,59 @@
+// SQLite's schema migrations: a database of an older schema opens migrated, its games kept.
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+
+#include "store_fixture.hpp"
+
+using namespace carc::storage;
+using namespace carc::storage::testing;
+
+namespace {
+
+void exec_raw(const std::filesystem::path& file, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    INFO((error ? error : ""));
+    sqlite3_free(error);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+}  // namespace
+
+TEST_CASE("a schema 2 database gains accounts and keeps its games", "[storage][schema]") {
+    TempDir dir;
+    {
+        auto store = open_or_fail(dir.path());
+        NewRoom game = sample_room("r1");
+        game.status = RoomStatus::running;
+        REQUIRE(create_room(*store, game).ok());
+        REQUIRE(append_action(*store, sample_action("r1", 1)).ok());
+    }
+    // Back to schema 2: no accounts, no index of seats by token.
+    exec_raw(database_file(dir.path()),
+             "DROP TABLE account_sessions; DROP TABLE accounts; DROP INDEX seats_by_token; PRAGMA user_version = 2");
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == 3);
+    CHECK(store->load_room("r1").value()->actions.size() == 1);
+    auto& accounts = dynamic_cast<AccountStore&>(*store);
+    const AccountRecord account{.person_id = "p1",
+                                .name = "Ada",
+                                .name_key = "ada",
+                                .password_hash = "$argon2id$x",
+                                .person_token_hash = TokenHash::of_token("t"),
+                                .created_at_ms = 1,
+                                .settings = {}};
+    const SessionRecord session{.secret_hash = TokenHash::of_token("s"),
+                                .public_id = "s1",
+                                .person_id = "p1",
+                                .kind = "token",
+                                .device = "terminal",
+                                .created_at_ms = 1,
+                                .last_seen_ms = 1};
+    REQUIRE(accounts.create_account(account, session).ok());
+    CHECK(accounts.account_by_name("ada").value().has_value());
+}
