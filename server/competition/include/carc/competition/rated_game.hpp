@@ -1,0 +1,48 @@
+#pragma once
+// Rating one finished game: two players by Glicko-2, three to five by Weng-Lin/Plackett-Luce.
+// The server calls rate_game exactly once per rated game and stores the returned record with it
+// (docs/ratings.md).
+
+#include <vector>
+
+#include "carc/competition/glicko2.hpp"
+#include "carc/competition/plackett_luce.hpp"
+#include "carc/competition/rating.hpp"
+
+namespace carc::competition {
+
+struct Participant {
+    Rating before;              // as stored before the game
+    int place = 0;              // 0 is first; equal places are ties
+    bool resigned = false;      // resigned or timed out: a loss, below everyone who finished
+    bool fixed = false;         // a bot: its rating does not move (it still rates the others)
+    double idle_seconds = 0.0;  // since the participant's previous rated game: widens RD first
+};
+
+enum class RatingModel { glicko2, plackett_luce };
+
+struct ParticipantResult {
+    Rating before;  // as stored before the game
+    Rating after;   // to store now
+};
+
+// What the server keeps with the game: each participant's before and after, in input order.
+struct RatedGameResult {
+    RatingModel model = RatingModel::glicko2;
+    std::vector<ParticipantResult> participants;
+};
+
+inline constexpr int kMinRatedPlayers = 2;
+inline constexpr int kMaxRatedPlayers = 5;
+
+// Throws std::invalid_argument, with a message for the player, for fewer than 2 or more than
+// 5 participants or a negative place.
+RatedGameResult rate_game(const std::vector<Participant>& participants,
+                          const Glicko2Config& two_player = {},
+                          const PlackettLuceConfig& multiplayer = {});
+
+// The places the models see: finishers keep their order, and everyone who resigned or timed
+// out shares the place after the last finisher.
+std::vector<int> effective_places(const std::vector<Participant>& participants);
+
+}  // namespace carc::competition
