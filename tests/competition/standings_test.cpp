@@ -63,7 +63,7 @@ TEST_CASE("Standings: among equal points Buchholz decides, then Sonneborn-Berger
     CHECK(s[2].buchholz == 0);
 }
 
-TEST_CASE("Standings: a bye scores one point and nothing in the tie-breaks; ties share a rank",
+TEST_CASE("Standings: a bye scores one point and nothing in the tie-breaks, ties share a rank",
           "[standings]") {
     Tournament t;
     t.join(1, 1600);
