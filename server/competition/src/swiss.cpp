@@ -1,9 +1,8 @@
-// Swiss pairing as a maximum-weight matching. Each allowed pair (never met) gets
+// Swiss pairing as a heavy maximum-cardinality matching (matching.hpp). Each allowed pair (never met) gets
 // weight = base - cost, base large enough that a matching with one more pair always wins, and
 // cost ordered lexicographically: a pair across score groups first, then its score gap, then
 // how far the pair is from the group's fold (top half against bottom half). A last, unique
-// term per pair makes all weights distinct, which also keeps Boost 1.81's matching away from
-// the ties on which it fails (matching.hpp).
+// term per pair makes all weights distinct, so the pairing does not depend on the order of ties.
 #include "carc/competition/swiss.hpp"
 
 #include <algorithm>

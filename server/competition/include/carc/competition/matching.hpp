@@ -1,8 +1,8 @@
 #pragma once
 // A heavy maximum-cardinality matching for the pairings: heaviest edges first, each kept only
 // while a maximum matching still fits around it (Edmonds' cardinality matching from
-// Boost.Graph decides), then partners exchanged among two or three pairs while that adds
-// weight.
+// Boost.Graph decides), then partners exchanged among two or three pairs, or four when one of
+// them is among the lightest, while that adds weight.
 //
 // Not Boost's maximum_weighted_matching: Debian 12's Boost (1.81) carries its old
 // implementation, which on graphs shaped like a Swiss pairing's (dense, 33 or 64 vertices)

@@ -1,7 +1,8 @@
 #pragma once
-// Swiss pairing for two-player games: one round's pairs by maximum-weight matching
+// Swiss pairing for two-player games: one round's pairs by a heavy maximum matching
 // (docs/ratings.md, Swiss). Never a repeated pair, at most one bye per player and a bye only
-// when the count is odd; as few pairs across score groups as the history allows.
+// when the count is odd; then as few pairs across score groups as it finds (the exact minimum
+// in every simulated round measured).
 
 #include <optional>
 #include <stdexcept>
