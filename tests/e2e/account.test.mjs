@@ -1,8 +1,10 @@
 // Accounts in the browser client (docs/accounts.md) against a real carc-server:
 // - a guest with a seat signs up and keeps it (My games lists the room); a taken name, a
-//   sign-out, a wrong password and a sign-in are shown as such;
+//   sign-out, a wrong password, too many attempts (with the time to wait) and a sign-in are
+//   shown as such;
 // - two devices of one account play the same game: a move made on one appears on the other,
-//   which never shows a stale "your turn"; My games agrees on both;
+//   which never shows a stale "your turn"; My games agrees on both; a `notice` of your turn
+//   shows a browser notification;
 // - a third device (a phone) signs in through the form; ended from the first device's session
 //   list, its socket closes and the page says it is signed out;
 // - at 1280x800 and 390x844 nothing on the account screens is wider than the window.
@@ -90,6 +92,14 @@ test('a guest signs up keeping their seat; taken name, sign-out, wrong password,
     await submitSignIn(page, name, 'not the password');
     await page.waitForSelector('#sign-in-form .form-error:not([hidden])');
     assert.equal(await page.textContent('#sign-in-form .form-error'), 'Wrong name or password');
+    // Ten wrong passwords for a name: the next try is refused with the time to wait.
+    const locked = unique('Nobody');
+    await page.evaluate(async (name) => {
+      for (let i = 0; i < 10; ++i)
+        await fetch('/api/sessions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'wrong password' }) });
+    }, locked);
+    await submitSignIn(page, locked, 'wrong password');
+    await page.waitForFunction(() => /^Too many attempts: try again in \d+ s$/.test(document.querySelector('#sign-in-form .form-error')?.textContent));
     await submitSignIn(page, name.toLowerCase(), PASSWORD);
     await signedIn(page, true);
     await eventually(async () => assert.deepEqual(await myGameRooms(page), [room]), 'signed in again');
@@ -156,6 +166,16 @@ test('two devices of one account play one game; a device signed out from the ses
       }, 'My games on both devices');
       assert.match(await p.title(), /^\(1\) /, 'the title counts the game waiting');
     }
+
+    // The server's notice of a turn in a game not on screen: a toast and, where allowed, a
+    // browser notification (recorded here instead of shown).
+    await two.evaluate(() => {
+      window.shown = [];
+      window.Notification = class { static permission = 'granted'; constructor(title) { window.shown.push(title); } };
+    });
+    await two.evaluate((r) => window.carc.conn.receive(JSON.stringify({ type: 'notice', kind: 'your_turn', room: r, deadline_ms: null })), room);
+    await two.waitForFunction(() => window.shown.length === 1);
+    assert.equal(await two.evaluate(() => window.shown[0]), 'Your turn: Two devices');
 
     // A phone signs in through the form; its session is then ended from device one's list.
     const phone = await newPage(browser, 'phone', errors, PHONE);

@@ -74,6 +74,9 @@ class AccountState extends EventTarget {
 
   changed() {
     document.body.dataset.account = this.signedIn ? 'in' : 'out';
+    // An account's name is its own: `hello` cannot rename it (account.css hides Rename).
+    const nameInput = document.getElementById('my-name');
+    if (nameInput instanceof HTMLInputElement) nameInput.readOnly = this.signedIn;
     for (const el of document.querySelectorAll('.games-count')) {
       const n = this.yourTurnCount();
       el.textContent = n ? String(n) : '';

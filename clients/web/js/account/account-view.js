@@ -8,6 +8,7 @@ import { t, language } from '../i18n.js';
 import { account } from './account-state.js';
 import { accountCall, accountErrorText } from './api.js';
 import { accountForm, labelled } from './auth-view.js';
+import { deviceName } from './device-name.js';
 
 const CHANNELS = ['email', 'push', 'webhook'];
 
@@ -113,7 +114,11 @@ function sessionsPanel() {
           h(
             'div',
             { class: 'session-main' },
-            h('span', { class: 'session-device' }, s.device),
+            h(
+              'span',
+              { class: 'session-device', title: s.device },
+              deviceName(s.device, (browser, system) => t('account.device', { browser, system })),
+            ),
             h(
               'small',
               { class: 'muted' },
