@@ -63,8 +63,15 @@ class AccountState extends EventTarget {
       this.changed();
     });
     on('notice', (n) => this.onNotice(n));
-    on('patch', () => this.refreshSoon());
-    on('room_created', () => this.refreshSoon());
+    // A change in a game this person sits in may change whose turn it is (spectating does not).
+    on('patch', (p) => {
+      if (this.games?.some((g) => g.room === p.room)) this.refreshSoon();
+    });
+    // A seat taken (created, joined) shows as the room's snapshot.
+    on('snapshot', (m) => {
+      const seated = m.view?.you?.seat !== null && m.view?.you?.seat !== undefined;
+      if (seated && !this.games?.some((g) => g.room === m.room)) this.refreshSoon();
+    });
     new MutationObserver(() => this.showCountInTitle()).observe(document.head, {
       childList: true,
       subtree: true,
