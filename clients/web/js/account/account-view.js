@@ -182,7 +182,7 @@ export function accountView(app) {
   );
   return h(
     'div',
-    { class: 'account-grid' },
+    { class: 'lobby account-grid' },
     h(
       'section',
       { class: 'panel' },

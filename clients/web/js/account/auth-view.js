@@ -105,7 +105,7 @@ export function authView(app) {
   );
   return h(
     'div',
-    { class: 'account-grid' },
+    { class: 'lobby account-grid' },
     h('section', { class: 'panel' }, signIn),
     h('section', { class: 'panel' }, signUp),
   );
