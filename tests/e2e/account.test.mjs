@@ -1,12 +1,13 @@
 // Accounts in the browser client (docs/accounts.md) against a real carc-server:
-// - a guest with a seat signs up and keeps it (My games lists the room); a taken name, a
-//   sign-out, a wrong password, too many attempts (with the time to wait) and a sign-in are
-//   shown as such;
+// - a guest with a seat signs up and keeps it (My games lists the room); settings are saved (a
+//   private webhook refused with its reason); a taken name, a sign-out, a wrong password, too
+//   many attempts (with the time to wait) and a sign-in are shown as such;
 // - two devices of one account play the same game: a move made on one appears on the other,
 //   which never shows a stale "your turn"; My games agrees on both; a `notice` of your turn
 //   shows a browser notification;
 // - a third device (a phone) signs in through the form; ended from the first device's session
-//   list, its socket closes and the page says it is signed out;
+//   list, its socket closes and the page says it is signed out; a new password signs the
+//   second device out;
 // - at 1280x800 and 390x844 nothing on the account screens is wider than the window.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,7 +47,7 @@ async function submitSignIn(page, name, password) {
   await page.click('#sign-in-form button[type=submit]');
 }
 
-test('a guest signs up keeping their seat; taken name, sign-out, wrong password, sign-in', { timeout: 120_000 }, async () => {
+test('a guest signs up keeping their seat; taken name, sign-out, wrong password, sign-in', { timeout: 180_000 }, async () => {
   const browser = await launch();
   const errors = [];
   try {
@@ -81,6 +82,23 @@ test('a guest signs up keeping their seat; taken name, sign-out, wrong password,
     await openAccount(page);
     await page.waitForSelector('#settings-form');
     await assertFitsWidth(page, 'signed in, desktop');
+    // Settings: a webhook on a private address is refused with a reason; an e-mail is kept
+    // and shown as not confirmed yet.
+    await page.fill('#settings-form input[name=webhook]', 'http://127.0.0.1/hook');
+    await page.click('#settings-form button[type=submit]');
+    await page.waitForSelector('#settings-form .form-error:not([hidden])');
+    assert.match(await page.textContent('#settings-form .form-error'), /webhook URL is not allowed/);
+    await page.fill('#settings-form input[name=webhook]', '');
+    await page.fill('#settings-form input[name=email]', 'ada@example.org');
+    await page.check('#settings-form input[name=notice-push]');
+    await page.click('#settings-form button[type=submit]');
+    await page.waitForSelector('.toast:has-text("Settings saved")');
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+    assert.equal(me.email, 'ada@example.org');
+    assert.deepEqual(me.notices, { email: false, push: true, webhook: false });
+    await page.reload();
+    await page.waitForSelector('#email-state');
+    assert.equal(await page.textContent('#email-state'), 'not confirmed');
     await shot(page, 'account-settings-desktop');
     await page.click('#sign-out');
     await signedIn(page, false);
@@ -109,7 +127,7 @@ test('a guest signs up keeping their seat; taken name, sign-out, wrong password,
   }
 });
 
-test('two devices of one account play one game; a device signed out from the session list', { timeout: 180_000 }, async () => {
+test('two devices of one account play one game; a device signed out from the session list', { timeout: 300_000 }, async () => {
   const browser = await launch();
   const errors = [];
   try {
@@ -205,6 +223,14 @@ test('two devices of one account play one game; a device signed out from the ses
     await phone.waitForFunction(() => window.carc.conn.welcome && !window.carc.conn.welcome.account);
     await eventually(async () => assert.equal(await one.locator('#session-list .session').count(), 2), 'two devices left');
     assert.equal(await one.$('body[data-account="in"]') !== null, true, 'device one stays signed in');
+
+    // A new password signs every other device out.
+    await one.fill('#password-form input[name=old]', PASSWORD);
+    await one.fill('#password-form input[name=new]', 'a new password');
+    await one.click('#password-form button[type=submit]');
+    await one.waitForSelector('.toast:has-text("Password changed; 1 other device was signed out")');
+    await signedIn(two, false);
+    await one.waitForSelector('body[data-account="in"]');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
