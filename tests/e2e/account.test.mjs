@@ -181,6 +181,7 @@ test('two devices of one account play one game; a device signed out from the ses
         assert.ok((await myGameRooms(p)).includes(room));
         assert.equal(await p.getAttribute(`.my-game[data-room="${room}"]`, 'class'), 'my-game mine');
         assert.equal(await p.textContent('#tab-games .games-count'), '1');
+        assert.equal(await p.textContent('#nav-games .games-count'), '1', "the header's link counts it too");
       }, 'My games on both devices');
       assert.match(await p.title(), /^\(1\) /, 'the title counts the game waiting');
     }
