@@ -32,7 +32,7 @@ function gameRow(g) {
   const href = finished && g.game ? `#/replay/${encodeURIComponent(g.game)}` : `#/room/${encodeURIComponent(g.room)}`;
   const rules = g.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne');
   const parts = [rules, t('account.seat', { n: Number(g.seat) + 1 })];
-  if (g.status === 'playing') parts.push(t(g.your_turn ? 'account.your_turn' : 'account.their_turn'));
+  if (g.status === 'playing' && !g.your_turn) parts.push(t('account.their_turn')); // the tag says "your turn"
   if (g.status === 'playing' && g.deadline_ms) parts.push(timeLeftText(g.deadline_ms - Date.now()));
   if (g.resigned) parts.push(t('account.resigned'));
   return h(
