@@ -1,5 +1,5 @@
 // Every screen of a Russian phone (browser locale ru-RU) is scanned for Latin words: the lobby
-// (the default visitor name, a finished game against a bot), the waiting room with expansions,
+// (the default visitor name, a finished game against a bot), the account screens, the waiting room with expansions,
 // the game's tabs, the rules ("?"), the end dialog and the replay. Names typed by people and tile ids (B-K,
 // K-19) are not words of the client; everything else must be Russian.
 import test from 'node:test';
@@ -29,6 +29,24 @@ test('a Russian phone shows no English: lobby, waiting room, game, end, replay',
     const scan = async (where) => assert.deepEqual(await latinWords(page), [], `${where}: Latin words on a Russian screen`);
     await scan('lobby');
     assert.match(await page.inputValue('#my-name'), /^[А-Яа-яЁё ]+$/, 'the default visitor name is Russian');
+
+    // The account screens: signing in and up, My games, the account's settings and devices
+    // (a device is named by its browser's User-Agent, not a word of the client).
+    await page.click('#tab-account');
+    await page.waitForSelector('#sign-up-form');
+    await scan('sign-in and sign-up');
+    await page.fill('#sign-up-form input[name=name]', 'Проверяющий');
+    await page.fill('#sign-up-form input[name=password]', 'пароль проверки');
+    await page.click('#sign-up-form button[type=submit]');
+    await page.waitForSelector('body[data-account="in"] .screen-games');
+    await scan('My games');
+    await page.click('#tab-account');
+    await page.waitForSelector('#settings-form');
+    await page.waitForSelector('#session-list .session');
+    const devices = await page.$$eval('.session-device', (els) => els.map((e) => e.textContent));
+    assert.deepEqual(await latinWords(page, devices), [], 'account: Latin words on a Russian screen');
+    await page.click('#sign-out');
+    await page.waitForFunction(() => window.carc.conn.welcome && !window.carc.conn.welcome.account);
 
     const room = await page.evaluate(async () => (await window.carc.conn.request({
       type: 'create_room', name: 'Проверка', seats: 2, rules: 'carcassonne',

@@ -9,6 +9,8 @@ import { limitLength } from './text-limit.js';
 import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './errors.js';
+import { lobbyTabs } from './account/lobby-tabs.js';
+import { moveTimeSelect, moveTimeField } from './account/move-time.js';
 
 const EXPANSIONS = ['tower', 'river2', 'count', 'king_robber', 'cult'];
 const OPTIONS = [
@@ -74,6 +76,7 @@ export function renderLobby(root, app) {
   });
 
   root.append(
+    lobbyTabs('rooms'),
     h(
       'div',
       { class: 'lobby' },
@@ -357,7 +360,12 @@ function createForm(app) {
     h('option', { value: 'forfeit' }, t('lobby.timeout_forfeit')),
   );
 
+  f.moveTime = moveTimeSelect();
+
   const sync = () => {
+    // A game is either live (the clock) or turn-based (a time per move).
+    f.clock.disabled = !!f.moveTime.value;
+    if (f.moveTime.value) f.clock.value = '';
     const castle = f.rules.value === 'castle';
     if (castle) f.seats.value = '2';
     f.seats.disabled = castle;
@@ -403,7 +411,8 @@ function createForm(app) {
     // In a private room, spectators are the people with the invite link.
     spectatorsLabel.textContent = t(f.private.checked ? 'lobby.spectators_by_invite' : 'lobby.spectators_allowed');
   };
-  for (const el of [f.rules, f.seats, f.clock, f.private, ...Object.values(f.exp)]) el.addEventListener('change', sync);
+  for (const el of [f.rules, f.seats, f.clock, f.moveTime, f.private, ...Object.values(f.exp)])
+    el.addEventListener('change', sync);
 
   const form = h(
     'form',
@@ -422,6 +431,7 @@ function createForm(app) {
     optBox,
     botBox,
     h('div', { class: 'row2' }, field(t('lobby.turn_clock'), f.clock), field(t('lobby.on_timeout'), f.timeout)),
+    moveTimeField(f.moveTime),
     h(
       'div',
       { class: 'checks-inline' },
@@ -457,6 +467,7 @@ function createForm(app) {
         : null,
     };
     if (f.name.value.trim()) msg.name = f.name.value.trim();
+    if (f.moveTime.value) msg.move_time_s = Number(f.moveTime.value); // only when chosen
     try {
       const r = await app.conn.request(msg);
       app.navigate(`#/room/${r.room}`);

@@ -1,7 +1,7 @@
 // @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
-// lobby (#/), a room (#/room/ID), an invite link (#/invite/CODE) and a replay (#/replay/ID, at its
-// last move, the final scores, with #/replay/ID/end).
+// lobby (#/), My games (#/games), the account (#/account), a room (#/room/ID), an invite link
+// (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end).
 
 import { toggleHelp } from './help.js';
 import { limitLength } from './text-limit.js';
@@ -14,6 +14,8 @@ import { toast } from './dom.js';
 import { errorText } from './errors.js';
 import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageChange } from './i18n.js';
 import { awareness } from './awareness.js';
+import { account } from './account/account-state.js';
+import { renderAccountScreen } from './account/account-screen.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -62,6 +64,8 @@ function route() {
     cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
   else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end)?$/)))
     cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
+  else if (hash === '#/games') cleanup = renderAccountScreen(root, app, 'games');
+  else if (hash === '#/account') cleanup = renderAccountScreen(root, app, 'account');
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
 }
@@ -149,6 +153,7 @@ try {
 } catch (e) {
   toast(/** @type {Error} */ (e).message, 'error');
 }
+account.attach(app.conn);
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();

@@ -50,6 +50,8 @@ export class Connection extends EventTarget {
         p.reject(Object.assign(new Error('connection closed'), { code: 'closed' }));
       this.pending.clear();
       this.setStatus('offline');
+      // 4003: the account's session ended (signed out here or elsewhere); the next hello is a guest's.
+      this.dispatchEvent(new CustomEvent('closed', { detail: e.code }));
       // 4000: another tab took over this token; do not fight it.
       if (this.closedByUs || e.code === 4000 || e.code === 1008) return;
       // A node we were sent to and never reached (it died): start again where we started.

@@ -5,13 +5,18 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
+// Every module, named by its path under js/ (folders such as account/ included).
 const dir = fileURLToPath(new URL('../../../clients/web/js/', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.js')).sort();
+const files = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js')).sort();
 const source = Object.fromEntries(files.map((f) => [f, readFileSync(dir + f, 'utf8')]));
 
-// Runtime imports only: `import ... from './x.js'` statements (JSDoc `@import` is for types).
-const importsOf = (f) => [...source[f].matchAll(/^import\s[^;]*?from\s+'\.\/([\w-]+\.js)';/gms)].map((m) => m[1]);
+// Runtime imports only: `import ... from './x.js'` statements (JSDoc `@import` is for types),
+// resolved against the importing module's folder.
+const importsOf = (f) =>
+  [...source[f].matchAll(/^import\s[^;]*?from\s+'(\.{1,2}\/[\w/-]+\.js)';/gms)].map((m) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(f), m[1])));
 
 test('every module starts with // @ts-check', () => {
   for (const f of files) assert.ok(source[f].startsWith('// @ts-check\n'), f);
@@ -31,4 +36,5 @@ test('the modules import each other without a circle', () => {
   };
   for (const f of files) visit(f, []);
   assert.ok(importsOf('main.js').includes('room-entry.js'), 'the parser sees imports');
+  assert.ok(importsOf('account/api.js').includes('i18n.js'), 'the parser resolves ../ imports');
 });

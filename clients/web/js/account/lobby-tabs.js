@@ -1,0 +1,26 @@
+// @ts-check
+// The tabs over the lobby's screens: the rooms, My games (with the count of games waiting for
+// your move) and the account (or signing in).
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { account } from './account-state.js';
+
+/** @param {'rooms' | 'games' | 'account'} active */
+export function lobbyTabs(active) {
+  const n = account.yourTurnCount();
+  const tab = (/** @type {string} */ key, /** @type {string} */ href, /** @type {any[]} */ ...label) =>
+    h('a', { class: 'lobby-tab', href, id: `tab-${key}`, 'aria-current': key === active ? 'page' : null }, ...label);
+  return h(
+    'nav',
+    { class: 'lobby-tabs', 'aria-label': t('account.tab_rooms') },
+    tab('rooms', '#/', t('account.tab_rooms')),
+    tab(
+      'games',
+      '#/games',
+      t('account.tab_games'),
+      h('span', { class: 'games-count', hidden: !n, 'aria-label': t('account.your_turn') }, n ? String(n) : ''),
+    ),
+    tab('account', '#/account', account.signedIn ? account.name : t('account.tab_sign_in')),
+  );
+}
