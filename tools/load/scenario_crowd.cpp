@@ -31,6 +31,8 @@ double cpu_between(const std::optional<process_sample>& a, const std::optional<p
     return a && b ? b->cpu_seconds - a->cpu_seconds : -1;
 }
 
+json host_and_bot() { return {{"seats", 2}, {"bots", json::array({{{"seat", 1}, {"kind", "random"}}})}}; }
+
 json rounded(double v, double unit) { return v < 0 ? json(nullptr) : json(std::round(v / unit) * unit); }
 
 }  // namespace
@@ -70,7 +72,7 @@ std::vector<json> run_crowd(scenario_env& env) {
 
     run_to_end(ioc, [&]() -> net::awaitable<void> {
         co_await host.connect(env.ws, "Host");
-        co_await host.open_room({{"seats", 2}, {"bots", json::array({{{"seat", 1}, {"kind", "random"}}})}});
+        co_await host.open_room(host_and_bot());
         co_await host.start();
         const auto before_connections = env.sample();
         co_await for_each_limited(opt.crowd, width, [&](int i) -> net::awaitable<void> {
@@ -110,16 +112,17 @@ std::vector<json> run_crowd(scenario_env& env) {
 
             const double play_cpu = cpu_between(play0, play1);
             const auto actions = static_cast<double>(stats.host_actions);
-            json line = {{"scenario", "crowd"},
-                         {"wave", w + 1},
-                         {"joined", size},
-                         {"watching", watching},
-                         {"join_seconds", rounded(join_seconds, 0.01)},
-                         {"server_cpu_us_per_join", rounded(cpu_between(cpu0, joined) * 1e6 / size, 0.1)},
-                         {"host_actions", stats.host_actions},
-                         {"accepted_actions", accepted},
-                         {"play_seconds", rounded(play_seconds, 0.01)},
-                         {"broadcast_ms", summary(stats.broadcast_ms)}};
+            json line = json::object();
+            line["scenario"] = "crowd";
+            line["wave"] = w + 1;
+            line["joined"] = size;
+            line["watching"] = watching;
+            line["join_seconds"] = rounded(join_seconds, 0.01);
+            line["server_cpu_us_per_join"] = rounded(cpu_between(cpu0, joined) * 1e6 / size, 0.1);
+            line["host_actions"] = stats.host_actions;
+            line["accepted_actions"] = accepted;
+            line["play_seconds"] = rounded(play_seconds, 0.01);
+            line["broadcast_ms"] = summary(stats.broadcast_ms);
             if (play_cpu >= 0 && actions > 0) {
                 line["server_cpu_ms_per_host_action"] = rounded(play_cpu * 1e3 / actions, 0.01);
                 line["server_cpu_us_per_spectator_per_host_action"] = rounded(play_cpu * 1e6 / actions / watching, 0.01);
@@ -150,12 +153,14 @@ std::vector<json> run_crowd(scenario_env& env) {
             watching -= size;
             co_await pause(presence_settles);
             const auto left = env.sample();
-            lines.push_back({{"scenario", "crowd_leave"},
-                             {"wave", w + 1},
-                             {"left", size},
-                             {"watching", watching},
-                             {"leave_seconds", rounded(leave_seconds, 0.01)},
-                             {"server_cpu_us_per_leave", rounded(cpu_between(cpu0, left) * 1e6 / size, 0.1)}});
+            json line = json::object();
+            line["scenario"] = "crowd_leave";
+            line["wave"] = w + 1;
+            line["left"] = size;
+            line["watching"] = watching;
+            line["leave_seconds"] = rounded(leave_seconds, 0.01);
+            line["server_cpu_us_per_leave"] = rounded(cpu_between(cpu0, left) * 1e6 / size, 0.1);
+            lines.push_back(std::move(line));
         }
         for (auto& w : watchers) w->conn().vanish();
     });
