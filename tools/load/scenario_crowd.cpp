@@ -5,6 +5,7 @@
 // latency and server CPU per host action and per spectator. The host waits until every spectator
 // holds a change before its next action, so each turn's broadcast is measured on its own.
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -52,6 +53,15 @@ std::vector<json> run_crowd(scenario_env& env) {
     for (int i = 0; i < opt.crowd; ++i) watchers.push_back(std::make_unique<spectator>(ioc, stats));
     const int waves = std::min(opt.crowd_waves, opt.crowd);
     const auto wave_first = [&](int w) { return opt.crowd * w / waves; };
+    // Runs `step` for every spectator of wave `w`, `width` at a time; returns the wall seconds.
+    const auto run_wave = [&](int w, std::function<net::awaitable<void>(spectator&)> step) -> net::awaitable<double> {
+        const int first = wave_first(w);
+        const auto t0 = steady::now();
+        co_await for_each_limited(wave_first(w + 1) - first, width, [&, first](int i) -> net::awaitable<void> {
+            co_await step(*watchers[static_cast<std::size_t>(first + i)]);
+        });
+        co_return std::chrono::duration<double>(steady::now() - t0).count();
+    };
     std::vector<json> lines;
     int watching = 0;
     std::uint64_t settled = 0;  // every spectator holds this version (a later arrival by snapshot)
@@ -83,14 +93,9 @@ std::vector<json> run_crowd(scenario_env& env) {
         stats.count_held = true;
 
         for (int w = 0; w < waves; ++w) {
-            const int first = wave_first(w);
-            const int size = wave_first(w + 1) - first;
+            const int size = wave_first(w + 1) - wave_first(w);
             const auto cpu0 = env.sample();
-            const auto t0 = steady::now();
-            co_await for_each_limited(size, width, [&](int i) -> net::awaitable<void> {
-                co_await watchers[static_cast<std::size_t>(first + i)]->watch(host);
-            });
-            const double join_seconds = std::chrono::duration<double>(steady::now() - t0).count();
+            const double join_seconds = co_await run_wave(w, [&](spectator& s) { return s.watch(host); });
             watching += size;
             co_await pause(presence_settles);
             const auto joined = env.sample();
@@ -142,14 +147,9 @@ std::vector<json> run_crowd(scenario_env& env) {
 
         stats.count_held = false;
         for (int w = 0; w < waves; ++w) {
-            const int first = wave_first(w);
-            const int size = wave_first(w + 1) - first;
+            const int size = wave_first(w + 1) - wave_first(w);
             const auto cpu0 = env.sample();
-            const auto t0 = steady::now();
-            co_await for_each_limited(size, width, [&](int i) -> net::awaitable<void> {
-                co_await watchers[static_cast<std::size_t>(first + i)]->leave();
-            });
-            const double leave_seconds = std::chrono::duration<double>(steady::now() - t0).count();
+            const double leave_seconds = co_await run_wave(w, [](spectator& s) { return s.leave(); });
             watching -= size;
             co_await pause(presence_settles);
             const auto left = env.sample();
