@@ -16,4 +16,4 @@ done
 # The server under load: every carc-load scenario, smaller than its defaults (about a minute).
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$build/bin/carc-load" --seconds 5 --spectators 200 --spectator-moves 30 --rooms 50 --abandoned 10 \
-  --slow-games 16 --idle 500 || true
+  --slow-games 16 --idle 500 --crowd 1000 --crowd-moves 10 || true

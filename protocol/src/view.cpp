@@ -239,7 +239,7 @@ RoomSummary summarize(const RoomInfo& room) {
         if (seat.kind == SeatInfo::Kind::human && seat.online) ++out.humans_online;
         if (seat.kind == SeatInfo::Kind::human && seat.person == room.host) out.host = seat.name;
     }
-    out.spectators = static_cast<int>(room.spectators.size());
+    out.spectators = room.spectator_count;
     out.spectators_allowed = s.spectators;
     out.clock = s.clock;
     return out;

@@ -85,6 +85,7 @@ inline constexpr auto room_fields = std::tuple{
                [](const RoomSource&, const MemberInfo& m) { return parts::spectator(m); },
                [](const MemberInfo& m) -> const std::string& { return m.person; },
                [](const RoomSource& s) { return s.spectators_changed; }},
+    Value{"/room/spectator_count", Games::every, [](const RoomSource& s) { return s.room.spectator_count; }, as_json},
 };
 
 inline constexpr auto game_fields = std::tuple{

@@ -69,6 +69,9 @@ struct server_config {
     double room_chat_burst = 20;
     // Lobby subscribers get the changes of each interval as one batch; 0 sends each at once.
     std::chrono::milliseconds lobby_interval{250};
+    // A room's spectator list and count reach its viewers at most once per interval (a crowd's
+    // arrivals would otherwise each cost a patch to everyone); 0 publishes each change at once.
+    std::chrono::milliseconds presence_interval{1000};
 
     // Accounts and sessions (docs/accounts.md).
     struct accounts_config {

@@ -11,6 +11,7 @@
 //   room.cpp            the dispatch, membership and host commands, connections and grace
 //   room_game.cpp       start, actions, bots, turn clock, resignation, end
 //   room_views.cpp      publishing views and patches, snapshots, replies
+//   room_presence.cpp   the spectator list published at most once per --presence-interval
 //   room_history.cpp    the event log and chat lines late arrivals get (the `history` request)
 //   room_record.cpp     what it journals about seats, and restoring a journaled game
 //   room_lifecycle.cpp  waiting for the journal; adjourning and unloading
@@ -43,7 +44,8 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
       bot_rng_(random_u64()),
       bot_timer_(strand_),
       clock_timer_(strand_),
-      lifecycle_timer_(strand_) {
+      lifecycle_timer_(strand_),
+      presence_timer_(strand_) {
     views_.emplace(seating_.info());
 }
 
@@ -158,6 +160,7 @@ void room::halt() {
     bot_timer_.cancel();
     clock_timer_.cancel();
     lifecycle_timer_.cancel();
+    presence_timer_.cancel();
     if (seating_.info().status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
 }
 
@@ -180,6 +183,8 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
 }
 
 void room::on_message(requester& who, protocol::Spectate&, bool) {
+    const member* before = seating_.find(who.person);
+    const bool was_seated = before && before->seat;
     if (auto refused = seating_.spectate(who.person, who.name, who.member_link())) {
         reply_error(who, std::move(*refused));
         return;
@@ -187,7 +192,8 @@ void room::on_message(requester& who, protocol::Spectate&, bool) {
     joined(who);
     reply(who, protocol::encode(protocol::Joined{id_, std::nullopt}, who.id));
     spdlog::info("event=spectate room={} person={}", id_, who.person);
-    publish();
+    if (was_seated) publish();  // the seat is free now
+    else spectator_changed(who.person);
 }
 
 void room::on_message(requester& who, protocol::Leave&, bool) {
@@ -204,10 +210,12 @@ void room::on_message(requester& who, protocol::Leave&, bool) {
             if (!stored) spdlog::error("event=resign_not_stored room={} seat={}", id_, seat);
         });
     } else {
+        const bool watcher = !m->seat && !seating_.is_host(who.person);  // a host leaving hands over
         remove_member(who.person);
         reply(who, protocol::encode(protocol::Left{id_}, who.id));
         spdlog::info("event=leave room={} person={}", id_, who.person);
-        publish();
+        if (watcher) spectator_changed(who.person);
+        else publish();
     }
     // A game goes on without its people: bots play it to the end (review_lifecycle unloads it).
     if (seating_.members().empty() && seating_.info().status != protocol::RoomStatus::playing) close_room("empty");
@@ -300,6 +308,7 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     if (!m) return;
     seating_.relink(who.person, who.member_link());
     send_snapshot(*m, who.id, who.link);
+    if (seating_.is_spectator(who.person)) arm_presence();  // back online, when it was not
 }
 
 // ---- connections coming and going ----------------------------------------------------------
@@ -317,7 +326,8 @@ void room::on_attach(std::string person, std::string name, std::shared_ptr<clien
     if (closed_ || !seating_.attach(person, name, std::move(link))) return;
     cancel_grace(person);
     spdlog::info("event=reconnect room={} person={}", id_, person);
-    publish();
+    if (seating_.is_spectator(person)) spectator_changed(person);
+    else publish();
 }
 
 void room::detach(std::string person, std::uint64_t link_id) {
@@ -331,7 +341,8 @@ void room::on_detach(std::string person, std::uint64_t link_id) {
     if (closed_ || !seating_.detach(person, link_id)) return;
     spdlog::info("event=offline room={} person={}", id_, person);
     start_grace(person);
-    publish();
+    if (seating_.is_spectator(person)) spectator_changed(person);
+    else publish();
 }
 
 void room::start_grace(const std::string& person) {
@@ -364,6 +375,7 @@ void room::free_after_grace(const std::string& person) {
     if (closed_) return;
     const seating::grace_end end = seating_.grace_over(person);
     if (end == seating::grace_end::ignored) return;
+    const bool watcher = seating_.is_spectator(person) && !seating_.is_host(person);
     if (end == seating::grace_end::leaves) {
         remove_member(person);
         spdlog::info("event=grace_over room={} person={}", id_, person);
@@ -375,7 +387,9 @@ void room::free_after_grace(const std::string& person) {
         close_room("abandoned");
         return;
     }
-    if (end == seating::grace_end::leaves) publish();
+    if (end != seating::grace_end::leaves) return;
+    if (watcher) spectator_changed(person);
+    else publish();
 }
 
 void room::shutdown() {
@@ -383,6 +397,7 @@ void room::shutdown() {
         self->bot_timer_.cancel();
         self->clock_timer_.cancel();
         self->lifecycle_timer_.cancel();
+        self->presence_timer_.cancel();
         self->cancel_all_grace();
         self->closed_ = true;
     });

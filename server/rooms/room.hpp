@@ -94,6 +94,9 @@ public:
     // Whose turn it is in the running game, and until when. Safe from any thread.
     std::optional<game_session::turn_info> current_turn() const { return session_.current_turn(); }
     bool is_private() const { return private_; }
+    // Publishes the spectators' changes now if any are pending, as the presence timer would
+    // (room_presence.cpp); tests drive presence with it instead of waiting.
+    void flush_presence();
 
 private:
     using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
@@ -203,6 +206,17 @@ private:
     // ---- the record (room_record.cpp) ---------------------------------------------------
     journal_seat journal_seat_of(int seat) const;
 
+    // ---- spectators' presence (room_presence.cpp) ----------------------------------------
+    // A change that touched only `person` as a spectator (arrived, left, went offline, came
+    // back): they get their snapshot at once, everyone else the list at the room's pace.
+    void spectator_changed(const std::string& person);
+    bool presence_paced() const;
+    void arm_presence();
+    void on_presence_timer();
+    // The spectators' snapshot at the current version (one text for every arrival until the
+    // next change or chat line).
+    std::shared_ptr<const std::string> spectator_snapshot();
+
     // ---- views (room_views.cpp) --------------------------------------------------------
     // Sends every member the change; `ack_to` (the mover) gets its ack with its patch.
     // `events`: the change's events, a JSON array as text.
@@ -233,6 +247,7 @@ private:
     std::uint64_t version_ = 0;
     std::uint64_t game_version_ = 0;  // version_ of the last game move (for stale_version)
     std::optional<protocol::ViewPublisher> views_;  // what every viewer holds, as last published
+    std::shared_ptr<const std::string> spectator_snapshot_;  // null when stale
 
     // Timers: a member's grace period offline, a bot's or resigned seat's move, the turn clock.
     std::map<std::string, std::shared_ptr<boost::asio::steady_timer>> grace_timers_;
@@ -253,6 +268,11 @@ private:
     std::int64_t waiting_since_ms_ = 0;             // when the waiting room was first stored
     bool holding_sends_ = false;
     std::vector<std::pair<std::shared_ptr<client_link>, std::shared_ptr<const std::string>>> held_sends_;
+    // The spectator list goes out at most once per --presence-interval: armed by the first
+    // change after a publish of it; `presence_due_` lets the next publish carry it.
+    boost::asio::steady_timer presence_timer_;
+    bool presence_armed_ = false;
+    bool presence_due_ = false;
 };
 
 }  // namespace carc::server

@@ -8,6 +8,7 @@ namespace carc::server {
 using nlohmann::json;
 
 void room::remember_chat(const protocol::ChatMessage& message) {
+    spectator_snapshot_.reset();
     chat_history_.push_back(
         {{"from", message.from}, {"name", message.name}, {"text", message.text}, {"time", message.time}});
     while (chat_history_.size() > chat_history_size) chat_history_.pop_front();

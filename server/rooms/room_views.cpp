@@ -14,9 +14,14 @@ using nlohmann::json;
 void room::publish(std::string_view events_text, const requester* ack_to) {
     const auto started = std::chrono::steady_clock::now();
     ++version_;
+    spectator_snapshot_.reset();
+    // The spectator list goes only when its time has come (room_presence.cpp), or with every
+    // change when presence is not paced.
+    const bool with_presence = !presence_paced() || std::exchange(presence_due_, false);
+    const bool spectators = with_presence && seating_.refresh_spectators();
     const protocol::ViewChange change =
-        views_->update(seating_.info(), seating_.take_spectators_changed(),
-                       session_.started() ? &session_.state() : nullptr, session_.extras(seating_.seat_count()));
+        views_->update(seating_.info(), spectators, session_.started() ? &session_.state() : nullptr,
+                       session_.extras(seating_.seat_count()));
     // The shared operations and the events are serialised once; a viewer key whose `you` did not
     // change (every spectator, most seats) shares one text with all the others.
     const std::string operations = change.shared.dump();
@@ -49,6 +54,7 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
     }
     seating_.snapshots_sent();
     if (ack) send_to(ack_to->link, std::move(ack));  // the mover had no patch (a snapshot, or left)
+    arm_presence();  // spectators changed by a change that was not theirs alone (a seat taken, a host leaving)
     state_.counters.observe_broadcast(std::chrono::steady_clock::now() - started);
     session_.refresh_public_record(seating_.info());
     report_summary();
@@ -58,6 +64,10 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
 void room::send_snapshot(const member& m, const json& id, const std::shared_ptr<client_link>& to) {
     const std::shared_ptr<client_link>& link = to ? to : m.link;
     if (!link) return;
+    if (!m.seat && id.is_null()) {
+        send_to(link, spectator_snapshot());
+        return;
+    }
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
     const std::string history = "\"log\":" + session_.events_text() + ",\"chat\":" + chat_log().dump();
     send_to(link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));

@@ -241,11 +241,13 @@ bool seating::restore_seat(std::size_t index, const journal_seat& stored, bool r
 
 void seating::free_seat(int index) { info_.seats[static_cast<std::size_t>(index)] = SeatInfo{}; }
 
+void seating::snapshot_sent(const std::string& person) {
+    if (member* m = find_mutable(person)) m->needs_snapshot = false;
+}
+
 void seating::snapshots_sent() {
     for (auto& [person, m] : members_) m.needs_snapshot = false;
 }
-
-bool seating::take_spectators_changed() { return std::exchange(spectators_changed_, false); }
 
 void seating::seat_person(int index, const std::string& person, const std::string& name) {
     SeatInfo& s = info_.seats[static_cast<std::size_t>(index)];
@@ -261,22 +263,29 @@ void seating::set_online(const member& m, bool online) {
 }
 
 void seating::sync_spectator(const std::string& person) {
-    auto& list = info_.spectators;
-    const auto it = std::lower_bound(list.begin(), list.end(), person,
-                                     [](const protocol::MemberInfo& m, const std::string& p) { return m.person < p; });
-    const bool listed = it != list.end() && it->person == person;
     const member* m = find(person);
+    const auto it = watching_.find(person);
     if (m && !m->seat) {
         protocol::MemberInfo now{person, m->name, m->link != nullptr};
-        if (!listed) list.insert(it, std::move(now));
-        else if (*it != now) *it = std::move(now);
+        if (it == watching_.end()) watching_.emplace(person, std::move(now));
+        else if (it->second != now) it->second = std::move(now);
         else return;
-    } else if (listed) {
-        list.erase(it);
+    } else if (it != watching_.end()) {
+        watching_.erase(it);
     } else {
         return;
     }
     spectators_changed_ = true;
+}
+
+bool seating::refresh_spectators() {
+    if (!std::exchange(spectators_changed_, false)) return false;
+    auto& listed = info_.spectators;
+    listed.clear();
+    for (auto it = watching_.begin(); it != watching_.end() && listed.size() < protocol::max_listed_spectators; ++it)
+        listed.push_back(it->second);
+    info_.spectator_count = static_cast<int>(watching_.size());
+    return true;
 }
 
 void seating::pick_new_host() {

@@ -89,11 +89,25 @@ public:
     bool restore_seat(std::size_t index, const journal_seat& stored, bool resigned);
     void free_seat(int seat);
     // Everyone out (the room closes or leaves memory).
-    void clear_members() { members_.clear(); }
+    void clear_members() {
+        members_.clear();
+        watching_.clear();
+        spectators_changed_ = true;
+    }
     // After a publish: every member has what it needs (a snapshot went, or they are offline).
     void snapshots_sent();
-    // Whether the spectator list changed since the last call.
-    bool take_spectators_changed();
+    // One member got a snapshot of their own (a spectator arriving between publishes).
+    void snapshot_sent(const std::string& person);
+    // Whether the spectators changed since the last call; if so, info()'s list (the first
+    // protocol::max_listed_spectators by person id) and count are brought up to date. Until
+    // then they say what was last published: presence reaches the views at the room's pace.
+    bool refresh_spectators();
+    bool spectators_pending() const { return spectators_changed_; }
+    // Whether `person` watches (a member without a seat).
+    bool is_spectator(const std::string& person) const {
+        const member* m = find(person);
+        return m && !m->seat;
+    }
 
 private:
     member* find_mutable(const std::string& person);
@@ -108,6 +122,8 @@ private:
 
     protocol::RoomInfo info_;
     std::map<std::string, member> members_;
+    // Every spectator by person id; info_.spectators is the head of it as last refreshed.
+    std::map<std::string, protocol::MemberInfo> watching_;
     bool spectators_changed_ = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ public:
         std::lock_guard lock(mutex_);
         sent_.push_back(nlohmann::json::parse(*message));
         ever_.push_back(sent_.back());
+        last_text_ = std::move(message);
     }
     void close(std::uint16_t code, std::string reason) override {
         std::lock_guard lock(mutex_);
@@ -49,6 +51,11 @@ public:
         std::lock_guard lock(mutex_);
         return ever_;
     }
+    // The last message as handed over: which buffer, not only what it says.
+    std::shared_ptr<const std::string> last_text() const {
+        std::lock_guard lock(mutex_);
+        return last_text_;
+    }
     std::optional<std::uint16_t> close_code() const {
         std::lock_guard lock(mutex_);
         return close_code_;
@@ -64,6 +71,7 @@ private:
     mutable std::mutex mutex_;
     std::vector<nlohmann::json> sent_;
     std::vector<nlohmann::json> ever_;
+    std::shared_ptr<const std::string> last_text_;
     std::optional<std::uint16_t> close_code_;
     std::string close_reason_;
 };

@@ -99,21 +99,23 @@ TEST_CASE("seating: the host hands over to the first seated member, else the fir
 TEST_CASE("seating: spectators are listed sorted, and the list reports its changes", "[server][seating]") {
     seating s("r1", "INV", settings_for(2));
     s.open("host", "Host", link());
-    CHECK_FALSE(s.take_spectators_changed());
+    CHECK_FALSE(s.refresh_spectators());
     const auto carl = link();
     REQUIRE_FALSE(s.spectate("carl", "Carl", carl));
     REQUIRE_FALSE(s.spectate("bea", "Bea", link()));
-    CHECK(s.take_spectators_changed());
-    CHECK_FALSE(s.take_spectators_changed());
+    CHECK(s.refresh_spectators());
+    CHECK_FALSE(s.refresh_spectators());
     REQUIRE(s.info().spectators.size() == 2);
     CHECK(s.info().spectators[0].person == "bea");
     CHECK(s.info().spectators[1].person == "carl");
     CHECK(s.detach("carl", carl->id()));
-    CHECK(s.take_spectators_changed());
+    CHECK(s.refresh_spectators());
     CHECK_FALSE(s.info().spectators[1].online);
     // A seated member who watches instead leaves the seat before the game ...
     REQUIRE_FALSE(s.spectate("host", "Host", link()));
     CHECK(s.seat(0).kind == SeatInfo::Kind::empty);
+    CHECK(s.info().spectators.size() == 2);  // as last refreshed
+    CHECK(s.refresh_spectators());
     CHECK(s.info().spectators.size() == 3);
     // ... but not in it.
     REQUIRE_FALSE(s.join("host", "Host", link(), 0).refused);
@@ -121,6 +123,28 @@ TEST_CASE("seating: spectators are listed sorted, and the list reports its chang
     auto refused = s.spectate("host", "Host", link());
     REQUIRE(refused);
     CHECK(refused->params["reason"] == "seated_in_game");
+}
+
+TEST_CASE("seating: a crowd is listed by its first names and counted whole", "[server][seating]") {
+    seating s("r1", "INV", settings_for(2));
+    s.open("host", "Host", link());
+    const std::size_t crowd = protocol::max_listed_spectators + 10;
+    for (std::size_t i = 0; i < crowd; ++i) {
+        const std::string id = "p" + std::to_string(1000 + i);
+        REQUIRE_FALSE(s.spectate(id, "Watcher", link()));
+    }
+    CHECK(s.info().spectator_count == 0);  // nothing reaches the views before a refresh
+    CHECK(s.refresh_spectators());
+    CHECK(s.info().spectator_count == static_cast<int>(crowd));
+    REQUIRE(s.info().spectators.size() == protocol::max_listed_spectators);
+    CHECK(s.info().spectators.front().person == "p1000");
+    CHECK(s.info().spectators.back().person == "p" + std::to_string(1000 + protocol::max_listed_spectators - 1));
+    // The first one leaves: the next in order moves into the list.
+    s.remove("p1000");
+    CHECK(s.refresh_spectators());
+    CHECK(s.info().spectator_count == static_cast<int>(crowd - 1));
+    CHECK(s.info().spectators.front().person == "p1001");
+    CHECK(s.info().spectators.back().person == "p" + std::to_string(1000 + protocol::max_listed_spectators));
 }
 
 TEST_CASE("seating: a room without spectators lets only its host watch", "[server][seating]") {

@@ -10,8 +10,8 @@
 namespace carc::test {
 
 // Defaults suited to tests: generous rate limits, no caps on rooms and search bots, each lobby
-// change sent at once (tests follow one room's entries), no bot pause, short grace. The tests
-// of the caps, limits and lobby batches set their own.
+// change and each spectator's coming and going sent at once (tests follow single changes), no
+// bot pause, short grace. The tests of the caps, limits, lobby batches and presence set their own.
 inline server::server_config test_config() {
     server::server_config config;
     config.bind = "127.0.0.1";
@@ -28,6 +28,7 @@ inline server::server_config test_config() {
     config.room_chat_rate = 100000;
     config.room_chat_burst = 100000;
     config.lobby_interval = std::chrono::milliseconds(0);
+    config.presence_interval = std::chrono::milliseconds(0);
     return config;
 }
 

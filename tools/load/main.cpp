@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "scenarios.hpp"
@@ -63,6 +64,7 @@ std::vector<std::string> server_flags(const options& opt, const std::string& sce
 std::vector<json> run_scenario(scenario_env& env, const std::string& name) {
     if (name == "room") return {run_room(env)};
     if (name == "spectators") return run_spectators(env);
+    if (name == "crowd") return run_crowd(env);
     if (name == "rooms") return {run_rooms(env)};
     if (name == "abandoned") return {run_abandoned(env)};
     if (name == "slow_reader") return {run_slow_reader(env)};
@@ -71,8 +73,22 @@ std::vector<json> run_scenario(scenario_env& env, const std::string& name) {
 
 }  // namespace
 
+// A crowd needs a descriptor per spectator here and in the server, which inherits this limit:
+// the soft limit goes up to the hard one (`ulimit -Hn` says how far that is).
+rlim_t raise_descriptor_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+    if (limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+        getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    return limit.rlim_cur;
+}
+
 int main_impl(int argc, char** argv) {
     int exit_code = 0;
+    const rlim_t descriptors = raise_descriptor_limit();
     const auto opt = parse_options(argc, argv, exit_code);
     if (!opt) return exit_code;
     std::string host = "127.0.0.1";
@@ -106,6 +122,7 @@ int main_impl(int argc, char** argv) {
             const double threads = metric_value(env.http, "carc_io_threads");  // < 0: not reported
             for (json& line : run_scenario(env, name)) {
                 line["server_threads"] = threads > 0 ? json(threads) : json(nullptr);
+                if (name == "crowd") line["descriptor_limit"] = descriptors;
                 std::cout << line.dump() << std::endl;
             }
         } catch (const std::exception& e) {

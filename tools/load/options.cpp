@@ -22,12 +22,17 @@ Prints one JSON line per scenario. Without --url it starts its own carc-server f
   --threads N              --threads of the started server (default: the server's own default)
   --server-arg ARG         pass ARG to the started server (repeatable)
   --scenario NAME          run only these (repeatable or comma-separated); default all:
-                           room, spectators, rooms, abandoned, slow_reader, idle
+                           room, spectators, crowd, rooms, abandoned, slow_reader, idle
   --seed N                 the hosts' random moves (default 1)
   --seconds S              room, rooms: seconds of play (default 20)
   --room-spectators N      room: spectators beside host and bot (default 5)
   --spectators N           spectators: watchers of one game, then leaving one by one (default 500)
   --spectator-moves N      spectators: host actions while they watch (default 50)
+  --crowd N                crowd: spectators of one game (default 10000; needs about N + 100
+                           descriptors in carc-load and in the server: carc-load raises its
+                           soft limit to the hard one, `ulimit -Hn`, which its server inherits)
+  --crowd-waves N          crowd: waves the crowd joins in, and leaves in (default 2)
+  --crowd-moves N          crowd: host actions measured after each joining wave (default 10)
   --rooms N                rooms: rooms playing at once (default 200)
   --rooms-spectators N     rooms: spectators per room (default 2)
   --rooms-rate R           rooms: host actions per second over all rooms, paced evenly (default 0:
@@ -95,6 +100,9 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
         else if (flag == "--room-spectators") ok = parse_number(value, opt.room_spectators);
         else if (flag == "--spectators") ok = parse_number(value, opt.spectators) && opt.spectators >= 2;
         else if (flag == "--spectator-moves") ok = parse_number(value, opt.spectator_moves);
+        else if (flag == "--crowd") ok = parse_number(value, opt.crowd) && opt.crowd > 0;
+        else if (flag == "--crowd-waves") ok = parse_number(value, opt.crowd_waves) && opt.crowd_waves > 0;
+        else if (flag == "--crowd-moves") ok = parse_number(value, opt.crowd_moves) && opt.crowd_moves > 0;
         else if (flag == "--rooms") ok = parse_number(value, opt.rooms) && opt.rooms > 0;
         else if (flag == "--rooms-spectators") ok = parse_number(value, opt.rooms_spectators);
         else if (flag == "--rooms-rate") ok = parse_number(value, opt.rooms_rate) && opt.rooms_rate >= 0;

@@ -34,13 +34,17 @@ struct options {
     int slow_games = 16;          // slow_reader: bot games one connection reads
     int slow_bot_delay_ms = 20;   // slow_reader: --bot-delay of that server
     int idle = 2000;              // idle: connections after hello
+    int crowd = 10000;            // crowd: spectators of one game, joining and leaving in waves
+    int crowd_waves = 2;          // crowd: waves the crowd joins (and leaves) in
+    int crowd_moves = 10;         // crowd: host actions measured after each joining wave
 };
 
 // Parses argv; prints usage and returns nullopt on --help or a bad flag (`exit_code` set).
 std::optional<options> parse_options(int argc, char** argv, int& exit_code);
 
 inline const std::vector<std::string>& all_scenarios() {
-    static const std::vector<std::string> names = {"room", "spectators", "rooms", "abandoned", "slow_reader", "idle"};
+    static const std::vector<std::string> names = {"room", "spectators", "crowd", "rooms", "abandoned",
+                                                     "slow_reader", "idle"};
     return names;
 }
 

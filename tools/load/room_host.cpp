@@ -142,6 +142,10 @@ net::awaitable<bool> room_host::play(int max_actions) {
             }
             *next_send_ = std::max(*next_send_ + pace_, steady::now());
         }
+        if (gate_) {
+            co_await gate_();
+            if (stopping_ || view_["game"]["decider"] != seat_) continue;
+        }
         const std::uint64_t version = version_;
         const auto sent = steady::now();
         sent_at_[version + 1] = sent;
@@ -190,9 +194,11 @@ net::awaitable<void> spectator::leave() {
 }
 
 void spectator::on_frame(std::string_view text, steady::time_point at) {
-    if (!host_ || !stats_.recording) return;
+    if (!host_ || (!stats_.recording && !stats_.count_held)) return;
     const std::uint64_t version = patch_version(text);
     if (version == 0 || text.find(room_key_) == std::string_view::npos) return;
+    if (stats_.count_held) ++stats_.held[version];
+    if (!stats_.recording) return;
     if (const steady::time_point* sent = host_->sent_at(version))
         stats_.broadcast_ms.push_back(ms_between(*sent, at));
 }

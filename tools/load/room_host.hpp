@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -30,6 +31,10 @@ struct play_stats {
     std::int64_t host_actions = 0;  // acked host actions while recording
     std::int64_t refused = 0;
     std::string first_refusal;
+    // With `count_held`: how many spectators hold each version's patch (crowd: the host waits
+    // for the whole crowd before its next action).
+    bool count_held = false;
+    std::unordered_map<std::uint64_t, int> held;
 };
 
 class room_host {
@@ -44,6 +49,11 @@ public:
     // called (false).
     boost::asio::awaitable<bool> play(int max_actions = -1);
     void stop() { stopping_ = true; }
+    // Awaited before each action is sent (e.g. until every spectator holds the last change).
+    void gate(std::function<boost::asio::awaitable<void>()> wait) { gate_ = std::move(wait); }
+    boost::asio::awaitable<void> wait_gate() {
+        if (gate_) co_await gate_();
+    }
     // Paces play: at most one host action per `interval`, the first after `offset` (so that
     // paced hosts do not all send at once). A zero interval plays as fast as acks come back.
     void pace(steady::duration interval, steady::duration offset) {
@@ -80,6 +90,7 @@ private:
     steady::duration pace_offset_{};
     std::optional<steady::time_point> next_send_;
     boost::asio::steady_timer pacer_;
+    std::function<boost::asio::awaitable<void>()> gate_;
 };
 
 class spectator {

@@ -41,6 +41,8 @@ struct scenario_env {
 json run_room(scenario_env& env);
 // Two lines: watching one game, then leaving one by one.
 std::vector<json> run_spectators(scenario_env& env);
+// Lines per wave: a crowd joining, watching the host's moves, leaving.
+std::vector<json> run_crowd(scenario_env& env);
 json run_rooms(scenario_env& env);
 json run_abandoned(scenario_env& env);
 json run_slow_reader(scenario_env& env);

@@ -161,6 +161,9 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
         boost::asio::io_context ioc;
         server_config config;
         config.fixed_seed = seed + static_cast<std::uint64_t>(g);
+        // Each leave published at once: what one presence patch costs (the server sends at most
+        // one per --presence-interval, carc-load's crowd measures that).
+        config.presence_interval = std::chrono::milliseconds(0);
         shared_state state(config, ioc, std::make_shared<null_journal>(), "/nonexistent");
         protocol::RoomSettings settings;
         settings.name = "bench";

@@ -47,8 +47,14 @@ struct RoomInfo {
     RoomStatus status = RoomStatus::waiting;
     RoomSettings settings;
     std::vector<SeatInfo> seats;
-    std::vector<MemberInfo> spectators;  // sorted by person id (ViewPublisher relies on it)
+    // The first max_listed_spectators spectators by person id (ViewPublisher relies on the
+    // order), and how many there are in all: a crowd's every name would make each arrival or
+    // departure a patch of the whole list's size to everyone.
+    std::vector<MemberInfo> spectators;
+    int spectator_count = 0;
 };
+
+inline constexpr std::size_t max_listed_spectators = 50;
 
 struct ClockState {
     std::vector<std::int64_t> remaining_ms;
