@@ -32,7 +32,7 @@ import { errorText } from './errors.js';
  * @typedef {{ placements: { x: number, y: number, rotation: number }[] | null, placementsTurn: string | null,
  *   loadingTurn: string | null, cell: { x: number, y: number } | null, rotation: number,
  *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
- *   pickVersion?: number, busy: boolean }} TurnUi
+ *   pickDecision?: string, busy: boolean }} TurnUi
  */
 
 const T = 100;
@@ -110,15 +110,23 @@ export class Turn {
     );
   }
 
+  // What the decision on the table is: the same turn, phase, decider and choices. A version bump
+  // that leaves it alone (a spectator, a clock, a chat) keeps the target the player just chose.
+  decisionKey() {
+    const g = this.game;
+    const legal = (this.view.you?.legal || []).map(actionKey).join(',');
+    return `${g.turn}|${g.phase}|${g.decider}|${legal}`;
+  }
+
   // Asks for the legal placements once per turn while it is our placement.
   update() {
-    const version = this.host.version;
     if (!this.isMyPlacement()) {
       if (!this.ui.busy) {
-        const pick = this.ui.pickVersion === version ? this.ui.pick : null;
+        const decision = this.decisionKey();
+        const pick = this.ui.pickDecision === decision ? this.ui.pick : null;
         this.ui = fresh(this.ui.rotation);
         this.ui.pick = pick;
-        this.ui.pickVersion = version;
+        this.ui.pickDecision = decision;
       }
       return;
     }
@@ -400,7 +408,7 @@ export class Turn {
       return;
     } // a second tap confirms
     this.ui.pick = key;
-    this.ui.pickVersion = this.host.version;
+    this.ui.pickDecision = this.decisionKey();
     this.host.redraw();
   }
 

@@ -74,3 +74,36 @@ test('a new turn drops the old choice and asks again', async () => {
   await settle();
   assert.equal(requests.filter((m) => m.type === 'legal_placements').length, 2);
 });
+
+// A decision (a follower step, a market pick): the chosen target belongs to the decision, not to
+// the room's version.
+function decisionScreen() {
+  const { screen } = fakeScreen();
+  screen.conn.status = 'online';
+  const legal = [{ type: 'place_follower', segment: 'C0' }, { type: 'pass' }];
+  screen.view = { room: { status: 'playing' }, game: { phase: 'place_follower', decider: 0, turn: 3 }, you: { legal } };
+  return screen;
+}
+
+test('a version bump within a decision keeps the chosen target', () => {
+  const screen = decisionScreen();
+  const turn = new Turn(screen);
+  turn.update();
+  turn.chooseTarget('place_follower:C0:::::');
+  assert.equal(turn.confirmBlocked(), null, 'a target is chosen: Confirm is on');
+  screen.version = 11; // a spectator joined: the same decision
+  turn.update();
+  assert.equal(turn.ui.pick, 'place_follower:C0:::::');
+  assert.equal(turn.confirmBlocked(), null);
+});
+
+test('a new decision drops the chosen target', () => {
+  const screen = decisionScreen();
+  const turn = new Turn(screen);
+  turn.update();
+  turn.chooseTarget('place_follower:C0:::::');
+  screen.version = 12;
+  screen.view.game = { ...screen.view.game, turn: 4 };
+  turn.update();
+  assert.equal(turn.ui.pick, null);
+});
