@@ -7,7 +7,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 3> migrations = {
+constexpr std::array<const char*, 4> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -151,6 +151,19 @@ CREATE TABLE account_sessions (
     last_seen_ms  BIGINT NOT NULL
 );
 CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
+)sql",
+    // 4: turn-based games: each one's current move and its deadline; vacation days spent.
+    R"sql(
+CREATE TABLE turn_deadlines (
+    room_id     TEXT PRIMARY KEY REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat >= 0),
+    seq         BIGINT NOT NULL CHECK (seq >= 0),  -- actions journaled when the move became the seat's
+    deadline_ms BIGINT                             -- NULL: nobody's time runs (a bot's move, or fired)
+);
+CREATE TABLE vacation (
+    person_id  TEXT PRIMARY KEY REFERENCES accounts (person_id) ON DELETE CASCADE,
+    spent_days INTEGER NOT NULL CHECK (spent_days >= 0)
+);
 )sql",
 };
 

@@ -8,7 +8,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 3> migrations = {
+constexpr std::array<const char*, 4> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -123,6 +123,19 @@ CREATE TABLE account_sessions (
 ) STRICT;
 CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
 CREATE INDEX seats_by_token ON seats (token_sha256);
+)sql",
+    // 4: turn-based games: each one's current move and its deadline; vacation days spent.
+    R"sql(
+CREATE TABLE turn_deadlines (
+    room_id     TEXT PRIMARY KEY REFERENCES rooms (room_id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat >= 0),
+    seq         INTEGER NOT NULL CHECK (seq >= 0),  -- actions journaled when the move became the seat's
+    deadline_ms INTEGER                             -- NULL: nobody's time runs (a bot's move, or fired)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE vacation (
+    person_id  TEXT PRIMARY KEY REFERENCES accounts (person_id) ON DELETE CASCADE,
+    spent_days INTEGER NOT NULL CHECK (spent_days >= 0)
+) STRICT, WITHOUT ROWID;
 )sql",
 };
 

@@ -14,7 +14,7 @@
 
 namespace carc::storage {
 
-class SqlStore : public Store, public AccountStore {
+class SqlStore : public Store, public AccountStore, public TurnStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -41,6 +41,11 @@ public:
     Result<std::vector<TokenHash>> end_other_sessions(std::string_view person_id, const TokenHash& keep) override;
     Result<std::vector<TokenHash>> live_sessions(const std::vector<TokenHash>& secret_hashes) override;
     Result<std::vector<SeatedGame>> seated_games(const TokenHash& person_token_hash) override;
+
+    // Turn-based games (sql_store_turns.cpp).
+    Result<DeadlineResult> fire_deadline(const DeadlineFire& fire) override;
+    Result<int> vacation_left(std::string_view person_id, TimeMs now_ms, std::int64_t day_ms) override;
+    Result<int> running_turn_based_games(const TokenHash& person_token_hash) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
@@ -70,6 +75,11 @@ private:
     Status write_clock_locked(std::string_view room_id, const ClockState& clock);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+    // Turn-based games (sql_store_turns.cpp).
+    Status put_turn_locked(const TurnWrite& write);
+    Status load_turn_locked(StoredRoom& room);
+    Result<int> vacation_left_locked(std::string_view person_id, TimeMs now_ms, std::int64_t day_ms,
+                                     bool* auto_vacation);
 
     // Accounts (sql_store_accounts.cpp).
     Result<std::optional<AccountRecord>> account_where_locked(std::string_view condition, std::string_view value);

@@ -234,9 +234,11 @@ Result<std::vector<SeatedGame>> SqlStore::seated_games(const TokenHash& person_t
     std::vector<SeatedGame> out;
     auto read = db().for_each_row(
         "SELECT r.room_id, r.status, a.room_id IS NOT NULL, s.seat, r.config_json, r.created_at_ms,"
-        " s.bot_kind, r.clock_active_seat, r.clock_turn_started_at_ms, c.remaining_ms"
+        " s.bot_kind, r.clock_active_seat, r.clock_turn_started_at_ms, c.remaining_ms,"
+        " t.seat, t.seq, t.deadline_ms"
         " FROM seats s JOIN rooms r ON r.room_id = s.room_id"
         " LEFT JOIN adjourned a ON a.room_id = r.room_id"
+        " LEFT JOIN turn_deadlines t ON t.room_id = r.room_id"
         " LEFT JOIN seat_clocks c ON c.room_id = r.room_id AND c.seat = r.clock_active_seat"
         " WHERE s.token_sha256 = $1 AND r.status <> 'abandoned'"
         " ORDER BY r.created_at_ms DESC, r.room_id",
@@ -249,7 +251,12 @@ Result<std::vector<SeatedGame>> SqlStore::seated_games(const TokenHash& person_t
             game.seat = static_cast<int>(row.int64(3));
             game.config_json = row.text(4);
             game.created_at_ms = row.int64(5);
-            game.resigned = !row.text(6).empty();
+            game.resigned = row.text(6) == "resigned";
+            game.away = row.text(6) == "away";
+            if (!row.is_null(10)) {
+                game.turn = TurnDeadline{static_cast<int>(row.int64(10)), row.int64(11), std::nullopt};
+                if (!row.is_null(12)) game.turn->deadline_ms = row.int64(12);
+            }
             if (!row.is_null(7)) game.clock_seat = static_cast<int>(row.int64(7));
             if (!row.is_null(8)) game.clock_turn_started_at_ms = row.int64(8);
             if (!row.is_null(9)) game.clock_remaining_ms = row.int64(9);

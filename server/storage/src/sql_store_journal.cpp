@@ -140,6 +140,7 @@ Status SqlStore::write_locked(const JournalWrite& write) {
     if (const auto* status = std::get_if<StatusWrite>(&write))
         return set_room_status_locked(status->room_id, status->status);
     if (const auto* waiting = std::get_if<WaitingRoomWrite>(&write)) return put_waiting_room_locked(*waiting);
+    if (const auto* turn = std::get_if<TurnWrite>(&write)) return put_turn_locked(*turn);
     return finish_game_locked(std::get<FinishWrite>(write).game);
 }
 

@@ -55,6 +55,7 @@ Status SqlStore::load_room_details_locked(StoredRoom& room) {
             return {};
         });
     if (!checkpoints) return checkpoints;
+    if (auto turn = load_turn_locked(room); !turn) return turn;
     return db().for_each_row(
         "SELECT seat, remaining_ms FROM seat_clocks WHERE room_id = $1 ORDER BY seat", {room.room_id},
         [&](const Statement& row) -> Status {

@@ -2,6 +2,7 @@
 // What the storage keeps. Engine-agnostic on purpose: rooms and actions are ids, numbers and JSON
 // text that the server builds; the storage never parses the JSON.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -72,6 +73,15 @@ struct Checkpoint {
     friend bool operator==(const Checkpoint&, const Checkpoint&) = default;
 };
 
+// A turn-based game's current move (schema 4, docs/storage.md): whose decision the game waits
+// for, since which action, and until when. "My games" reads it on every node; the deadline is
+// fired once (TurnStore::fire_deadline).
+struct TurnDeadline {
+    int seat = 0;
+    std::int64_t seq = 0;               // actions journaled when the decision became this seat's
+    std::optional<TimeMs> deadline_ms;  // nullopt: nobody's time runs (a bot plays the seat)
+    friend bool operator==(const TurnDeadline&, const TurnDeadline&) = default;
+};
 // An unfinished room as loaded at start-up, ready to replay through the engine.
 struct StoredRoom {
     std::string room_id;
@@ -85,6 +95,7 @@ struct StoredRoom {
     std::vector<ActionRecord> actions;   // ordered by seq, 1..n without gaps
     std::vector<Checkpoint> checkpoints; // ordered by seq
     std::optional<ClockState> clock;
+    std::optional<TurnDeadline> turn;  // turn-based games only
 };
 
 struct PlayerResult {
@@ -142,7 +153,13 @@ struct WaitingRoomWrite {
     std::vector<SeatRecord> seats;
     bool closed = false;
 };
-using JournalWrite = std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite, WaitingRoomWrite>;
+// Replaces the room's current move.
+struct TurnWrite {
+    std::string room_id;
+    TurnDeadline turn;
+};
+using JournalWrite =
+    std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite, WaitingRoomWrite, TurnWrite>;
 
 // One row of GET /api/games.
 struct GameSummary {
@@ -197,9 +214,42 @@ struct SeatedGame {
     std::string config_json;
     TimeMs created_at_ms = 0;
     bool resigned = false;
+    bool away = false;  // a bot took the seat over when its time ran out (turn-based games)
+    std::optional<TurnDeadline> turn;          // turn-based games: the current move
     std::optional<int> clock_seat;             // the seat whose turn the saved clock times
     std::optional<TimeMs> clock_turn_started_at_ms;
     std::optional<std::int64_t> clock_remaining_ms;  // that seat's time left then
 };
+
+// ---- turn-based games (docs/accounts.md) ------------------------------------------------------
+
+// A deadline that passed, or a vacation day asked for: TurnStore::fire_deadline.
+struct DeadlineFire {
+    std::string room_id;
+    std::int64_t seq = 0;        // the move as the room knows it (TurnDeadline::seq)
+    TimeMs deadline_ms = 0;      // its deadline as the room knows it
+    std::string person_id;       // the seat's account; empty: no vacation to spend
+    std::int64_t day_ms = 86400000;  // one vacation day (a second under --short-move-times)
+    TimeMs now_ms = 0;
+    bool on_purpose = false;     // asked for (take_vacation): a day even when auto_vacation is off
+};
+enum class DeadlineOutcome {
+    lost,      // the move is no longer the one named (another node fired it, or it was played)
+    vacation,  // a vacation day was spent: the move's deadline is a day later
+    expired,   // no vacation: the deadline is cleared, a bot takes the seat
+    refused,   // on purpose, but no vacation day is left: nothing changed
+};
+struct DeadlineResult {
+    DeadlineOutcome outcome = DeadlineOutcome::lost;
+    TimeMs deadline_ms = 0;     // after `vacation`: the new deadline
+    int vacation_days_left = 0;
+};
+
+// Vacation days: 20 at sign-up, one more for every 8 days since, never more than 30 in hand.
+inline int vacation_days_left(TimeMs created_at_ms, TimeMs now_ms, std::int64_t day_ms, std::int64_t spent) {
+    const std::int64_t age_days = now_ms > created_at_ms ? (now_ms - created_at_ms) / day_ms : 0;
+    const std::int64_t left = std::min<std::int64_t>(30, 20 + age_days / 8 - spent);
+    return static_cast<int>(std::max<std::int64_t>(0, left));
+}
 
 }  // namespace carc::storage

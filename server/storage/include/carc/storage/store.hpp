@@ -104,4 +104,21 @@ public:
     virtual Result<std::vector<SeatedGame>> seated_games(const TokenHash& person_token_hash) = 0;
 };
 
+// Turn-based games' deadlines and vacation days (docs/accounts.md). Implemented by both stores.
+// Thread-safe, never throws.
+class TurnStore {
+public:
+    virtual ~TurnStore() = default;
+    // One conditional UPDATE decides: of every node that fires the same passed deadline, one
+    // gets `vacation` or `expired`, the others `lost`. A vacation day is spent when the seat's
+    // account has one and auto_vacation on (or `on_purpose`); otherwise the deadline is cleared.
+    // On purpose with no day left: `refused`, nothing changes. PostgreSQL: fenced when this node
+    // lost the room's lease.
+    virtual Result<DeadlineResult> fire_deadline(const DeadlineFire& fire) = 0;
+    // The account's vacation days left now.
+    virtual Result<int> vacation_left(std::string_view person_id, TimeMs now_ms, std::int64_t day_ms) = 0;
+    // Running turn-based games with a seat holding this person token's hash (the limit).
+    virtual Result<int> running_turn_based_games(const TokenHash& person_token_hash) = 0;
+};
+
 }  // namespace carc::storage
