@@ -34,10 +34,11 @@ TEST_CASE("a schema 2 database gains accounts and keeps its games", "[storage][s
     }
     // Back to schema 2: no accounts, no index of seats by token.
     exec_raw(database_file(dir.path()),
-             "DROP TABLE account_sessions; DROP TABLE accounts; DROP INDEX seats_by_token; PRAGMA user_version = 2");
+             "DROP TABLE link_tokens; DROP TABLE notice_queue; DROP TABLE account_sessions; DROP TABLE accounts;"
+             " DROP INDEX seats_by_token; PRAGMA user_version = 2");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 3);
+    CHECK(sqlite_schema_version() == 4);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     const AccountRecord account{.person_id = "p1",

@@ -3,11 +3,13 @@
 #include <array>
 #include <string>
 
+#include "notices_schema.hpp"
+
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 3> migrations = {
+constexpr std::array<const char*, 4> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -152,6 +154,8 @@ CREATE TABLE account_sessions (
 );
 CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
 )sql",
+    // the notices' queue and link tokens (notices_schema.hpp).
+    notices_schema::postgres_step,
 };
 
 }  // namespace

@@ -3,12 +3,14 @@
 #include <array>
 #include <string>
 
+#include "notices_schema.hpp"
+
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 3> migrations = {
+constexpr std::array<const char*, 4> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -124,6 +126,8 @@ CREATE TABLE account_sessions (
 CREATE INDEX account_sessions_by_person ON account_sessions (person_id, last_seen_ms);
 CREATE INDEX seats_by_token ON seats (token_sha256);
 )sql",
+    // the notices' queue and link tokens (notices_schema.hpp).
+    notices_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
