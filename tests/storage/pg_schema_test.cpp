@@ -20,14 +20,14 @@ TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[post
         }
     }
     // Back to schema 1, where an adjourned game was a status of its own (and no accounts).
-    test_postgres_query("DROP TABLE " + schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; DROP TABLE " +
+    test_postgres_query("DROP TABLE " + schema + ".link_tokens; DROP TABLE " + schema + ".notice_queue; DROP TABLE " + schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; DROP TABLE " +
                         schema + ".account_sessions; DROP TABLE " + schema + ".accounts; DROP TABLE " +
                         schema + ".adjourned; UPDATE " + schema +
                         ".rooms SET status = 'adjourned' WHERE room_id = 'r1'; UPDATE " + schema +
                         ".carc_schema SET version = 1; SELECT 1");
 
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "4");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "5");
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
     REQUIRE(rooms->size() == 2);
@@ -48,11 +48,11 @@ TEST_CASE("schema 2 gains accounts and keeps its games", "[postgres][schema]") {
         game.status = RoomStatus::running;
         REQUIRE(create_room(*store, game).ok());
     }
-    test_postgres_query("DROP TABLE " + schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; DROP TABLE " +
+    test_postgres_query("DROP TABLE " + schema + ".link_tokens; DROP TABLE " + schema + ".notice_queue; DROP TABLE " + schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; DROP TABLE " +
                         schema + ".account_sessions; DROP TABLE " + schema + ".accounts; UPDATE " +
                         schema + ".carc_schema SET version = 2; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "4");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "5");
     CHECK(store->load_room("r1").value().has_value());
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     CHECK_FALSE(accounts.account_by_name("ada").value().has_value());
@@ -67,10 +67,11 @@ TEST_CASE("schema 3 gains turn deadlines and vacation, and keeps its games", "[p
         game.status = RoomStatus::running;
         REQUIRE(create_room(*store, game).ok());
     }
-    test_postgres_query("DROP TABLE " + schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; UPDATE " +
+    test_postgres_query("DROP TABLE " + schema + ".link_tokens; DROP TABLE " + schema + ".notice_queue; DROP TABLE " +
+                        schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; UPDATE " +
                         schema + ".carc_schema SET version = 3; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "4");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "5");
     REQUIRE(store->load_room("r1").value().has_value());
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{1, 0, 7'000}}).ok());
     CHECK(store->load_room("r1").value()->turn == TurnDeadline{1, 0, 7'000});

@@ -3,11 +3,13 @@
 #include <array>
 #include <string>
 
+#include "notices_schema.hpp"
+
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 4> migrations = {
+constexpr std::array<const char*, 5> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -165,6 +167,8 @@ CREATE TABLE vacation (
     spent_days INTEGER NOT NULL CHECK (spent_days >= 0)
 );
 )sql",
+    // 5: the notices' queue and link tokens (notices_schema.hpp).
+    notices_schema::postgres_step,
 };
 
 }  // namespace

@@ -3,12 +3,14 @@
 #include <array>
 #include <string>
 
+#include "notices_schema.hpp"
+
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 4> migrations = {
+constexpr std::array<const char*, 5> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -137,6 +139,8 @@ CREATE TABLE vacation (
     spent_days INTEGER NOT NULL CHECK (spent_days >= 0)
 ) STRICT, WITHOUT ROWID;
 )sql",
+    // 5: the notices' queue and link tokens (notices_schema.hpp).
+    notices_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -9,12 +9,13 @@
 #include <memory>
 #include <mutex>
 
+#include "carc/storage/notice_store.hpp"
 #include "carc/storage/store.hpp"
 #include "sql_connection.hpp"
 
 namespace carc::storage {
 
-class SqlStore : public Store, public AccountStore, public TurnStore {
+class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -46,6 +47,17 @@ public:
     Result<DeadlineResult> fire_deadline(const DeadlineFire& fire) override;
     Result<int> vacation_left(std::string_view person_id, TimeMs now_ms, std::int64_t day_ms) override;
     Result<int> running_turn_based_games(const TokenHash& person_token_hash) override;
+    // Notices (sql_store_notices.cpp).
+    Result<std::int64_t> enqueue_notice(const QueuedNotice& notice) override;
+    Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) override;
+    Status remove_notice(std::int64_t id) override;
+    Status retry_notice(std::int64_t id, TimeMs next_attempt_ms) override;
+    Result<std::optional<TimeMs>> next_notice_due() override;
+    Result<std::int64_t> queued_notices() override;
+    Status add_link_token(const LinkToken& token, TimeMs now_ms) override;
+    Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose, TimeMs now_ms,
+                                                    bool consume) override;
+    Result<std::optional<std::string>> person_with_email(std::string_view email) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a

@@ -1,0 +1,69 @@
+#pragma once
+// The notices' share of the store (docs/accounts.md, Notices): the queue of notices still to
+// send (so a mail server that is down delays them, across restarts, and every node sees them)
+// and the tokens of the links in mails (only their SHA-256 is kept). Implemented by both stores
+// beside Store and AccountStore. Thread-safe, never throws.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "carc/storage/records.hpp"
+#include "carc/storage/result.hpp"
+#include "carc/storage/token_hash.hpp"
+
+namespace carc::storage {
+
+// One notice to send on one channel.
+struct QueuedNotice {
+    std::int64_t id = 0;        // given by the store
+    std::string person_id;
+    std::string channel;        // "email" or "webhook"
+    std::string kind;           // "your_turn", "time_running_out", "confirm_email", "password_reset"
+    std::string room_id;        // empty for the account's own mails
+    TimeMs deadline_ms = 0;
+    TimeMs created_at_ms = 0;
+    int attempts = 0;           // failed attempts so far
+    TimeMs next_attempt_ms = 0;
+};
+
+// A link's token: what it may do, for whom, until when.
+struct LinkToken {
+    TokenHash hash;
+    std::string person_id;
+    std::string purpose;  // "unsubscribe", "confirm_email" or "password_reset"
+    std::string email;    // the address the mail went to (a confirmation confirms only it)
+    TimeMs expires_at_ms = 0;
+};
+
+class NoticeStore {
+public:
+    virtual ~NoticeStore() = default;
+
+    // Stores the notice; its id.
+    virtual Result<std::int64_t> enqueue_notice(const QueuedNotice& notice) = 0;
+    // The due notice (next attempt at or before `now_ms`) that is oldest, claimed: its next
+    // attempt moves to `claim_until_ms`, so no other node sends it meanwhile. nullopt when none
+    // is due or another node claimed it first.
+    virtual Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) = 0;
+    // Sent (or given up): the notice leaves the queue.
+    virtual Status remove_notice(std::int64_t id) = 0;
+    // Not sent: one more failed attempt, tried again at `next_attempt_ms`.
+    virtual Status retry_notice(std::int64_t id, TimeMs next_attempt_ms) = 0;
+    // When the earliest queued notice is due; nullopt when the queue is empty.
+    virtual Result<std::optional<TimeMs>> next_notice_due() = 0;
+    // How many notices are queued (tests, metrics).
+    virtual Result<std::int64_t> queued_notices() = 0;
+
+    // Stores the token; the expired ones (at `now_ms`) go.
+    virtual Status add_link_token(const LinkToken& token, TimeMs now_ms) = 0;
+    // The unexpired token of this hash and purpose; nullopt otherwise. With `consume` it is
+    // deleted in the same transaction, so it works once.
+    virtual Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose,
+                                                            TimeMs now_ms, bool consume) = 0;
+    // The account whose e-mail is `email` (compared ignoring ASCII case); nullopt when none.
+    virtual Result<std::optional<std::string>> person_with_email(std::string_view email) = 0;
+};
+
+}  // namespace carc::storage

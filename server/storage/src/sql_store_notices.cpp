@@ -1,0 +1,167 @@
+// SqlStore: the queue of notices still to send and the tokens of links in mails
+// (notice_store.hpp). Every query is written once for both databases.
+#include "sql_store.hpp"
+
+namespace carc::storage {
+
+using sql::Statement;
+
+namespace {
+
+constexpr const char* notice_columns =
+    "SELECT id, person_id, channel, kind, room_id, deadline_ms, created_at_ms, attempts, next_attempt_ms"
+    " FROM notice_queue ";
+
+QueuedNotice notice_from_row(const Statement& row) {
+    return QueuedNotice{.id = row.int64(0),
+                        .person_id = row.text(1),
+                        .channel = row.text(2),
+                        .kind = row.text(3),
+                        .room_id = row.text(4),
+                        .deadline_ms = row.int64(5),
+                        .created_at_ms = row.int64(6),
+                        .attempts = static_cast<int>(row.int64(7)),
+                        .next_attempt_ms = row.int64(8)};
+}
+
+}  // namespace
+
+Result<std::int64_t> SqlStore::enqueue_notice(const QueuedNotice& n) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    std::int64_t id = 0;
+    auto inserted = db().for_each_row(
+        "INSERT INTO notice_queue (person_id, channel, kind, room_id, deadline_ms, created_at_ms, attempts,"
+        " next_attempt_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        {n.person_id, n.channel, n.kind, n.room_id, n.deadline_ms, n.created_at_ms,
+         static_cast<std::int64_t>(n.attempts), n.next_attempt_ms},
+        [&](const Statement& row) -> Status {
+            id = row.int64(0);
+            return {};
+        });
+    if (!inserted) return inserted.error();
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return id;
+}
+
+Result<std::optional<QueuedNotice>> SqlStore::claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    std::optional<QueuedNotice> due;
+    auto read = db().for_each_row(std::string(notice_columns) +
+                                      "WHERE next_attempt_ms <= $1 ORDER BY next_attempt_ms, id LIMIT 1",
+                                  {now_ms}, [&](const Statement& row) -> Status {
+                                      due = notice_from_row(row);
+                                      return {};
+                                  });
+    if (!read) return read.error();
+    if (!due) return std::optional<QueuedNotice>{};
+    // Compare-and-set on the due time: of two nodes claiming the same row, one changes it.
+    auto claimed = db().run_counting("UPDATE notice_queue SET next_attempt_ms = $1 WHERE id = $2 AND next_attempt_ms = $3",
+                                     {claim_until_ms, due->id, due->next_attempt_ms});
+    if (!claimed) return claimed.error();
+    if (*claimed == 0) return std::optional<QueuedNotice>{};
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return due;
+}
+
+Status SqlStore::remove_notice(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    if (auto removed = db().run("DELETE FROM notice_queue WHERE id = $1", {id}); !removed) return removed;
+    return tx->commit();
+}
+
+Status SqlStore::retry_notice(std::int64_t id, TimeMs next_attempt_ms) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    if (auto updated = db().run("UPDATE notice_queue SET attempts = attempts + 1, next_attempt_ms = $1 WHERE id = $2",
+                                {next_attempt_ms, id});
+        !updated)
+        return updated;
+    return tx->commit();
+}
+
+Result<std::optional<TimeMs>> SqlStore::next_notice_due() {
+    std::lock_guard lock(mutex_);
+    std::optional<TimeMs> due;
+    auto read = db().for_each_row("SELECT MIN(next_attempt_ms) FROM notice_queue", {},
+                                  [&](const Statement& row) -> Status {
+                                      if (!row.is_null(0)) due = row.int64(0);
+                                      return {};
+                                  });
+    if (!read) return read.error();
+    return due;
+}
+
+Result<std::int64_t> SqlStore::queued_notices() {
+    std::lock_guard lock(mutex_);
+    std::int64_t count = 0;
+    auto read = db().for_each_row("SELECT COUNT(*) FROM notice_queue", {}, [&](const Statement& row) -> Status {
+        count = row.int64(0);
+        return {};
+    });
+    if (!read) return read.error();
+    return count;
+}
+
+Status SqlStore::add_link_token(const LinkToken& t, TimeMs now_ms) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    // Expired tokens go whenever a new one comes: the table stays small without a sweeper.
+    if (auto swept = db().run("DELETE FROM link_tokens WHERE expires_at_ms <= $1", {now_ms});
+        !swept)
+        return swept;
+    if (auto added = db().run(
+            "INSERT INTO link_tokens (token_sha256, person_id, purpose, email, expires_at_ms) VALUES ($1, $2, $3, $4, $5)",
+            {t.hash.hex(), t.person_id, t.purpose, t.email, t.expires_at_ms});
+        !added)
+        return added;
+    return tx->commit();
+}
+
+Result<std::optional<LinkToken>> SqlStore::use_link_token(const TokenHash& hash, std::string_view purpose,
+                                                          TimeMs now_ms, bool consume) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    std::optional<LinkToken> found;
+    auto read = db().for_each_row(
+        "SELECT person_id, email, expires_at_ms FROM link_tokens WHERE token_sha256 = $1 AND purpose = $2"
+        " AND expires_at_ms > $3",
+        {hash.hex(), purpose, now_ms}, [&](const Statement& row) -> Status {
+            found = LinkToken{.hash = hash,
+                              .person_id = row.text(0),
+                              .purpose = std::string(purpose),
+                              .email = row.text(1),
+                              .expires_at_ms = row.int64(2)};
+            return {};
+        });
+    if (!read) return read.error();
+    if (!found || !consume) return found;
+    // Deleted only by the one caller that still finds it: a token used twice at once works once.
+    auto removed = db().run_counting("DELETE FROM link_tokens WHERE token_sha256 = $1", {hash.hex()});
+    if (!removed) return removed.error();
+    if (*removed == 0) return std::optional<LinkToken>{};
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return found;
+}
+
+Result<std::optional<std::string>> SqlStore::person_with_email(std::string_view email) {
+    std::lock_guard lock(mutex_);
+    std::optional<std::string> person;
+    auto read = db().for_each_row("SELECT person_id FROM accounts WHERE lower(email) = lower($1) ORDER BY created_at_ms LIMIT 1",
+                                  {email}, [&](const Statement& row) -> Status {
+                                      person = row.text(0);
+                                      return {};
+                                  });
+    if (!read) return read.error();
+    return person;
+}
+
+}  // namespace carc::storage
