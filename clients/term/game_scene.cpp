@@ -49,6 +49,13 @@ std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor) {
     return options;
 }
 
+bool follower_step(const std::vector<json>& options) {
+    return !options.empty() && std::all_of(options.begin(), options.end(), [](const json& o) {
+        const std::string type = o.value("type", std::string());
+        return type == "place_follower" || type == "add_floor" || type == "tower_follower" || type == "pass";
+    });
+}
+
 std::optional<std::size_t> pass_option(const std::vector<json>& options) {
     for (std::size_t i = 0; i < options.size(); ++i)
         if (options[i].value("type", std::string()) == "pass") return i;

@@ -123,8 +123,8 @@ void App::act(const json& action) {
     model_.user_request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
 }
 
-// Lays the tile at once when that ends the decision; else holds it for the follower choice,
-// which is sent with it as one action (choose).
+// Holds the tile for its follower step, which is sent with it as one action (choose); lays it
+// at once when no follower step follows (the decision ends, or another kind comes next).
 void App::place_tile() {
     if (const std::string why = misfit_reason(model_, cursor_.at, cursor_.rotation); !why.empty()) {
         model_.set_status(tr("status.no_fit", {{"why", why}}));
@@ -133,8 +133,8 @@ void App::place_tile() {
     const json tile = {{"type", "place_tile"}, {"x", cursor_.at.x}, {"y", cursor_.at.y}, {"rotation", cursor_.rotation}};
     for (const Placement& p : model_.placements()) {
         if (p.x != cursor_.at.x || p.y != cursor_.at.y || p.rotation != cursor_.rotation) continue;
-        if (p.options.empty()) act(tile);
-        else model_.hold_placement(p);
+        if (follower_step(p.options)) model_.hold_placement(p);
+        else act(tile);
         return;
     }
     act(tile);

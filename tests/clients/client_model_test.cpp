@@ -129,6 +129,9 @@ TEST_CASE("my turn to place: placements come with the view, the follower goes wi
     CHECK(sent[0]["actions"] == json::parse(R"([{"type":"place_tile","x":1,"y":0,"rotation":0},
                                                 {"type":"place_follower","segment":0}])"));
     CHECK_FALSE(model.held_placement());
+    CHECK(follower_step(model.placements()[0].options));
+    CHECK_FALSE(follower_step(model.placements()[2].options));  // laying it ends the decision
+    CHECK_FALSE(follower_step({{{"type", "city_follower"}, {"quarter", "market"}}, {{"type", "pass"}}}));
 
     model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 11},
                   {"patch", {{{"op", "add"}, {"path", "/game/board/-"},

@@ -84,7 +84,7 @@ TEST_CASE("a batch with a legal tile and an illegal follower changes nothing and
     const auto [entry, segment] = placement_with_follower(before);
     const std::size_t bob_had = g.bob.received.size(), eve_had = g.eve.received.size();
     const json refused = g.ada.request({{"type", "action"}, {"version", version},
-                                        {"actions", {place_tile(entry), {{"type", "place_follower"}, {"segment", 15}}}}});
+                                        {"actions", {place_tile(entry), {{"type", "place_follower"}, {"segment", 11}}}}});
     CHECK(refused["type"] == "error");
     CHECK(refused["code"] == "illegal_action");
     CHECK(refused["rule"] == "bad_segment");
@@ -163,12 +163,19 @@ TEST_CASE("a game played in batches: placements only in the placer's view, and i
         const int decider = g.eve.view()["game"]["decider"];
         room_member& mover = *seats[decider];
         room_member& other = *seats[1 - decider];
-        // Nobody but the placer is sent the placements, in a patch or a view.
+        // Nobody but the placer is sent the placements, in a patch or a view: the other player's
+        // patches only take its own away once it has moved, the spectator never hears of them.
         for (room_member* m : {&other, &g.eve}) {
             CHECK_FALSE(m->view()["you"].contains("placements"));
             const std::size_t key = m == &g.eve ? 2 : static_cast<std::size_t>(1 - decider);
-            for (std::size_t i = seen[key]; i < m->received.size(); ++i)
-                CHECK(m->received[i].dump().find("placements") == std::string::npos);
+            for (std::size_t i = seen[key]; i < m->received.size(); ++i) {
+                const json& frame = m->received[i];
+                if (m == &g.eve) CHECK(frame.dump().find("placements") == std::string::npos);
+                if (frame.value("type", "") == "snapshot") CHECK_FALSE(frame["view"]["you"].contains("placements"));
+                if (frame.value("type", "") != "patch") continue;
+                for (const json& op : frame["patch"])
+                    if (op["path"] == "/you/placements") CHECK(op["op"] == "remove");
+            }
             seen[key] = m->received.size();
         }
         const json& you = mover.view()["you"];

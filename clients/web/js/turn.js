@@ -63,6 +63,10 @@ export function decodePlacements(raw) {
   }));
 }
 
+// The options of the follower step, chosen on the tile being placed; any other decision after
+// the tile (the City's quarters, ...) is made on its own once the tile is laid.
+const FOLLOWER_STEP = ['place_follower', 'add_floor', 'tower_follower', 'pass'];
+
 /**
  * The steps sent as one action message when a placement is confirmed: the tile, then the chosen
  * follower option, or passing when the placement leads to a follower step.
@@ -72,6 +76,7 @@ export function decodePlacements(raw) {
  */
 export function placementSteps(placement, choice) {
   const tile = { type: 'place_tile', x: placement.x, y: placement.y, rotation: placement.rotation };
+  if (!placement.options.every((a) => FOLLOWER_STEP.includes(a.type))) return [tile];
   const follow =
     (choice && placement.options.find((a) => sameAction(a, choice))) ||
     placement.options.find((a) => a.type === 'pass');

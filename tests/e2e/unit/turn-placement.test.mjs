@@ -56,6 +56,9 @@ test('a confirmed placement is one message: the tile and the follower, or pass, 
   assert.deepEqual(placementSteps(withStep, { type: 'place_follower', segment: 2 }), [tile, { type: 'place_follower', segment: 2 }]);
   assert.deepEqual(placementSteps(withStep, null), [tile, { type: 'pass' }]);
   assert.deepEqual(placementSteps(alone, null), [{ type: 'place_tile', x: 0, y: 1, rotation: 2 }]);
+  // A decision other than the follower step (the City's quarters) is left for after the tile.
+  const [city] = decodePlacements([[2, 0, 1, { type: 'city_follower', quarter: 'market' }, -1]]);
+  assert.deepEqual(placementSteps(city, null), [{ type: 'place_tile', x: 2, y: 0, rotation: 1 }]);
 });
 
 test('choosing uses the view, asks nothing, and a version bump within the turn keeps the square', () => {
