@@ -130,7 +130,13 @@ void room::play(int seat, const std::vector<Action>& steps, const requester* who
     // the room adopts the copy only once the whole message is stored (busy until then).
     std::shared_ptr<pending_move> move;
     if (auto refused = session_.prepare(seat, steps, id_, unix_ms(), game_clock::clock::now(), move)) {
-        refuse_move(who, step_refusal(*refused, steps.size() > 1));
+        ErrorMessage e = step_refusal(*refused, steps.size() > 1);
+        if (!refused->rule) {  // whose decision the step was by then: the copy stopped before it
+            const int decider = move->next.decider();
+            e.params["name"] = seating_.seat(decider).name;
+            e.params["seat"] = decider;
+        }
+        refuse_move(who, std::move(e));
         return;
     }
     std::optional<requester> asker;
@@ -148,10 +154,7 @@ ErrorMessage room::step_refusal(const refused_step& refused, bool several) const
         e = make_error(ErrorCode::illegal_action, step + refused.rule->message);
         e.rule = std::string(to_string(refused.rule->code));
     } else {
-        const int decider = session_.state().decider();
-        const std::string& name = seating_.seat(decider).name;
-        e = make_error(ErrorCode::not_your_turn, step + "by then it is another player's decision",
-                       {{"name", name}, {"seat", decider}});
+        e = make_error(ErrorCode::not_your_turn, step + "by then it is another player's decision");
     }
     if (several) e.params["step"] = refused.step;
     return e;
