@@ -23,6 +23,7 @@ const json* tile_json_at(const json& game, BoardCoord at) {
 
 std::vector<json> decision_options(const ClientModel& model) {
     if (!model.my_decision()) return {};
+    if (model.held_placement()) return model.held_placement()->options;
     return model.view()["you"]["legal"].get<std::vector<json>>();
 }
 
@@ -46,6 +47,13 @@ std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor) {
     if (!picked_on_board(options)) return options;
     std::erase_if(options, [&](const json& o) { return o.value("type", std::string()) != "pass" && coord_of(o) != cursor; });
     return options;
+}
+
+bool follower_step(const std::vector<json>& options) {
+    return !options.empty() && std::all_of(options.begin(), options.end(), [](const json& o) {
+        const std::string type = o.value("type", std::string());
+        return type == "place_follower" || type == "add_floor" || type == "tower_follower" || type == "pass";
+    });
 }
 
 std::optional<std::size_t> pass_option(const std::vector<json>& options) {
@@ -155,9 +163,14 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
         if (scene.cursor_fits && game["drawn_tile"].is_string())
             scene.preview = SceneTile{cursor.at, game["drawn_tile"].get<std::string>(), cursor.rotation, 0};
     }
+    // The placement held for its follower choice shows as laid.
+    const auto& held = model.held_placement();
+    if (held && game["drawn_tile"].is_string())
+        scene.tiles.push_back({{held->x, held->y}, game["drawn_tile"].get<std::string>(), held->rotation, 0});
     // Number the choices on the board where they have a place.
     const std::vector<json> options = shown_options(model, cursor.at);
-    const json last = game.value("board", json::array()).empty() ? json() : game["board"].back();
+    const json last = held ? json{{"x", held->x}, {"y", held->y}}
+                           : game.value("board", json::array()).empty() ? json() : game["board"].back();
     const auto keys = choice_keys(options);
     for (std::size_t i = 0; i < options.size(); ++i) {
         if (keys[i].size() != 1 || keys[i] == "p") continue;

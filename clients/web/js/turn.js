@@ -1,6 +1,7 @@
 // @ts-check
-// The active player's side of a turn: where the drawn tile may go (asked from the server), the
-// chosen square, rotation and follower, the decision targets on the board for every other phase
+// The active player's side of a turn: where the drawn tile may go and the follower options of
+// each placement (both in the player's own view, `you.placements`), the chosen square, rotation
+// and follower, the decision targets on the board for every other phase
 // (capture, quarters, the Count, redeploys, market moves, The Castle's scorings), the chosen
 // target, and sending the move. The room's controller holds it and draws what it holds (through
 // `host.redraw()`); the server judges every move.
@@ -29,8 +30,9 @@ import { errorText } from './errors.js';
  */
 
 /**
- * @typedef {{ placements: { x: number, y: number, rotation: number }[] | null, placementsTurn: string | null,
- *   loadingTurn: string | null, cell: { x: number, y: number } | null, rotation: number,
+ * @typedef {{ x: number, y: number, rotation: number, options: Action[] }} Placement
+ * @typedef {{ placements: Placement[] | null, placementsKey: string | null,
+ *   cell: { x: number, y: number } | null, rotation: number,
  *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
  *   pickVersion?: number, busy: boolean }} TurnUi
  */
@@ -44,11 +46,47 @@ export function actionKey(a) {
 /** @type {(a: Action | null | undefined, b: Action | null | undefined) => boolean} */
 export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
 
+/**
+ * The view's compact placements (docs/protocol.md): `[x, y, rotation, option...]`, an option
+ * being a segment (a follower there), -1 (pass) or an action object.
+ * @param {any[][]} raw
+ * @returns {Placement[]}
+ */
+export function decodePlacements(raw) {
+  return raw.map(([x, y, rotation, ...rest]) => ({
+    x,
+    y,
+    rotation,
+    options: rest.map((o) =>
+      typeof o !== 'number' ? o : o < 0 ? { type: 'pass' } : { type: 'place_follower', segment: o },
+    ),
+  }));
+}
+
+// The options of the follower step, chosen on the tile being placed; any other decision after
+// the tile (the City's quarters, ...) is made on its own once the tile is laid.
+const FOLLOWER_STEP = ['place_follower', 'add_floor', 'tower_follower', 'pass'];
+
+/**
+ * The steps sent as one action message when a placement is confirmed: the tile, then the chosen
+ * follower option, or passing when the placement leads to a follower step.
+ * @param {Placement} placement
+ * @param {Action | null} choice
+ * @returns {Action[]}
+ */
+export function placementSteps(placement, choice) {
+  const tile = { type: 'place_tile', x: placement.x, y: placement.y, rotation: placement.rotation };
+  if (!placement.options.every((a) => FOLLOWER_STEP.includes(a.type))) return [tile];
+  const follow =
+    (choice && placement.options.find((a) => sameAction(a, choice))) ||
+    placement.options.find((a) => a.type === 'pass');
+  return follow ? [tile, follow] : [tile];
+}
+
 /** @returns {TurnUi} */
 const fresh = (rotation = 0) => ({
   placements: null,
-  placementsTurn: null,
-  loadingTurn: null,
+  placementsKey: null,
   cell: null,
   rotation,
   options: null,
@@ -110,7 +148,9 @@ export class Turn {
     );
   }
 
-  // Asks for the legal placements once per turn while it is our placement.
+  // Takes the placements from the view while it is our placement. Keyed by the turn and the
+  // list, not the room's version: a version bump that leaves them alone (a spectator, a clock, a
+  // chat) must not drop the square the player just chose.
   update() {
     const version = this.host.version;
     if (!this.isMyPlacement()) {
@@ -122,25 +162,16 @@ export class Turn {
       }
       return;
     }
-    // Keyed by the turn, not the room's version: a version bump that leaves the turn alone (a
-    // spectator, a clock, a chat) must not drop the square the player just chose.
-    const turn = `${this.game.turn}|${this.game.drawn_tile}`;
-    if (this.ui.placementsTurn === turn || this.ui.loadingTurn === turn) return;
+    const raw = this.view.you?.placements || [];
+    const key = `${this.game.turn}|${this.game.drawn_tile}|${JSON.stringify(raw)}`;
+    if (this.ui.placementsKey === key) return;
     this.ui = fresh(this.ui.rotation);
-    this.ui.loadingTurn = turn;
-    this.conn
-      .request({ type: 'legal_placements', room: this.host.roomId })
-      .then((r) => {
-        if (this.ui.loadingTurn !== turn) return;
-        this.ui.placements = r.placements || [];
-        this.ui.placementsTurn = turn;
-        this.ui.loadingTurn = null;
-        this.host.redraw();
-      })
-      .catch((e) => {
-        if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null;
-        toast(errorText(e), 'error');
-      });
+    this.ui.placements = decodePlacements(raw);
+    this.ui.placementsKey = key;
+  }
+
+  placementAt(x, y, rotation) {
+    return (this.ui.placements || []).find((p) => p.x === x && p.y === y && p.rotation === rotation) || null;
   }
 
   legalCells() {
@@ -207,22 +238,14 @@ export class Turn {
     this.chooseCell(next);
   }
 
+  // The follower options of the chosen square and rotation, from the view's placements.
   loadOptions() {
     const { x, y } = this.ui.cell;
     const rotation = this.ui.rotation;
-    const key = `${x},${y},${rotation}`;
-    this.ui.optionsKey = key;
-    this.ui.options = null;
+    this.ui.optionsKey = `${x},${y},${rotation}`;
+    this.ui.options = this.placementAt(x, y, rotation)?.options || [];
     this.ui.choice = null;
     this.host.redraw();
-    this.conn
-      .request({ type: 'follower_options', room: this.host.roomId, x, y, rotation })
-      .then((r) => {
-        if (this.ui.optionsKey !== key) return;
-        this.ui.options = r.options || [];
-        this.host.redraw();
-      })
-      .catch((e) => toast(errorText(e), 'error'));
   }
 
   // ---- targets on the board ----------------------------------------------------------------
@@ -466,27 +489,16 @@ export class Turn {
     if (a) this.act(a);
   }
 
-  // Lays the tile, then sends the chosen follower step (or pass) on the new version.
+  // Lays the tile and takes the chosen follower step (or passes) in one action message.
   async confirmPlacement() {
     if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
-    const { x, y } = this.ui.cell;
-    const choice = this.ui.choice;
-    const room = this.host.roomId;
+    const placement = this.placementAt(this.ui.cell.x, this.ui.cell.y, this.ui.rotation);
+    if (!placement) return;
     this.ui.busy = true;
     this.host.redraw();
     try {
-      await this.conn.request({
-        type: 'action',
-        room,
-        version: this.host.version,
-        action: { type: 'place_tile', x, y, rotation: this.ui.rotation },
-      });
-      const v = this.view;
-      if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
-        const legal = v.you.legal || [];
-        const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
-        if (follow) await this.conn.request({ type: 'action', room, version: this.host.version, action: follow });
-      }
+      const actions = placementSteps(placement, this.ui.choice);
+      await this.conn.request({ type: 'action', room: this.host.roomId, version: this.host.version, actions });
     } catch (e) {
       toast(errorText(e), 'error');
       if (e.code === 'stale_version') this.host.resync();

@@ -32,7 +32,7 @@
  *   seed?: string | null, seed_commitment?: string, result?: Result | null }} Game
  * @typedef {{ type: string, segment?: number, x?: number, y?: number, rotation?: number,
  *   target?: number, quarter?: string, token?: number }} Action
- * @typedef {{ room: Room, you?: { seat: number | null, legal?: Action[] }, game: Game | null }} View
+ * @typedef {{ room: Room, you?: { seat: number | null, legal?: Action[], placements?: any[][] }, game: Game | null }} View
  * @typedef {{ type: string, player?: number, target_player?: number, x?: number, y?: number,
  *   tile?: string, rotation?: number, segment?: number, feature?: string, points?: number,
  *   count?: number, scorers?: number[], tiles?: number[][], final?: boolean, completed?: boolean,
