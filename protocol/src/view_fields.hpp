@@ -150,6 +150,14 @@ inline constexpr auto you_fields = std::tuple{
               return legal;
           },
           [](const ViewerSource&, const std::vector<Action>& legal) { return actions_to_json(legal); }},
+    // The features the legal actions name, so a choice shows its whole feature.
+    Value{"/you/features", Games::every,
+          [](const ViewerSource& v) {
+              std::vector<Action> legal;
+              if (deciding(v)) v.state->legal_actions(legal);
+              return legal.empty() ? nlohmann::json::array() : features_to_json(*v.state, legal);
+          },
+          same_json},
 };
 
 }  // namespace carc::protocol::view

@@ -6,7 +6,7 @@
 
 import { h, clear, esc } from './dom.js';
 import { t } from './i18n.js';
-import { actionLabel, passLabel, phasePrompt } from './decision-text.js';
+import { actionLabel, passLabel, phasePrompt, phaseReason, featureText } from './decision-text.js';
 import { actionKey } from './turn.js';
 
 /** @import { Game, Action, RoomActions } from './types.js' */
@@ -161,6 +161,7 @@ function drawPlacement(hand, p, actions) {
                 : t('game.no_follower_spots'),
             )
           : null,
+        featureInfo(p),
       ),
     ),
     h(
@@ -190,6 +191,9 @@ function drawDecision(hand, p, actions) {
   hand.append(
     ...[
       h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
+      phaseReason(g.phase)
+        ? h('p', { class: 'muted small decision-reason', id: 'decision-reason' }, phaseReason(g.phase))
+        : null,
       targets.length
         ? h(
             'p',
@@ -199,6 +203,7 @@ function drawDecision(hand, p, actions) {
               : t('game.targets_on_board', { count: targets.length }),
           )
         : null,
+      featureInfo(p),
       h(
         'div',
         { class: 'turn-actions' },
@@ -226,6 +231,15 @@ function drawDecision(hand, p, actions) {
       targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null,
     ].filter(Boolean),
   );
+}
+
+/**
+ * Who holds the chosen target's feature and what it is worth (the feature is outlined on the board).
+ * @param {HandProps} p
+ */
+function featureInfo({ turn, names }) {
+  const f = turn.chosenFeature();
+  return f ? h('p', { class: 'hint feature-info', id: 'feature-info' }, featureText(f, names)) : null;
 }
 
 /**
