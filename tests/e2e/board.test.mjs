@@ -144,7 +144,7 @@ async function decide(page, room, touch, selector, shotName) {
 // A chosen follower spot outlines its whole feature on the board and the turn panel says who
 // holds it and what it is worth now.
 async function assertFeatureShown(page) {
-  await page.waitForSelector('.layer-spots .feature-area path');
+  await page.waitForSelector('.layer-spots .feature-area path', { state: 'attached' });
   assert.match(await page.textContent('#feature-info'), /\d/, 'the feature is worth a number of points');
 }
 

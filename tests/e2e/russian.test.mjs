@@ -41,7 +41,9 @@ test('a Russian phone shows no English: lobby, waiting room, game, end, replay',
     const guest = await (await browser.newContext({ ...PHONE, locale: 'ru-RU' })).newPage();
     await guest.goto(`${server.url}/#/room/${encodeURIComponent(room)}`);
     await guest.waitForFunction(() => window.carc?.conn?.welcome);
-    const person = await guest.evaluate(async (r) => { await window.carc.conn.request({ type: 'join', room: r, seat: 1 }); return window.carc.conn.welcome.person; }, room);
+    await press(guest, '#take-seat', true);
+    await guest.waitForSelector('.waiting-room');
+    const person = await guest.evaluate(() => window.carc.conn.welcome.person);
     await page.evaluate(({ r, person }) => window.carc.conn.request({ type: 'kick', room: r, person }), { r: room, person });
     await guest.waitForSelector('.toast-error');
     assert.deepEqual(await latinWords(guest), [], 'removed from the room: Latin words on a Russian screen');

@@ -191,9 +191,7 @@ function drawDecision(hand, p, actions) {
   hand.append(
     ...[
       h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
-      phaseReason(g.phase)
-        ? h('p', { class: 'muted small decision-reason', id: 'decision-reason' }, phaseReason(g.phase))
-        : null,
+      reasonBox(g.phase),
       targets.length
         ? h(
             'p',
@@ -231,6 +229,22 @@ function drawDecision(hand, p, actions) {
       targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null,
     ].filter(Boolean),
   );
+}
+
+/**
+ * Why the rules offer this decision, folded under a "Why?" so the panel keeps its height.
+ * @param {string} phase
+ */
+function reasonBox(phase) {
+  const why = phaseReason(phase);
+  return why
+    ? h(
+        'details',
+        { class: 'decision-reason', id: 'decision-reason' },
+        h('summary', {}, t('game.reason.why')),
+        h('p', { class: 'muted small' }, why),
+      )
+    : null;
 }
 
 /**
