@@ -167,6 +167,11 @@ async function assertMarketFields(page, room) {
     };
   }, room);
   assert.equal(targets, fields, 'one market target per field');
+  const smallest = await page.$$eval('.layer-spots .spot-market', (els) => Math.min(...els.map((e) => {
+    const b = e.getBoundingClientRect();
+    return Math.min(b.width, b.height);
+  })));
+  assert.ok(smallest >= 43.5, `every field is at least a tap across (${smallest} px)`);
   assert.equal(selectedParts, parts, 'the chosen field is drawn on every tile it covers');
   assert.equal(await page.locator('.layer-spots .spot-market:not(.spot-area)').count(), 0, 'every market target is a field shape');
   assert.match(await page.textContent('#feature-info'), /\d/, 'the chosen field says what it is worth');

@@ -7,7 +7,7 @@
 
 import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from './tiles-svg.js';
 import { rotatePoint } from './tile-geometry.js';
-import { segmentShape } from './feature-shape.js';
+import { segmentShape, segmentSpan } from './feature-shape.js';
 import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
 import { castleMarkup, castleExtent } from './castle-board.js';
 import { quartersMarkup } from './city-board.js';
@@ -382,7 +382,11 @@ export class Board extends EventTarget {
     for (const s of this.roundTargets()) need = Math.max(need, TAP_PX / 2 / Math.min(this.roomFor(s.key), 1e9));
     for (const s of this.model?.targets || []) {
       if (s.rect) need = Math.max(need, TAP_PX / Math.min(s.rect.w, s.rect.h));
-      if (s.area) need = Math.max(need, TAP_PX / T); // a field's tiles at least a tap across
+      // A field is as easy to tap as its widest part on one tile.
+      if (s.area) {
+        const span = Math.max(...(s.parts || []).map((q) => segmentSpan(this.ensureTile(q.tile), q.segment)), 1);
+        need = Math.max(need, TAP_PX / span);
+      }
     }
     return need;
   }

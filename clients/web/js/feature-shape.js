@@ -35,6 +35,20 @@ export function rasterD(cells) {
 }
 
 /**
+ * How wide a segment's shape is where it is narrowest (the shorter side of its box, in tile
+ * units): a field's region, else its spot's surroundings.
+ * @param {any} geometry
+ * @param {number} seg
+ */
+export function segmentSpan(geometry, seg) {
+  const cells = geometry?.fieldCells?.[seg];
+  if (!cells || !cells.length) return 40;
+  const is = cells.map((c) => c[0]),
+    js = cells.map((c) => c[1]);
+  return (Math.min(Math.max(...is) - Math.min(...is), Math.max(...js) - Math.min(...js)) + 1) * CELL;
+}
+
+/**
  * @param {any} geometry a tile's geometry (tile-geometry.js)
  * @param {number} seg the segment's index on the tile
  * @returns {SegmentShape}
