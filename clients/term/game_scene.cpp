@@ -19,6 +19,24 @@ const json* tile_json_at(const json& game, BoardCoord at) {
     return nullptr;
 }
 
+// A tile of the pending scoring `target` for its number: the first without a scoring's number on
+// it yet, else its first (where a doubled scoring's number goes beside the plain one's).
+std::optional<BoardCoord> scoring_cell(const json& game, int target, const std::vector<SceneMark>& marks) {
+    const json pending = game.contains("castle") && game["castle"].is_object()
+                             ? game["castle"].value("pending", json::array())
+                             : json::array();
+    if (target < 0 || target >= static_cast<int>(pending.size())) return std::nullopt;
+    const json tiles = pending[static_cast<std::size_t>(target)].value("tiles", json::array());
+    std::optional<BoardCoord> first;
+    for (const json& t : tiles) {
+        if (!t.is_array() || t.size() < 2) continue;
+        const BoardCoord at{t[0].get<int>(), t[1].get<int>()};
+        if (!first) first = at;
+        if (std::none_of(marks.begin(), marks.end(), [&](const SceneMark& m) { return m.at == at; })) return at;
+    }
+    return first;
+}
+
 }  // namespace
 
 std::vector<json> decision_options(const ClientModel& model) {
@@ -190,6 +208,11 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             if (!tile_json_at(game, coord_of(f))) continue;
             const int segment = f.value("spot", std::string()) == "tower" ? tower_top_segment : f.value("segment", 0);
             scene.marks.push_back({coord_of(f), segment, letter});
+        } else if (type == "choose_scoring") {
+            // The Castle's scoring order: the number on a tile of the feature it scores (one no
+            // other scoring marks yet), a doubled scoring beside its plain one.
+            if (const auto at = scoring_cell(game, o.value("target", -1), scene.marks))
+                scene.marks.push_back({*at, o.value("token", -1) > 0 ? tile_beside_segment : tile_middle_segment, letter});
         }
     }
     scene.city = scene_city(game, options);

@@ -229,7 +229,8 @@ void to_json(json& out, const FollowerOptions& m) {
            {"version", m.version},
            {"placement",
             {{"x", m.placement.at.x}, {"y", m.placement.at.y}, {"rotation", m.placement.rotation}}},
-           {"options", actions_to_json(m.options)}};
+           {"options", actions_to_json(m.options)},
+           {"features", m.features}};
 }
 
 void to_json(json& out, const ErrorMessage& m) {

@@ -167,6 +167,14 @@ inline constexpr auto you_fields = std::tuple{
               return choices.empty() ? nlohmann::json(nullptr) : placement_choices_to_json(choices);
           },
           true},
+    // The features the legal actions name, so a choice shows its whole feature.
+    Value{"/you/features", Games::every,
+          [](const ViewerSource& v) {
+              std::vector<Action> legal;
+              if (deciding(v)) v.state->legal_actions(legal);
+              return legal.empty() ? nlohmann::json::array() : features_to_json(*v.state, legal);
+          },
+          same_json},
 };
 
 }  // namespace carc::protocol::view

@@ -211,6 +211,8 @@ void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
             reply_error(who, std::move(e));
             return;
         }
+        State next = s;
+        if (!next.apply(q.placement)) answer.features = protocol::features_to_json(next, answer.options);
     }
     reply(who, protocol::encode(answer, who.id));
 }

@@ -213,7 +213,8 @@ TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
                   {{"room", "r1"},
                    {"version", 3},
                    {"placement", {{"x", 1}, {"y", 0}, {"rotation", 1}}},
-                   {"options", actions_to_json({Action::place_follower(0), Action::pass()})}});
+                   {"options", actions_to_json({Action::place_follower(0), Action::pass()})},
+                   {"features", json::array()}});
     ErrorMessage error;
     error.code = ErrorCode::stale_version;
     error.message = "moved on";

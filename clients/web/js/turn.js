@@ -9,10 +9,10 @@
 import { toast } from './dom.js';
 import { t } from './i18n.js';
 import { quarterRect } from './city-board.js';
-import { actionLabel } from './decision-text.js';
+import { actionLabel, featureText } from './decision-text.js';
 import { errorText } from './errors.js';
 
-/** @import { Action, Target, View, Catalog } from './types.js' */
+/** @import { Action, Target, View, Catalog, Feature, FeaturePart } from './types.js' */
 
 /**
  * What the turn needs from the room's controller (room-ctrl.js; a fake in the unit tests).
@@ -33,7 +33,7 @@ import { errorText } from './errors.js';
  * @typedef {{ x: number, y: number, rotation: number, options: Action[] }} Placement
  * @typedef {{ placements: Placement[] | null, placementsKey: string | null,
  *   cell: { x: number, y: number } | null, rotation: number,
- *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
+ *   options: Action[] | null, features: Feature[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
  *   pickVersion?: number, busy: boolean }} TurnUi
  */
 
@@ -90,6 +90,7 @@ const fresh = (rotation = 0) => ({
   cell: null,
   rotation,
   options: null,
+  features: null,
   optionsKey: null,
   choice: null,
   pick: null,
@@ -242,16 +243,63 @@ export class Turn {
   loadOptions() {
     const { x, y } = this.ui.cell;
     const rotation = this.ui.rotation;
-    this.ui.optionsKey = `${x},${y},${rotation}`;
+    const key = `${x},${y},${rotation}`;
+    this.ui.optionsKey = key;
     this.ui.options = this.placementAt(x, y, rotation)?.options || [];
+    this.ui.features = null;
     this.ui.choice = null;
     this.host.redraw();
+    // The spots come with the view, so choosing waits for nothing; the whole features they join
+    // (outlined, with who holds them and their worth) come with follower_options.
+    this.conn
+      .request({ type: 'follower_options', room: this.host.roomId, x, y, rotation })
+      .then((r) => {
+        if (this.ui.optionsKey !== key) return;
+        this.ui.options = r.options || [];
+        this.ui.features = r.features || [];
+        this.host.redraw();
+      })
+      .catch((e) => toast(errorText(e), 'error'));
   }
 
   // ---- targets on the board ----------------------------------------------------------------
 
   label(a) {
     return actionLabel(a, { names: this.host.names(), game: this.game, tiles: this.catalog.byId });
+  }
+
+  // The feature an action of `actions` names (from the server's `features` beside them), or null.
+  /** @returns {Feature | null} */
+  featureOf(action, actions, features) {
+    const i = actions.findIndex((a) => sameAction(a, action));
+    return (i >= 0 && (features || []).find((f) => f.actions.includes(i))) || null;
+  }
+
+  // Where each segment of a feature lies: a laid tile, or the tile being placed (`here`).
+  /** @returns {FeaturePart[]} */
+  partsOf(feature, here = null) {
+    const at = new Map(this.game.board.map((b) => [`${b.x},${b.y}`, b]));
+    if (here) at.set(`${here.x},${here.y}`, here);
+    const out = [];
+    for (const [x, y, segment] of feature?.segments || []) {
+      const tl = at.get(`${x},${y}`);
+      if (tl) out.push({ x, y, tile: tl.tile, rotation: tl.rotation || 0, segment });
+    }
+    return out;
+  }
+
+  // The label of a target with what its feature holds and is worth.
+  featureLabel(a, feature) {
+    return feature ? `${this.label(a)}. ${featureText(feature, this.host.names())}` : this.label(a);
+  }
+
+  // The feature of the chosen follower spot or target, for the turn panel.
+  /** @returns {Feature | null} */
+  chosenFeature() {
+    if (this.isMyPlacement())
+      return this.ui.choice ? this.featureOf(this.ui.choice, this.ui.options || [], this.ui.features) : null;
+    const a = this.pickedAction();
+    return a ? this.featureOf(a, this.view.you.legal, this.view.you.features) : null;
   }
 
   // The board point of a follower spot (segment) on a laid tile or the tile being placed.
@@ -275,6 +323,7 @@ export class Turn {
         const selected = sameAction(this.ui.choice, o);
         if (o.type === 'place_follower') {
           const p = this.tileSpot(here, o.segment);
+          const feature = this.featureOf(o, this.ui.options, this.ui.features);
           out.push({
             key: actionKey(o),
             action: o,
@@ -283,8 +332,10 @@ export class Turn {
             seat,
             kind: 'follower',
             lying: kindOf(g.drawn_tile, o.segment) === 'field',
-            label: this.label(o),
+            label: this.featureLabel(o, feature),
             selected,
+            feature: feature || undefined,
+            parts: feature ? this.partsOf(feature, here) : undefined,
           });
         } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
           const tl = o.x === here.x && o.y === here.y ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
@@ -309,7 +360,10 @@ export class Turn {
     if (!this.isMyDecision()) return out;
     const pick = this.ui.pick;
     const pending = g.castle?.pending || [];
-    for (const a of this.view.you.legal) {
+    const legal = this.view.you.legal;
+    const features = this.view.you.features || [];
+    const marketDone = new Set(); // a field is one target, however many tiles it spans
+    for (const a of legal) {
       const key = actionKey(a);
       const base = { key, action: a, seat, label: this.label(a), selected: key === pick };
       switch (a.type) {
@@ -317,7 +371,17 @@ export class Turn {
           const tl = g.board[g.board.length - 1];
           if (!tl) break;
           const p = this.tileSpot(tl, a.segment);
-          out.push({ ...base, px: p.x, py: p.y, kind: 'follower', lying: kindOf(tl.tile, a.segment) === 'field' });
+          const feature = this.featureOf(a, legal, features);
+          out.push({
+            ...base,
+            label: this.featureLabel(a, feature),
+            px: p.x,
+            py: p.y,
+            kind: 'follower',
+            lying: kindOf(tl.tile, a.segment) === 'field',
+            feature: feature || undefined,
+            parts: feature ? this.partsOf(feature) : undefined,
+          });
           break;
         }
         case 'add_floor':
@@ -357,10 +421,31 @@ export class Turn {
           break;
         }
         case 'market_move': {
-          const tl = g.board.find((b) => b.x === a.x && b.y === a.y);
-          if (!tl) break;
-          const p = this.tileSpot(tl, a.segment);
-          out.push({ ...base, px: p.x, py: p.y, kind: 'market', lying: true });
+          const feature = this.featureOf(a, legal, features);
+          if (feature && marketDone.has(feature)) break;
+          if (feature) marketDone.add(feature);
+          const parts = feature ? this.partsOf(feature) : [];
+          // The field's own shape is the target; its marker sits on the spot nearest its middle.
+          const spots = (parts.length ? parts : [{ ...a, segment: a.segment }]).map((q) => {
+            const tl = g.board.find((b) => b.x === q.x && b.y === q.y);
+            return tl ? this.tileSpot(tl, q.segment) : null;
+          });
+          const pts = spots.filter((q) => q !== null);
+          if (!pts.length) break;
+          const mx = pts.reduce((s, q) => s + q.x, 0) / pts.length,
+            my = pts.reduce((s, q) => s + q.y, 0) / pts.length;
+          const p = pts.reduce((b, q) => (Math.hypot(q.x - mx, q.y - my) < Math.hypot(b.x - mx, b.y - my) ? q : b));
+          out.push({
+            ...base,
+            label: this.featureLabel(a, feature),
+            px: p.x,
+            py: p.y,
+            kind: 'market',
+            lying: true,
+            feature: feature || undefined,
+            parts: parts.length ? parts : undefined,
+            area: parts.length > 0,
+          });
           break;
         }
         case 'choose_scoring': {

@@ -279,6 +279,7 @@ struct FollowerOptions {
     std::uint64_t version = 0;
     Action placement;
     std::vector<Action> options;
+    nlohmann::json features = nlohmann::json::array();  // features_to_json of the options
     friend bool operator==(const FollowerOptions&, const FollowerOptions&) = default;
 };
 struct ErrorMessage {

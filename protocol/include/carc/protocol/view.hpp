@@ -89,6 +89,10 @@ struct GameExtras {
 
 nlohmann::json room_to_json(const RoomInfo& room);
 nlohmann::json game_to_json(const State& state, const GameExtras& extras);
+// The features that `actions` name (follower spots, market moves), one entry per feature:
+// `{"actions": [indices into actions], "kind", "complete", "points" (worth now, or null),
+// "followers" (per seat), "segments": [[x, y, segment], ...]}`.
+nlohmann::json features_to_json(const State& state, const std::vector<Action>& actions);
 // The viewer's own part: `{"seat", "legal"}` (legal actions only for the decider, outside tile
 // placement) and, for the seat to lay the drawn tile, `placements`.
 nlohmann::json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat);
