@@ -80,6 +80,7 @@ struct room_model {
                                      [](const MemberInfo& a, const MemberInfo& b) { return a.person < b.person; }),
                     m);
         spectators_changed = true;
+        info.spectator_count = static_cast<int>(info.spectators.size());
     }
 
     // Something that is not a game move, chosen by `rng`.
@@ -95,10 +96,12 @@ struct room_model {
             case 2:
                 if (!list.empty()) list.erase(list.begin() + static_cast<long>(rng.below(static_cast<std::uint32_t>(list.size()))));
                 spectators_changed = true;
+                info.spectator_count = static_cast<int>(info.spectators.size());
                 break;
             case 3:
                 if (!list.empty()) list[rng.below(static_cast<std::uint32_t>(list.size()))].name += "!";
                 spectators_changed = true;
+                info.spectator_count = static_cast<int>(info.spectators.size());
                 break;
             case 4:
                 if (!list.empty()) {
@@ -106,6 +109,7 @@ struct room_model {
                     m.online = !m.online;
                 }
                 spectators_changed = true;
+                info.spectator_count = static_cast<int>(info.spectators.size());
                 break;
             case 5: info.seats[0].online = !info.seats[0].online; break;
             case 6: info.seats[0].name = info.seats[0].name == "Ada" ? "Ada L." : "Ada"; break;
@@ -340,10 +344,11 @@ TEST_CASE("a spectator arriving or leaving is one operation for everyone", "[pro
 
     room.add_spectator("p1150x", "Newcomer");
     ViewChange arrive = publisher.update(room.info, true, &match->state(), GameExtras{});
-    REQUIRE(arrive.shared.size() == 1);
+    REQUIRE(arrive.shared.size() == 2);  // the list and the count
     CHECK(arrive.shared[0]["op"] == "add");
     CHECK(arrive.shared[0]["path"] == "/room/spectators/151");
     for (const json& you : arrive.you) CHECK(you.empty());
+    CHECK(arrive.shared[1]["path"] == "/room/spectator_count");
 
     room.info.spectators.erase(room.info.spectators.begin() + 20);
     ViewChange leave = publisher.update(room.info, true, &match->state(), GameExtras{});
