@@ -40,7 +40,6 @@ void ClientModel::connected() {
 void ClientModel::disconnected() {
     online_ = false;
     unanswered_.clear();  // lost with the connection (a redirected one is in replay_)
-    placements_asked_ = UINT64_MAX;
     status_ = tr("status.reconnecting");
 }
 
@@ -147,12 +146,6 @@ void ClientModel::handle(const json& m) {
         patch(m);
     } else if (type == "history") {
         if (m.value("room", std::string()) == room_id_) fill_history(m);
-    } else if (type == "legal_placements") {
-        if (m.value("room", std::string()) != room_id_) return;
-        placements_.clear();
-        for (const auto& p : m.value("placements", json::array()))
-            placements_.push_back({p.value("x", 0), p.value("y", 0), p.value("rotation", 0)});
-        placements_version_ = m.value("version", std::uint64_t{0});
     } else if (type == "chat") {
         if (m.value("room", std::string()) == room_id_)
             chat_.push_back(m.value("name", std::string("?")) + ": " + m.value("text", std::string()));
@@ -265,11 +258,37 @@ void ClientModel::patch(const json& m) {
 }
 
 void ClientModel::after_view_change() {
-    if (my_placement() && placements_version_ != version_ && placements_asked_ != version_) {
-        placements_asked_ = version_;
-        placements_.clear();
-        request({{"type", "legal_placements"}, {"room", room_id_}});
+    // The placements come with the view while it is my placement; a held one stays while they
+    // do not change.
+    const json& now = view_.is_object() && view_["you"].is_object() ? view_["you"].value("placements", json()) : json();
+    if (now == placements_seen_) return;
+    placements_seen_ = now;
+    placements_ = read_placements(now);
+    held_.reset();
+}
+
+std::vector<Placement> read_placements(const json& compact) {
+    std::vector<Placement> out;
+    if (!compact.is_array()) return out;
+    for (const json& entry : compact) {
+        if (!entry.is_array() || entry.size() < 3) continue;
+        Placement p{entry[0].get<int>(), entry[1].get<int>(), entry[2].get<int>(), {}};
+        for (std::size_t i = 3; i < entry.size(); ++i) {
+            const json& o = entry[i];
+            if (!o.is_number_integer()) p.options.push_back(o);
+            else if (o.get<int>() < 0) p.options.push_back({{"type", "pass"}});
+            else p.options.push_back({{"type", "place_follower"}, {"segment", o.get<int>()}});
+        }
+        out.push_back(std::move(p));
     }
+    return out;
+}
+
+void ClientModel::choose_after_placement(const json& option) {
+    if (!held_) return;
+    const json tile = {{"type", "place_tile"}, {"x", held_->x}, {"y", held_->y}, {"rotation", held_->rotation}};
+    user_request({{"type", "action"}, {"room", room_id_}, {"version", version_}, {"actions", {tile, option}}});
+    held_.reset();
 }
 
 void ClientModel::add_event(const json& ev) {
@@ -305,8 +324,8 @@ void ClientModel::leave_room() {
     view_ = json();
     version_ = 0;
     placements_.clear();
-    placements_version_ = UINT64_MAX;
-    placements_asked_ = UINT64_MAX;
+    placements_seen_ = json();
+    held_.reset();
 }
 
 std::optional<int> ClientModel::my_seat() const {
@@ -328,7 +347,7 @@ const json& ClientModel::game() const {
 bool ClientModel::my_placement() const {
     const json& g = game();
     const auto seat = my_seat();
-    return seat && g.is_object() && g["result"].is_null() && g.value("phase", std::string()) == "place_tile" &&
+    return seat && !held_ && g.is_object() && g["result"].is_null() && g.value("phase", std::string()) == "place_tile" &&
            g.value("decider", -1) == *seat && view_["room"].value("status", std::string()) == "playing";
 }
 
@@ -336,7 +355,7 @@ bool ClientModel::my_decision() const {
     const json& g = game();
     const auto seat = my_seat();
     return seat && g.is_object() && g["result"].is_null() && g.value("decider", -1) == *seat &&
-           !view_["you"].value("legal", json::array()).empty();
+           (held_ || !view_["you"].value("legal", json::array()).empty());
 }
 
 std::string ClientModel::seat_name(int seat, bool short_bot) const {

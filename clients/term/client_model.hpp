@@ -25,11 +25,16 @@ namespace carc::term {
 
 using nlohmann::json;
 
+// A legal placement of the drawn tile, and what may be done right after laying it there (the
+// follower options; none: laying it ends the decision), from the view's `you.placements`.
 struct Placement {
     int x = 0;
     int y = 0;
     int rotation = 0;
+    std::vector<json> options;
 };
+// The view's compact placements (docs/protocol.md) as actions.
+std::vector<Placement> read_placements(const json& compact);
 
 // An invite code as the server writes it: upper case, no spaces, XXXX-XXXX (the server
 // compares codes exactly).
@@ -78,11 +83,20 @@ public:
     std::optional<int> my_seat() const;
     bool is_host() const;
     const json& game() const;  // null before the start
-    bool my_placement() const;  // my turn to lay the drawn tile
-    bool my_decision() const;   // my turn with a list of legal actions (view.you.legal)
-    // Legal placements of the drawn tile for the current version (empty while loading).
+    bool my_placement() const;  // my turn to lay the drawn tile, none chosen yet
+    // My turn with a list of choices: the follower options of the chosen placement, or
+    // view.you.legal.
+    bool my_decision() const;
+    // Legal placements of the drawn tile (from the view).
     const std::vector<Placement>& placements() const { return placements_; }
-    bool placements_ready() const { return placements_version_ == version_; }
+    bool placements_ready() const { return !placements_.empty(); }
+    // The placement chosen and not sent yet: it goes with its follower option as one action
+    // message (choose_after_placement), or is dropped.
+    const std::optional<Placement>& held_placement() const { return held_; }
+    void hold_placement(Placement placement) { held_ = std::move(placement); }
+    void drop_placement() { held_.reset(); }
+    // Sends the held placement and `option` (one of its options) as one action.
+    void choose_after_placement(const json& option);
     // Bots are named in the client's language ("Bot 2 (greedy)"; short: "Bot 2").
     std::string seat_name(int seat, bool short_bot = false) const;
     bool seat_is_bot(int seat) const;
@@ -118,8 +132,8 @@ private:
     json view_;
     std::uint64_t version_ = 0;
     std::vector<Placement> placements_;
-    std::uint64_t placements_version_ = UINT64_MAX;
-    std::uint64_t placements_asked_ = UINT64_MAX;
+    json placements_seen_;  // you.placements as last read
+    std::optional<Placement> held_;
     std::deque<std::string> log_;
     std::deque<std::string> chat_;
     std::map<int, BoardCoord> last_tiles_;

@@ -112,7 +112,8 @@ int App::draw_turn(int y, int x, int width) {
         return draw_wrapped(y, x, tr("side.game_over", {{"who", winners}}), width, Style::text, true);
     }
     const bool mine = model_.my_seat() && g.value("decider", -1) == *model_.my_seat();
-    const std::string phase = g.value("phase", std::string());
+    // A held placement (laid here, sent with its follower choice) is past the tile's step.
+    const std::string phase = model_.held_placement() ? "place_follower" : g.value("phase", std::string());
     const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
                                   : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
     y = draw_wrapped(y, x, turn, width, Style::text, mine);

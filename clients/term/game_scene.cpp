@@ -19,10 +19,29 @@ const json* tile_json_at(const json& game, BoardCoord at) {
     return nullptr;
 }
 
+// A tile of the pending scoring `target` for its number: the first without a scoring's number on
+// it yet, else its first (where a doubled scoring's number goes beside the plain one's).
+std::optional<BoardCoord> scoring_cell(const json& game, int target, const std::vector<SceneMark>& marks) {
+    const json pending = game.contains("castle") && game["castle"].is_object()
+                             ? game["castle"].value("pending", json::array())
+                             : json::array();
+    if (target < 0 || target >= static_cast<int>(pending.size())) return std::nullopt;
+    const json tiles = pending[static_cast<std::size_t>(target)].value("tiles", json::array());
+    std::optional<BoardCoord> first;
+    for (const json& t : tiles) {
+        if (!t.is_array() || t.size() < 2) continue;
+        const BoardCoord at{t[0].get<int>(), t[1].get<int>()};
+        if (!first) first = at;
+        if (std::none_of(marks.begin(), marks.end(), [&](const SceneMark& m) { return m.at == at; })) return at;
+    }
+    return first;
+}
+
 }  // namespace
 
 std::vector<json> decision_options(const ClientModel& model) {
     if (!model.my_decision()) return {};
+    if (model.held_placement()) return model.held_placement()->options;
     return model.view()["you"]["legal"].get<std::vector<json>>();
 }
 
@@ -46,6 +65,13 @@ std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor) {
     if (!picked_on_board(options)) return options;
     std::erase_if(options, [&](const json& o) { return o.value("type", std::string()) != "pass" && coord_of(o) != cursor; });
     return options;
+}
+
+bool follower_step(const std::vector<json>& options) {
+    return !options.empty() && std::all_of(options.begin(), options.end(), [](const json& o) {
+        const std::string type = o.value("type", std::string());
+        return type == "place_follower" || type == "add_floor" || type == "tower_follower" || type == "pass";
+    });
 }
 
 std::optional<std::size_t> pass_option(const std::vector<json>& options) {
@@ -155,9 +181,14 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
         if (scene.cursor_fits && game["drawn_tile"].is_string())
             scene.preview = SceneTile{cursor.at, game["drawn_tile"].get<std::string>(), cursor.rotation, 0};
     }
+    // The placement held for its follower choice shows as laid.
+    const auto& held = model.held_placement();
+    if (held && game["drawn_tile"].is_string())
+        scene.tiles.push_back({{held->x, held->y}, game["drawn_tile"].get<std::string>(), held->rotation, 0});
     // Number the choices on the board where they have a place.
     const std::vector<json> options = shown_options(model, cursor.at);
-    const json last = game.value("board", json::array()).empty() ? json() : game["board"].back();
+    const json last = held ? json{{"x", held->x}, {"y", held->y}}
+                           : game.value("board", json::array()).empty() ? json() : game["board"].back();
     const auto keys = choice_keys(options);
     for (std::size_t i = 0; i < options.size(); ++i) {
         if (keys[i].size() != 1 || keys[i] == "p") continue;
@@ -177,6 +208,11 @@ BoardScene build_scene(const ClientModel& model, const BoardCursor& cursor) {
             if (!tile_json_at(game, coord_of(f))) continue;
             const int segment = f.value("spot", std::string()) == "tower" ? tower_top_segment : f.value("segment", 0);
             scene.marks.push_back({coord_of(f), segment, letter});
+        } else if (type == "choose_scoring") {
+            // The Castle's scoring order: the number on a tile of the feature it scores (one no
+            // other scoring marks yet), a doubled scoring beside its plain one.
+            if (const auto at = scoring_cell(game, o.value("target", -1), scene.marks))
+                scene.marks.push_back({*at, o.value("token", -1) > 0 ? tile_beside_segment : tile_middle_segment, letter});
         }
     }
     scene.city = scene_city(game, options);

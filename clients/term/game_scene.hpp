@@ -25,6 +25,9 @@ std::vector<BoardCoord> option_cells(const std::vector<json>& options);
 // The choices listed and numbered now: all of them, or for a decision picked on the board those
 // on the cursor's cell (and pass).
 std::vector<json> shown_options(const ClientModel& model, BoardCoord cursor);
+// Whether the options after a placement are its follower step (followers, a tower floor or top,
+// pass), chosen with the tile held; any other decision is made once the tile is laid.
+bool follower_step(const std::vector<json>& options);
 // The `pass` among them (the default of an optional step: no follower, no capture, ...).
 std::optional<std::size_t> pass_option(const std::vector<json>& options);
 

@@ -76,6 +76,7 @@ std::string App::game_keys() const {
     if (model_.my_decision()) {
         const std::vector<json> options = decision_options(model_);
         if (picked_on_board(options)) return tr("keys.decide_board");
+        if (model_.held_placement()) return tr("keys.decide_placed");
         return tr(pass_option(options) ? "keys.decide" : "keys.decide_no_pass");
     }
     if (seated_in_running_game()) return tr("keys.wait");
@@ -122,17 +123,27 @@ void App::act(const json& action) {
     model_.user_request({{"type", "action"}, {"room", model_.room_id()}, {"version", model_.version()}, {"action", action}});
 }
 
+// Holds the tile for its follower step, which is sent with it as one action (choose); lays it
+// at once when no follower step follows (the decision ends, or another kind comes next).
 void App::place_tile() {
     if (const std::string why = misfit_reason(model_, cursor_.at, cursor_.rotation); !why.empty()) {
         model_.set_status(tr("status.no_fit", {{"why", why}}));
         return;
     }
-    act({{"type", "place_tile"}, {"x", cursor_.at.x}, {"y", cursor_.at.y}, {"rotation", cursor_.rotation}});
+    const json tile = {{"type", "place_tile"}, {"x", cursor_.at.x}, {"y", cursor_.at.y}, {"rotation", cursor_.rotation}};
+    for (const Placement& p : model_.placements()) {
+        if (p.x != cursor_.at.x || p.y != cursor_.at.y || p.rotation != cursor_.rotation) continue;
+        if (follower_step(p.options)) model_.hold_placement(p);
+        else act(tile);
+        return;
+    }
+    act(tile);
 }
 
 void App::choose(std::size_t index) {
     const std::vector<json> options = shown_options(model_, cursor_.at);
-    if (index < options.size()) act(options[index]);
+    if (index < options.size() && model_.held_placement()) model_.choose_after_placement(options[index]);
+    else if (index < options.size()) act(options[index]);
     decision_shown_ = json();  // the next decision starts at its default again
 }
 
@@ -176,6 +187,10 @@ void App::game_key(int k) {
     } else if (model_.my_decision()) {
         const std::vector<json> options = shown_options(model_, cursor_.at);
         if (options.empty()) return;
+        if (k == 'u' && model_.held_placement()) {  // take the tile back up: choose the square again
+            model_.drop_placement();
+            return;
+        }
         const auto pass = pass_option(options);
         const auto numbered = k >= '1' && k <= '9' ? option_for_number(options, k - '0') : std::nullopt;
         if (numbered) choose(*numbered);

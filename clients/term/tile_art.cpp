@@ -177,6 +177,8 @@ int anchor_of(const TileArt& art, int segment) {
     static constexpr int order[] = {10, 9, 11, 3, 17, 8, 12, 2, 4, 16, 18, 1, 5, 15, 19, 7, 13, 0, 6, 14, 20};
     if (segment == tower_top_segment) return 9;
     if (segment == tower_floor_segment) return 8;
+    if (segment == tile_middle_segment) return 10;
+    if (segment == tile_beside_segment) return 11;
     for (int c : order)
         if (art.owner[static_cast<std::size_t>(c)] == segment) return c;
     return -1;

@@ -30,9 +30,12 @@ TileArt draw_tile(const TileInfo& tile, int rotation, int tower_height);
 
 // Where to draw a marker (follower, option letter) for `segment`: an index into cells, -1 if
 // the segment shows nowhere. Tower tops (segment -2) sit left of the tower, the mark of a new
-// floor (segment -3) left of that.
+// floor (segment -3) left of that; a whole tile's mark (-4) in its middle, a second one (-5)
+// beside it.
 int anchor_of(const TileArt& art, int segment);
 inline constexpr int tower_top_segment = -2;
 inline constexpr int tower_floor_segment = -3;
+inline constexpr int tile_middle_segment = -4;
+inline constexpr int tile_beside_segment = -5;
 
 }  // namespace carc::term

@@ -93,9 +93,25 @@ void from_json(const json& in, PlayAction& m) {
     const FieldReader r(in, "action");
     m.room = r.string("room", max_room_id);
     m.version = static_cast<std::uint64_t>(r.integer("version", 0, max_version));
+    m.then.clear();
     const json* action = r.member("action");
-    if (!action) r.fail("action", "present (an object)");
-    m.action = action_from_json(*action);
+    const json* actions = r.member("actions");
+    if (action && actions) r.fail("actions", "absent when 'action' is given");
+    if (action) {
+        m.action = action_from_json(*action);
+        return;
+    }
+    if (!actions) r.fail("action", "present (an object, or 'actions': an array)");
+    if (!actions->is_array() || actions->empty() || actions->size() > max_action_steps)
+        r.fail("actions", "an array of 1 to " + std::to_string(max_action_steps) + " actions");
+    m.action = action_from_json(actions->front());
+    for (std::size_t i = 1; i < actions->size(); ++i) m.then.push_back(action_from_json((*actions)[i]));
+}
+
+std::vector<Action> PlayAction::steps() const {
+    std::vector<Action> out{action};
+    out.insert(out.end(), then.begin(), then.end());
+    return out;
 }
 
 void from_json(const json& in, LegalPlacementsQuery& m) { m.room = room_of(in, "legal_placements"); }
@@ -213,7 +229,8 @@ void to_json(json& out, const FollowerOptions& m) {
            {"version", m.version},
            {"placement",
             {{"x", m.placement.at.x}, {"y", m.placement.at.y}, {"rotation", m.placement.rotation}}},
-           {"options", actions_to_json(m.options)}};
+           {"options", actions_to_json(m.options)},
+           {"features", m.features}};
 }
 
 void to_json(json& out, const ErrorMessage& m) {

@@ -50,12 +50,19 @@ inline bool seat_resigned(const RoomInfo& room, std::optional<int> seat) {
            room.seats[static_cast<std::size_t>(*seat)].resigned;
 }
 
-// The viewer decides now, outside tile placement (which has its own query): its legal actions
+// The viewer decides now, outside tile placement (placing, below): its legal actions
 // are in its view.
 inline bool deciding(const ViewerSource& v) {
     return v.seat && !v.resigned && v.state && !v.extras.result && !v.state->is_over() &&
            v.state->decider() == *v.seat && v.state->phase() != Phase::place_tile;
 }
+
+// The viewer is to lay the drawn tile: its placements are in its view.
+inline bool placing(const ViewerSource& v) {
+    return v.seat && !v.resigned && v.state && !v.extras.result && !v.state->is_over() &&
+           v.state->decider() == *v.seat && v.state->phase() == Phase::place_tile;
+}
+inline const PlacementChoices no_placements;
 
 // The seats of a game as a list (the engine hands them out one by one).
 struct PlayersOf {
@@ -151,6 +158,23 @@ inline constexpr auto you_fields = std::tuple{
               return legal;
           },
           [](const ViewerSource&, const std::vector<Action>& legal) { return actions_to_json(legal); }},
+    // Only the placer has it (null is no member), so no one else's patch carries the list.
+    Value{"/you/placements", Games::every,
+          [](const ViewerSource& v) -> const PlacementChoices& {
+              return placing(v) && v.extras.placements ? *v.extras.placements : no_placements;
+          },
+          [](const ViewerSource&, const PlacementChoices& choices) {
+              return choices.empty() ? nlohmann::json(nullptr) : placement_choices_to_json(choices);
+          },
+          true},
+    // The features the legal actions name, so a choice shows its whole feature.
+    Value{"/you/features", Games::every,
+          [](const ViewerSource& v) {
+              std::vector<Action> legal;
+              if (deciding(v)) v.state->legal_actions(legal);
+              return legal.empty() ? nlohmann::json::array() : features_to_json(*v.state, legal);
+          },
+          same_json},
 };
 
 }  // namespace carc::protocol::view

@@ -56,18 +56,24 @@ struct waiting_room {
     bool closed = false;  // closed before its game started: removed from the store
 };
 
-// An accepted action, with what applying it gave (computed on a copy of the state).
-struct journal_action {
-    std::string room_id;
+// One accepted decision, with what applying it gave (computed on a copy of the state).
+struct journal_step {
     std::int64_t seq = 0;  // 1 for the game's first action
-    int seat = 0;
     Action action;
     // The action's events, a JSON array as text: written once, then stored, sent in the patch
     // and kept for the record as it is.
     std::string events_json = "[]";
     std::uint64_t state_hash = 0;  // after the action
+};
+
+// An accepted action message: one decision, or a player's consecutive decisions sent as one
+// (stored all or none, each as an action of its own, so replays see single actions).
+struct journal_action {
+    std::string room_id;
+    int seat = 0;
+    std::vector<journal_step> steps;
     std::int64_t time_ms = 0;
-    // Each seat's time left as of this moment, when the game has a clock.
+    // Each seat's time left as of this moment (after the last step), when the game has a clock.
     std::optional<std::vector<std::int64_t>> clock_remaining_ms;
 };
 
@@ -93,7 +99,7 @@ public:
     virtual void store_waiting(const waiting_room& room, stored_fn on_stored) = 0;
     // A game starts (over the room's waiting row, if any). False refuses the start.
     virtual void begin_game(const game_start& start, stored_fn on_stored) = 0;
-    // An action about to be applied. False refuses it.
+    // An action (its steps) about to be applied. False refuses it, every step.
     virtual void append_action(const journal_action& action, stored_fn on_stored) = 0;
     // A seat resigned (by leaving, by request or by the clock); the room's bots play it on.
     virtual void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) = 0;

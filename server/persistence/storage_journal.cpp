@@ -96,14 +96,20 @@ void storage_journal::begin_game(const game_start& start, stored_fn on_stored) {
 
 void storage_journal::append_action(const journal_action& action, stored_fn on_stored) {
     st::ActionWrite write;
-    st::ActionRecord& record = write.action;
-    record.room_id = action.room_id;
-    record.seq = action.seq;
-    record.actor_seat = action.seat;
-    record.action_json = protocol::action_to_json(action.action).dump();
-    record.events_json = action.events_json;
-    record.state_hash = action.state_hash;
-    record.time_ms = action.time_ms;
+    const auto record_of = [&action](const journal_step& step) {
+        st::ActionRecord record;
+        record.room_id = action.room_id;
+        record.seq = step.seq;
+        record.actor_seat = action.seat;
+        record.action_json = protocol::action_to_json(step.action).dump();
+        record.events_json = step.events_json;
+        record.state_hash = step.state_hash;
+        record.time_ms = action.time_ms;
+        return record;
+    };
+    // The steps of one message are one write: stored together or not at all.
+    write.action = record_of(action.steps.front());
+    for (std::size_t i = 1; i < action.steps.size(); ++i) write.then.push_back(record_of(action.steps[i]));
     if (action.clock_remaining_ms) {
         st::ClockState& clock = write.clock_after.emplace();
         clock.active_seat = action.seat;

@@ -43,29 +43,51 @@ void game_session::restore(restored_game& game, const std::optional<protocol::Cl
     if (clock_ && game.clock_remaining_ms) clock_->restore_remaining(*game.clock_remaining_ms);
 }
 
-std::optional<RuleError> game_session::prepare(int seat, const Action& action, const std::string& room_id,
-                                               std::int64_t now_ms, steady::time_point now,
-                                               std::shared_ptr<pending_move>& out) const {
+namespace {
+// `array`'s members (a JSON array as text) appended to `out`, the members of an array being built.
+void splice_members(std::string& out, std::string_view array) {
+    if (array.size() <= 2) return;  // "[]"
+    if (out.size() > 1) out += ',';
+    out += array.substr(1, array.size() - 2);
+}
+}  // namespace
+
+std::optional<refused_step> game_session::prepare(int seat, const std::vector<Action>& steps,
+                                                  const std::string& room_id, std::int64_t now_ms,
+                                                  steady::time_point now, std::shared_ptr<pending_move>& out) const {
     out = std::make_shared<pending_move>(match_->state());
-    if (auto refused = out->next.apply(action, &out->events)) return refused;
     journal_action& entry = out->entry;
     entry.room_id = room_id;
-    entry.seq = static_cast<std::int64_t>(actions_.size()) + 1;
     entry.seat = seat;
-    entry.action = action;
-    entry.events_json = protocol::events_to_json(out->events, match_->game().tiles()).dump();
-    entry.state_hash = out->next.hash();
     entry.time_ms = now_ms;
+    std::string all_events = "[";
+    std::vector<Event> events;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        State& next = out->next;
+        if (i > 0 && !next.is_over() && next.decider() != seat) return refused_step{i, std::nullopt};
+        events.clear();
+        if (auto refused = next.apply(steps[i], &events)) return refused_step{i, std::move(refused)};
+        journal_step& step = entry.steps.emplace_back();
+        step.seq = static_cast<std::int64_t>(actions_.size() + i) + 1;
+        step.action = steps[i];
+        step.events_json = protocol::events_to_json(events, match_->game().tiles()).dump();
+        step.state_hash = next.hash();
+        splice_members(all_events, step.events_json);
+        out->events.insert(out->events.end(), events.begin(), events.end());
+    }
+    all_events += ']';
+    out->events_json = steps.size() == 1 ? entry.steps.front().events_json : std::move(all_events);
     entry.clock_remaining_ms = clock_remaining_after(out->next, now);
     return std::nullopt;
 }
 
 void game_session::adopt(pending_move&& move) {
     const journal_action& entry = move.entry;
-    match_->adopt(entry.action, std::move(move.next));
+    match_->adopt(entry.steps.back().action, std::move(move.next));
     protocol::count_points(points_, move.events);
     std::lock_guard lock(record_mutex_);
-    actions_.push_back({entry.seat, entry.action, entry.events_json, entry.state_hash});
+    for (const journal_step& step : entry.steps)
+        actions_.push_back({entry.seat, step.action, step.events_json, step.state_hash});
 }
 
 void game_session::update_clock(steady::time_point now, std::int64_t now_ms) {
@@ -109,8 +131,15 @@ void game_session::count_timeout(int seat, int seats) {
     ++clock_timeouts_[static_cast<std::size_t>(seat)];
 }
 
-protocol::GameExtras game_session::extras(int seats) const {
+protocol::GameExtras game_session::extras(int seats, bool with_placements) {
     protocol::GameExtras out;
+    if (with_placements && match_ && !finished() && state().phase() == Phase::place_tile) {
+        if (!placements_ || placements_moves_ != moves()) {
+            placements_ = std::make_shared<const protocol::PlacementChoices>(protocol::placement_choices(state()));
+            placements_moves_ = moves();
+        }
+        out.placements = placements_;
+    }
     out.seed_commitment = seed_commitment_;
     if (finished() && match_) {
         out.seed = std::to_string(match_->setup().seed);
@@ -132,12 +161,7 @@ protocol::GameExtras game_session::extras(int seats) const {
 std::string game_session::events_text() const {
     // Each action's events are a JSON array as text: their members are spliced into one array.
     std::string out = "[";
-    for (const record_action& action : actions_) {
-        const std::string_view events = action.events_json;
-        if (events.size() <= 2) continue;  // "[]"
-        if (out.size() > 1) out += ',';
-        out += events.substr(1, events.size() - 2);
-    }
+    for (const record_action& action : actions_) splice_members(out, action.events_json);
     out += ']';
     return out;
 }

@@ -37,12 +37,21 @@ struct restored_game {
     std::optional<std::vector<std::int64_t>> clock_remaining_ms;
 };
 
-// An action applied to a copy of the state, waiting for the journal before it is adopted.
+// An action message (one step or several) applied to a copy of the state, waiting for the
+// journal before it is adopted.
 struct pending_move {
     explicit pending_move(const State& now) : next(now) {}
-    journal_action entry;  // what the journal gets: events as text, the hash after, the clocks
+    journal_action entry;  // what the journal gets: per step events as text and the hash after; the clocks
     State next;
-    std::vector<Event> events;
+    std::vector<Event> events;        // every step's
+    std::string events_json = "[]";  // every step's, one array as text (the patch's)
+};
+
+// Which step of an action message was refused, and the engine's reason; none when by that step
+// the decision was no longer the mover's.
+struct refused_step {
+    std::size_t step = 0;
+    std::optional<RuleError> rule;
 };
 
 class game_session {
@@ -66,12 +75,14 @@ public:
     // A journaled game goes on; its clock with each seat's time as saved.
     void restore(restored_game& game, const std::optional<protocol::ClockSettings>& clock);
 
-    // `action` by `seat` on a copy of the state: the refusal, or the move to journal (events
-    // serialised once, the hash after it, each seat's time left once the move is made: the mover
-    // charged up to `now` and, when the move ends its turn, credited the increment, so a game
-    // restored from the journal gives the last mover the time the clock showed).
-    std::optional<RuleError> prepare(int seat, const Action& action, const std::string& room_id, std::int64_t now_ms,
-                                     steady::time_point now, std::shared_ptr<pending_move>& out) const;
+    // `steps` by `seat`, in order, on one copy of the state (every step must be the seat's
+    // decision): the refused step, or the move to journal (events serialised once, the hash
+    // after each step, each seat's time left once the move is made: the mover charged up to
+    // `now` and, when the move ends its turn, credited the increment, so a game restored from
+    // the journal gives the last mover the time the clock showed).
+    std::optional<refused_step> prepare(int seat, const std::vector<Action>& steps, const std::string& room_id,
+                                        std::int64_t now_ms, steady::time_point now,
+                                        std::shared_ptr<pending_move>& out) const;
     // The move is stored: the copy becomes the state, the move joins the log, its points the count.
     void adopt(pending_move&& move);
 
@@ -82,8 +93,10 @@ public:
     std::optional<std::vector<std::int64_t>> clock_remaining_after(const State& next, steady::time_point now) const;
     // The server moved for `seat` because its time ran out.
     void count_timeout(int seat, int seats);
-    // The game's part of the views: commitment (seed once over), clock, result.
-    protocol::GameExtras extras(int seats) const;
+    // The game's part of the views: commitment (seed once over), clock, result and, when
+    // `with_placements` (a person lays the tile), the drawn tile's placements (worked out once
+    // per move).
+    protocol::GameExtras extras(int seats, bool with_placements = false);
     // Every event so far as one JSON array, as text (snapshots, history).
     std::string events_text() const;
 
@@ -123,6 +136,8 @@ private:
     std::vector<int> clock_timeouts_;  // per seat: the server's moves for a seat out of time
     protocol::ScoreBreakdown points_;  // per seat, counted from each accepted action's events
     std::optional<protocol::GameResult> result_;
+    std::shared_ptr<const protocol::PlacementChoices> placements_;  // as of placements_moves_
+    std::uint64_t placements_moves_ = 0;
 
     // The game's one log: each accepted action with its seat, events and the state hash after
     // it. Written on the strand under record_mutex_, read by HTTP threads.

@@ -149,10 +149,12 @@ private:
     bool closed() const { return closed_; }
 
     // ---- game (room_game.cpp) ----------------------------------------------------------
-    // Tries `action` on a copy of the state and journals it; once it is durable the copy is
-    // adopted, everyone gets the patch and `who` (if any) the ack. Refusals, including
+    // Tries `steps` (one action, or a player's consecutive decisions sent as one) in order on a
+    // copy of the state and journals them as one write; once it is durable the copy is
+    // adopted, everyone gets one patch and `who` (if any) the ack. Refusals, including
     // journal_failed, go to `who` (or the log) and change nothing.
-    void play(int seat, const Action& action, const requester* who);
+    void play(int seat, const std::vector<Action>& steps, const requester* who);
+    protocol::ErrorMessage step_refusal(const refused_step& refused, bool several) const;
     void on_action_stored(bool stored, pending_move& move, const requester* who);
     void refuse_move(const requester* who, protocol::ErrorMessage error);
     // The start is stored: the game begins.

@@ -113,7 +113,7 @@ void room::on_message(requester& who, protocol::PlayAction& m, bool) {
         refuse(std::move(e));
         return;
     }
-    play(seat, m.action, &who);
+    play(seat, m.steps(), &who);
 }
 
 void room::refuse_move(const requester* who, ErrorMessage error) {
@@ -125,13 +125,17 @@ void room::refuse_move(const requester* who, ErrorMessage error) {
     reply_error(*who, std::move(error));
 }
 
-void room::play(int seat, const Action& action, const requester* who) {
-    // Applied once, to a copy: the journal gets the events and the hash after the action, and
-    // the room adopts the copy only once the action is stored (busy until then).
+void room::play(int seat, const std::vector<Action>& steps, const requester* who) {
+    // Applied once, to a copy: the journal gets the events and the hash after each step, and
+    // the room adopts the copy only once the whole message is stored (busy until then).
     std::shared_ptr<pending_move> move;
-    if (auto refused = session_.prepare(seat, action, id_, unix_ms(), game_clock::clock::now(), move)) {
-        ErrorMessage e = make_error(ErrorCode::illegal_action, refused->message);
-        e.rule = std::string(to_string(refused->code));
+    if (auto refused = session_.prepare(seat, steps, id_, unix_ms(), game_clock::clock::now(), move)) {
+        ErrorMessage e = step_refusal(*refused, steps.size() > 1);
+        if (!refused->rule) {  // whose decision the step was by then: the copy stopped before it
+            const int decider = move->next.decider();
+            e.params["name"] = seating_.seat(decider).name;
+            e.params["seat"] = decider;
+        }
         refuse_move(who, std::move(e));
         return;
     }
@@ -142,23 +146,42 @@ void room::play(int seat, const Action& action, const requester* who) {
     }));
 }
 
+ErrorMessage room::step_refusal(const refused_step& refused, bool several) const {
+    // In a message of several steps the refusal names the step (0-based in params).
+    const std::string step = several ? "step " + std::to_string(refused.step + 1) + ": " : "";
+    ErrorMessage e;
+    if (refused.rule) {
+        e = make_error(ErrorCode::illegal_action, step + refused.rule->message);
+        e.rule = std::string(to_string(refused.rule->code));
+    } else {
+        e = make_error(ErrorCode::not_your_turn, step + "by then it is another player's decision");
+    }
+    if (several) e.params["step"] = refused.step;
+    return e;
+}
+
 void room::on_action_stored(bool stored, pending_move& move, const requester* who) {
+    const journal_action& entry = move.entry;
     if (!stored) {
-        spdlog::error("event=journal_failed room={} action={}", id_, describe(move.entry.action));
+        spdlog::error("event=journal_failed room={} action={} steps={}", id_, describe(entry.steps.front().action),
+                      entry.steps.size());
         refuse_move(who, make_error(ErrorCode::journal_failed, "the move could not be stored; it was not applied"));
         return;
     }
-    const journal_action& entry = move.entry;
+    const std::string events = std::move(move.events_json);
+    const std::size_t steps = entry.steps.size();
+    const Action first = entry.steps.front().action;
+    const int seat = entry.seat;
     session_.adopt(std::move(move));
-    state_.counters.actions_accepted_total.fetch_add(1);
-    spdlog::debug("event=action room={} seat={} action={}", id_, entry.seat, describe(entry.action));
+    state_.counters.actions_accepted_total.fetch_add(steps);
+    spdlog::debug("event=action room={} seat={} action={} steps={}", id_, seat, describe(first), steps);
     game_version_ = version_ + 1;
     if (session_.state().is_over()) {
         finish("complete");
     } else {
         update_clock();
     }
-    publish(entry.events_json, who);
+    publish(events, who);
     schedule_turn();
 }
 
@@ -188,6 +211,8 @@ void room::on_message(requester& who, protocol::FollowerOptionsQuery& q, bool) {
             reply_error(who, std::move(e));
             return;
         }
+        State next = s;
+        if (!next.apply(q.placement)) answer.features = protocol::features_to_json(next, answer.options);
     }
     reply(who, protocol::encode(answer, who.id));
 }
@@ -291,7 +316,7 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
     if (s.kind != SeatInfo::Kind::bot || s.resigned)
         protocol::bot_kind_from_string(state_.config.resigned_bot, kind);
     if (!is_search_bot(kind)) {
-        play(seat, choose(kind, session_.state(), bot_rng_), nullptr);
+        play(seat, {choose(kind, session_.state(), bot_rng_)}, nullptr);
         return;
     }
     // A search takes up to seconds: it runs on the bot pool, and its move comes back here to
@@ -314,7 +339,7 @@ void room::on_bot_move(std::uint64_t expected_moves, int seat, Action action) {
         return;
     if (session_.moves() != expected_moves || seating_.info().status != RoomStatus::playing || closed_) return;
     if (session_.state().decider() != seat || !seating_.seat_is_automatic(seat)) return;
-    play(seat, action, nullptr);
+    play(seat, {action}, nullptr);
 }
 
 void room::on_clock_expired(std::uint64_t expected_moves) {
@@ -334,7 +359,7 @@ void room::on_clock_expired(std::uint64_t expected_moves) {
         });
         return;
     }
-    play(seat, choose_random(session_.state(), bot_rng_), nullptr);
+    play(seat, {choose_random(session_.state(), bot_rng_)}, nullptr);
 }
 
 }  // namespace carc::server

@@ -111,3 +111,31 @@ TEST_CASE("the market move is picked on the board: the fields of the cursor's ti
     CHECK_FALSE(picked_on_board(floors));
     CHECK_FALSE(picked_on_board(std::vector<json>(all.begin(), all.begin() + 9)));
 }
+
+TEST_CASE("The Castle's scoring order is numbered on the board, on each feature it scores") {
+    set_language(Lang::en);
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    // Two pending scorings sharing the tile (1, 0), the first also doubled by a token.
+    const json legal = json::array({{{"type", "choose_scoring"}, {"target", 0}, {"token", -1}},
+                                    {{"type", "choose_scoring"}, {"target", 0}, {"token", 2}},
+                                    {{"type", "choose_scoring"}, {"target", 1}, {"token", -1}}});
+    const json pending = json::array({{{"owner", 0}, {"feature", "castle_tower"}, {"tiles", {{1, 0}}}},
+                                      {{"owner", 0}, {"feature", "house"}, {"tiles", {{1, 0}, {2, 0}}}}});
+    json board = json::array();
+    for (int x = 0; x < 3; ++x) board.push_back({{"x", x}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}});
+    const json view = {{"room", {{"id", "r1"}, {"status", "playing"}, {"seats", {{{"seat", 0}, {"kind", "human"}, {"name", "Ada"}}}}}},
+                       {"you", {{"seat", 0}, {"legal", legal}}},
+                       {"game", {{"phase", "choose_scoring"}, {"decider", 0}, {"turn_player", 0}, {"result", nullptr},
+                                 {"board", board}, {"followers", json::array()}, {"castle", {{"pending", pending}}}}}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", view}});
+    REQUIRE(model.my_decision());
+    const BoardScene scene = build_scene(model, {});
+    REQUIRE(scene.marks.size() == 3);
+    CHECK(scene.marks[0].at == BoardCoord{1, 0});
+    CHECK(scene.marks[0].letter == '1');
+    CHECK(scene.marks[1].at == BoardCoord{1, 0});  // doubled: beside the plain one
+    CHECK(scene.marks[1].segment != scene.marks[0].segment);
+    CHECK(scene.marks[2].at == BoardCoord{2, 0});  // the house's other tile, free of numbers
+    CHECK(scene.marks[2].letter == '3');
+}

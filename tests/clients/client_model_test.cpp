@@ -1,5 +1,6 @@
 // The client model: hello and reconnect with the token, snapshots and RFC 6902 patches, version
-// gaps, legal placements; the create-room form's request.
+// gaps, legal placements from the view and the tile sent with its follower; the create-room
+// form's request.
 
 #include <catch2/catch.hpp>
 
@@ -29,6 +30,8 @@ json my_turn_view() {
                     {"drawn_tile", "B-U"}, {"result", nullptr},
                     {"board", {{{"x", 0}, {"y", 0}, {"tile", "B-D"}, {"rotation", 0}, {"height", 0}}}},
                     {"followers", json::array()}, {"players", {{{"score", 0}}, {{"score", 0}}}}};
+    // (1, 0) turned 0 or 2: a follower on segment 0 or pass; (0, 1): laying it ends the decision.
+    view["you"]["placements"] = json::parse("[[1,0,0,0,-1],[1,0,2,0,-1],[0,1,0]]");
     return view;
 }
 
@@ -97,27 +100,45 @@ TEST_CASE("snapshots and patches keep the view, a version gap asks for a snapsho
     CHECK(types_of(model.take_outbox()) == json({"snapshot"}));
 }
 
-TEST_CASE("my turn to place: legal placements are asked once per version and logged events") {
+TEST_CASE("my turn to place: placements come with the view, the follower goes with the tile") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
     const json view = my_turn_view();
     model.take_outbox();
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
     CHECK(model.my_placement());
-    CHECK_FALSE(model.placements_ready());
-    CHECK(types_of(model.take_outbox()) == json({"legal_placements"}));
-    model.handle({{"type", "legal_placements"}, {"room", "r1"}, {"version", 10}, {"tile", "B-U"},
-                  {"placements", {{{"x", 1}, {"y", 0}, {"rotation", 0}}, {{"x", 1}, {"y", 0}, {"rotation", 2}},
-                                  {{"x", 0}, {"y", 1}, {"rotation", 0}}}}});
     CHECK(model.placements_ready());
+    CHECK(model.take_outbox().empty());  // nothing to ask
     CHECK(legal_cells(model.placements()) == std::vector<BoardCoord>{{1, 0}, {0, 1}});
     CHECK(legal_rotations(model.placements(), {1, 0}) == std::vector<int>{0, 2});
+
+    // The chosen placement is held: its follower options are the decision, the tile shows as laid.
+    model.hold_placement(model.placements()[0]);
+    CHECK_FALSE(model.my_placement());
+    CHECK(model.my_decision());
+    REQUIRE(decision_options(model).size() == 2);
+    const BoardScene held = build_scene(model, {{1, 0}, 0});
+    CHECK(held.tiles.size() == 2);
+    REQUIRE(held.marks.size() == 1);
+    CHECK(held.marks[0].at == BoardCoord{1, 0});
+    model.choose_after_placement(decision_options(model)[0]);
+    const auto sent = model.take_outbox();
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0]["type"] == "action");
+    CHECK(sent[0]["version"] == 10);
+    CHECK(sent[0]["actions"] == json::parse(R"([{"type":"place_tile","x":1,"y":0,"rotation":0},
+                                                {"type":"place_follower","segment":0}])"));
+    CHECK_FALSE(model.held_placement());
+    CHECK(follower_step(model.placements()[0].options));
+    CHECK_FALSE(follower_step(model.placements()[2].options));  // laying it ends the decision
+    CHECK_FALSE(follower_step({{{"type", "city_follower"}, {"quarter", "market"}}, {{"type", "pass"}}}));
 
     model.handle({{"type", "patch"}, {"room", "r1"}, {"version", 11},
                   {"patch", {{{"op", "add"}, {"path", "/game/board/-"},
                               {"value", {{"x", 1}, {"y", 0}, {"tile", "B-U"}, {"rotation", 0}, {"height", 0}}}},
                              {{"op", "replace"}, {"path", "/game/phase"}, {"value", "place_follower"}},
-                             {{"op", "replace"}, {"path", "/you/legal"}, {"value", {{{"type", "place_follower"}, {"segment", 0}}, {{"type", "pass"}}}}}}},
+                             {{"op", "replace"}, {"path", "/you/legal"}, {"value", {{{"type", "place_follower"}, {"segment", 0}}, {{"type", "pass"}}}}},
+                             {{"op", "remove"}, {"path", "/you/placements"}}}},
                   {"events", {{{"type", "tile_placed"}, {"player", 0}, {"tile", "B-U"}, {"x", 1}, {"y", 0}, {"rotation", 0}}}}});
     CHECK_FALSE(model.my_placement());
     CHECK(model.my_decision());
@@ -283,10 +304,9 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
 TEST_CASE("the follower step defaults to no follower, a cursor where the tile does not fit says why") {
     ClientModel model("Ada");
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
-    const json view = my_turn_view();
+    json view = my_turn_view();
+    view["you"]["placements"] = json::parse("[[1,0,1,-1]]");
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
-    model.handle({{"type", "legal_placements"}, {"room", "r1"}, {"version", 10}, {"tile", "B-U"},
-                  {"placements", {{{"x", 1}, {"y", 0}, {"rotation", 1}}}}});
     CHECK(misfit_reason(model, {1, 0}, 1) == "");
     CHECK(misfit_reason(model, {1, 0}, 0) == "r: it fits here turned");
     CHECK(misfit_reason(model, {0, 0}, 0) == "a tile lies here");
@@ -331,7 +351,7 @@ TEST_CASE("a request the player makes clears the status line of what came before
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
     model.handle({{"type", "room_created"}, {"room", "r1"}, {"invite", "AB12-CD34"}});
     CHECK(model.status().find("AB12-CD34") != std::string::npos);
-    model.request({{"type", "legal_placements"}, {"room", "r1"}});  // the client's own: kept
+    model.request({{"type", "history"}, {"room", "r1"}});  // the client's own: kept
     CHECK_FALSE(model.status().empty());
     model.user_request({{"type", "start"}, {"room", "r1"}});
     CHECK(model.status().empty());

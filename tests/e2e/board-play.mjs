@@ -58,6 +58,12 @@ export async function opponent(page, url, name) {
     window.req = (msg) => new Promise((resolve, reject) => { const n = id++; waiting.set(n, { resolve, reject: (m) => reject(new Error(`${m.code}: ${m.message}`)) }); ws.send(JSON.stringify({ ...msg, id: n })); });
     await window.req({ type: 'hello', protocol: 1, name });
   }, { name });
+  return scripted(page);
+}
+
+// Scripted moves through `window.req` of `page` (the opponent's WebSocket, or a page's own app
+// connection: `window.req = (m) => window.carc.conn.request(m)`).
+export function scripted(page) {
   return {
     join: (room, seat) => page.evaluate(({ room, seat }) => window.req({ type: 'join', room, seat }), { room, seat }),
     // Plays every decision of `seat` until another seat decides; returns how many it made.

@@ -99,6 +99,7 @@ async function placeTile(page, room, touch, { follower, floor, shotName, keyChec
   if (chose) {
     await tapAt(page, chose, touch);
     await page.waitForSelector('.layer-spots .spot.selected');
+    if (chose.includes('spot-follower')) await assertFeatureShown(page);
   }
   await assertAllOnScreen(page, 'tile chosen');
   if (shotName) await shot(page, shotName);
@@ -112,6 +113,9 @@ async function placeTile(page, room, touch, { follower, floor, shotName, keyChec
 async function decide(page, room, touch, selector, shotName) {
   const before = (await gameState(page, room)).version;
   await page.waitForSelector('#decision-prompt');
+  // An expansion's decision says why the rules offer it.
+  const { phase } = await gameState(page, room);
+  if (phase !== 'place_follower') assert.ok((await page.textContent('#decision-reason')).length > 40, `${phase}: the reason is given`);
   if (selector !== 'pass' && await page.$(selector)) {
     if (selector.includes('layer-spots')) await panTo(page, selector);
     if (selector === '.token-action' || selector.includes('wall-chip')) {
@@ -124,6 +128,7 @@ async function decide(page, room, touch, selector, shotName) {
     await tapAt(page, selector, touch);
     await page.waitForSelector(`.layer-spots .spot.selected[data-key="${key}"]`);
     assert.match(await page.textContent('#decision-hint'), /\S/, 'the chosen move is described');
+    if (selector.includes('spot-market')) await assertMarketFields(page, room);
     await assertAllOnScreen(page, 'target chosen');
     if (shotName) await shot(page, shotName);
     if (touch) await tapAt(page, `.layer-spots .spot[data-key="${key}"]`, touch); else await press(page, '#confirm', touch);
@@ -134,6 +139,42 @@ async function decide(page, room, touch, selector, shotName) {
   await press(page, '#pass', touch);
   await settled(page, room, before);
   return false;
+}
+
+// A chosen follower spot outlines its whole feature on the board and the turn panel says who
+// holds it and what it is worth now.
+async function assertFeatureShown(page) {
+  await page.waitForSelector('.layer-spots .feature-area path', { state: 'attached' });
+  assert.match(await page.textContent('#feature-info'), /\d/, 'the feature is worth a number of points');
+}
+
+// The market move: one target per field (never two for the same field, none overlapping), each
+// the field's own shape on every tile it covers; the chosen one says who holds it and its worth.
+async function assertMarketFields(page, room) {
+  const { targets, fields, parts, selectedParts } = await page.evaluate((r) => {
+    const you = window.carc.store.get(r).view.you;
+    const sel = document.querySelector('.layer-spots .spot-market.selected');
+    const key = sel?.dataset.key;
+    const feature = (you.features || []).find((f) => f.actions.some((i) => {
+      const a = you.legal[i];
+      return [a.type, a.segment, a.x, a.y, a.target, a.quarter, a.token].map((v) => (v === undefined ? '' : v)).join(':') === key;
+    }));
+    return {
+      targets: document.querySelectorAll('.layer-spots .spot-market').length,
+      fields: new Set((you.features || []).filter((f) => f.kind === 'field').map((f) => JSON.stringify(f.segments))).size,
+      parts: feature ? feature.segments.length : -1,
+      selectedParts: sel ? sel.querySelectorAll('.area path').length : 0,
+    };
+  }, room);
+  assert.equal(targets, fields, 'one market target per field');
+  const smallest = await page.$$eval('.layer-spots .spot-market', (els) => Math.min(...els.map((e) => {
+    const b = e.getBoundingClientRect();
+    return Math.min(b.width, b.height);
+  })));
+  assert.ok(smallest >= 43.5, `every field is at least a tap across (${smallest} px)`);
+  assert.equal(selectedParts, parts, 'the chosen field is drawn on every tile it covers');
+  assert.equal(await page.locator('.layer-spots .spot-market:not(.spot-area)').count(), 0, 'every market target is a field shape');
+  assert.match(await page.textContent('#feature-info'), /\d/, 'the chosen field says what it is worth');
 }
 
 // Every text of the turn panel is in the page's language and no catalog key shows raw.

@@ -1,6 +1,7 @@
 // The side panels as a player meets them. Desktop 1280x800: the log and the chat start inside
 // the window (not below the tiles still to come; two tabs share the space), and after Alice chats, Confirm is in view again
-// when her next turn comes. Phone 390x844: a chat line arriving while the Turn tab is open marks
+// when her next turn comes; the opponent's move only adds lines to the log (its live region
+// announces just those) and every board tile has an accessible name. Phone 390x844: a chat line arriving while the Turn tab is open marks
 // the Chat tab, and opening it clears the mark; a short game's Tiles tab says how many tiles will
 // really come.
 import test from 'node:test';
@@ -32,8 +33,27 @@ test('desktop: log and chat in the window, Confirm back in view after chatting',
       await page.press('.chat-input', 'Enter');
     }
     await page.waitForFunction(() => document.querySelectorAll('.chat-list li').length >= 12);
+    // The log is a live region: Bob's move adds its lines and leaves the shown ones alone, so a
+    // screen reader announces only what is new.
+    await page.click('.sheet-tab[data-tab="log"]');
+    await page.evaluate(() => {
+      const log = document.querySelector('.log');
+      log.firstElementChild.dataset.mark = 'first';
+      window.logChanges = { added: 0, removed: 0 };
+      new MutationObserver((records) => records.forEach((r) => {
+        window.logChanges.added += r.addedNodes.length;
+        window.logChanges.removed += r.removedNodes.length;
+      })).observe(log, { childList: true });
+    });
     await bob.play(room, 1);
     await page.waitForSelector('.turn-banner.mine');
+    const changes = await page.evaluate(() => ({ ...window.logChanges, kept: !!document.querySelector('.log li[data-mark="first"]') }));
+    assert.ok(changes.added > 0 && changes.removed === 0 && changes.kept, `the log only grew: ${JSON.stringify(changes)}`);
+    assert.equal(await page.getAttribute('.log', 'aria-relevant'), 'additions');
+    // Every tile on the board has a name: where it lies and what it holds.
+    const names = await page.$$eval('.layer-tiles .tile', (tiles) => tiles.map((g) => `${g.getAttribute('role')} ${g.getAttribute('aria-label')}`));
+    assert.ok(names.length > 1 && names.every((n) => /^img Tile at \(-?\d+, -?\d+\): \w/.test(n)), names.join(' | '));
+    await page.click('.sheet-tab[data-tab="chat"]');
     await tapAt(page, '.layer-cells .legal-cell', false);
     await page.waitForSelector('#confirm:not([disabled])');
     assert.ok(await inWindow(page, '#confirm'), 'Confirm is in view on the next turn');

@@ -1,5 +1,6 @@
 // Every screen of a Russian phone (browser locale ru-RU) is scanned for Latin words: the lobby
-// (the default visitor name, a finished game against a bot), the account screens, the waiting room with expansions,
+// (the default visitor name, a finished game against a bot), the account screens, the waiting room
+// with expansions (and a guest the host removes from it),
 // the game's tabs, the rules ("?"), the end dialog and the replay. Names typed by people and tile ids (B-K,
 // K-19) are not words of the client; everything else must be Russian.
 import test from 'node:test';
@@ -54,6 +55,17 @@ test('a Russian phone shows no English: lobby, waiting room, game, end, replay',
     })).room);
     await page.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
     await page.waitForSelector('.waiting-room');
+    // Someone the host removes from the room is told so in Russian.
+    const guest = await (await browser.newContext({ ...PHONE, locale: 'ru-RU' })).newPage();
+    await guest.goto(`${server.url}/#/room/${encodeURIComponent(room)}`);
+    await guest.waitForFunction(() => window.carc?.conn?.welcome);
+    await press(guest, '#take-seat', true);
+    await guest.waitForSelector('.waiting-room');
+    const person = await guest.evaluate(() => window.carc.conn.welcome.person);
+    await page.evaluate(({ r, person }) => window.carc.conn.request({ type: 'kick', room: r, person }), { r: room, person });
+    await guest.waitForSelector('.toast-error');
+    assert.deepEqual(await latinWords(guest), [], 'removed from the room: Latin words on a Russian screen');
+    await guest.context().close();
     await page.evaluate((r) => window.carc.conn.request({ type: 'set_bot', room: r, seat: 1, bot: 'greedy' }), room);
     await page.waitForSelector('#start:not([disabled])');
     await scan('waiting room');

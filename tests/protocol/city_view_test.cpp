@@ -1,6 +1,7 @@
 // The City of Carcassonne on the wire: every City decision a random game offers survives the
 // JSON round trip, its events serialise with their quarter, and the view shows the Count and,
-// while followers may come from a quarter, the feature they would join.
+// while followers may come from a quarter, the feature they would join; the market move's
+// targets are grouped by field.
 #include <catch2/catch.hpp>
 
 #include "carc/match.hpp"
@@ -34,6 +35,17 @@ public:
         if (s.phase() == Phase::market_move) {
             ++market_views;
             CHECK_FALSE(view["you"]["legal"].empty());
+            // Every market move names its field once: the fields group the moves, so a client
+            // offers each field as one target, with its holders and worth.
+            std::vector<int> named(view["you"]["legal"].size(), 0);
+            for (const json& f : view["you"]["features"]) {
+                CHECK(f["kind"] == "field");
+                CHECK(f["points"].get<int>() % 3 == 0);
+                CHECK(f["followers"].size() == static_cast<std::size_t>(s.game().players()));
+                CHECK_FALSE(f["segments"].empty());
+                for (const json& i : f["actions"]) ++named[i.get<std::size_t>()];
+            }
+            for (int n : named) CHECK(n == 1);
         }
     }
     bool wants_events() const override { return true; }

@@ -137,6 +137,11 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
     check_parses({{"room", "r1"}, {"text", "good luck"}}, ChatRequest{"r1", "good luck"});
     for (const Action& a : every_action_type())
         check_parses({{"room", "r1"}, {"version", 17}, {"action", action_to_json(a)}}, PlayAction{"r1", 17, a});
+    // Several decisions as one message: the first and the rest, in order.
+    const Action tile = Action::place_tile(Coord{1, 0}, 2), follower = Action::place_follower(3);
+    check_parses({{"room", "r1"}, {"version", 17}, {"actions", {action_to_json(tile), action_to_json(follower)}}},
+                 PlayAction{"r1", 17, tile, {follower}});
+    CHECK((PlayAction{"r1", 17, tile, {follower}}.steps() == std::vector<Action>{tile, follower}));
     check_parses({{"room", "r1"}}, LegalPlacementsQuery{"r1"});
     check_parses({{"room", "r1"}, {"x", 1}, {"y", 0}, {"rotation", 2}},
                  FollowerOptionsQuery{"r1", Action::place_tile(Coord{1, 0}, 2)});
@@ -208,7 +213,8 @@ TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
                   {{"room", "r1"},
                    {"version", 3},
                    {"placement", {{"x", 1}, {"y", 0}, {"rotation", 1}}},
-                   {"options", actions_to_json({Action::place_follower(0), Action::pass()})}});
+                   {"options", actions_to_json({Action::place_follower(0), Action::pass()})},
+                   {"features", json::array()}});
     ErrorMessage error;
     error.code = ErrorCode::stale_version;
     error.message = "moved on";
@@ -284,6 +290,15 @@ TEST_CASE("bad input gets the documented error codes", "[protocol]") {
           ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"action","room":"r1","version":1,"action":{"type":"fly"}})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"action","room":"r1","version":1,"action":{"type":"place_tile","x":1,"y":1,"rotation":4}})") ==
+          ErrorCode::bad_field);
+    // `actions`: 1 to 4 actions, never beside `action`.
+    CHECK(error_of(R"({"type":"action","room":"r1","version":1,"actions":[]})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"action","room":"r1","version":1,"actions":{"type":"pass"}})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"action","room":"r1","version":1,"actions":[{"type":"pass"},{"type":"pass"},)"
+                   R"({"type":"pass"},{"type":"pass"},{"type":"pass"}]})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"action","room":"r1","version":1,"action":{"type":"pass"},"actions":[{"type":"pass"}]})") ==
+          ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"action","room":"r1","version":1,"actions":[{"type":"pass"},{"type":"fly"}]})") ==
           ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"create_room","seats":7})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"create_room","options":{"pile_limit":-1}})") == ErrorCode::bad_field);

@@ -177,7 +177,11 @@ void play_random_game(const rules_case& rules, std::uint64_t seed, const observe
     extras.seed_commitment = "c0ffee";
     extras.clock = ClockState{std::vector<std::int64_t>(room.info.seats.size(), 60000), 0, 1000, {}};
     room.info.status = RoomStatus::playing;
-    const auto publish = [&](const State& s) { publish_and_check(publisher, room, &s, extras, held, observe); };
+    const auto publish = [&](const State& s) {
+        // The drawn tile's placements, as a room works them out for a person to lay it.
+        extras.placements = s.is_over() ? nullptr : std::make_shared<const PlacementChoices>(placement_choices(s));
+        publish_and_check(publisher, room, &s, extras, held, observe);
+    };
     State state = match->state();
     publish(state);
 

@@ -66,7 +66,7 @@ game_session::steady::time_point begin_clocked(game_session& session, const prot
 void play_one(game_session& session, Rng& rng, game_session::steady::time_point now) {
     const int seat = session.state().decider();
     std::shared_ptr<pending_move> move;
-    REQUIRE_FALSE(session.prepare(seat, choose_random(session.state(), rng), "r1", 2000, now, move));
+    REQUIRE_FALSE(session.prepare(seat, {choose_random(session.state(), rng)}, "r1", 2000, now, move));
     session.adopt(std::move(*move));
 }
 
@@ -80,13 +80,15 @@ TEST_CASE("session: a move is tried on a copy, refused or unadopted it changes n
     begin(session, room, 7);
     const std::uint64_t before = session.state().hash();
     std::shared_ptr<pending_move> move;
-    const auto refused = session.prepare(0, Action::place_follower(0), "r1", 2000, {}, move);
+    const auto refused = session.prepare(0, {Action::place_follower(0)}, "r1", 2000, {}, move);
     REQUIRE(refused);
-    CHECK(refused->code == RuleErrorCode::wrong_phase);
+    REQUIRE(refused->rule);
+    CHECK(refused->rule->code == RuleErrorCode::wrong_phase);
     Rng rng(1);
-    REQUIRE_FALSE(session.prepare(0, choose_random(session.state(), rng), "r1", 2000, {}, move));
-    CHECK(move->entry.seq == 1);
-    CHECK(move->entry.state_hash == move->next.hash());
+    REQUIRE_FALSE(session.prepare(0, {choose_random(session.state(), rng)}, "r1", 2000, {}, move));
+    REQUIRE(move->entry.steps.size() == 1);
+    CHECK(move->entry.steps[0].seq == 1);
+    CHECK(move->entry.steps[0].state_hash == move->next.hash());
     CHECK(session.state().hash() == before);  // tried, not adopted
     CHECK(session.moves() == 0);
     session.adopt(std::move(*move));
@@ -105,8 +107,8 @@ TEST_CASE("session: a whole game's result, record and counted points", "[server]
     while (!session.state().is_over()) {
         const int seat = session.state().decider();
         std::shared_ptr<pending_move> move;
-        REQUIRE_FALSE(session.prepare(seat, choose_random(session.state(), rng), "r1", 2000, {}, move));
-        steps.push_back({seat, protocol::action_to_json(move->entry.action), move->entry.state_hash});
+        REQUIRE_FALSE(session.prepare(seat, {choose_random(session.state(), rng)}, "r1", 2000, {}, move));
+        steps.push_back({seat, protocol::action_to_json(move->entry.steps[0].action), move->entry.steps[0].state_hash});
         session.adopt(std::move(*move));
     }
     room.seats[2].resigned = true;
@@ -183,7 +185,7 @@ TEST_CASE("session: the clocks journaled with a move include the increment when 
     while (session.state().decider() == 0) {
         std::shared_ptr<pending_move> move;
         const auto now = t0 + 4s * (decisions + 1);
-        REQUIRE_FALSE(session.prepare(0, choose_random(session.state(), rng), "r1", 2000, now, move));
+        REQUIRE_FALSE(session.prepare(0, {choose_random(session.state(), rng)}, "r1", 2000, now, move));
         journaled = move->entry.clock_remaining_ms;
         if (move->next.decider() == 0)  // the turn goes on: charged, no increment yet
             CHECK(journaled == std::vector<std::int64_t>{300000 - 4000 * (decisions + 1), 300000});

@@ -229,8 +229,7 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         REQUIRE(stored_by(journal, [&](auto done) { journal.begin_game(start, done); }));
         server::journal_action bogus;  // far from the start tile: the engine refuses it
         bogus.room_id = "r5";
-        bogus.seq = 1;
-        bogus.action = Action::place_tile({40, 40}, 0);
+        bogus.steps.push_back({1, Action::place_tile({40, 40}, 0)});
         REQUIRE(stored_by(journal, [&](auto done) { journal.append_action(bogus, done); }));
     }
     {

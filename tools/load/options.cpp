@@ -24,6 +24,9 @@ Prints one JSON line per scenario. Without --url it starts its own carc-server f
   --scenario NAME          run only these (repeatable or comma-separated); default all:
                            room, spectators, crowd, rooms, abandoned, slow_reader, idle
   --seed N                 the hosts' random moves (default 1)
+  --turns steps|whole      hosts ask for the placements and send each decision alone (steps,
+                           default), or send the tile with its follower step as one message,
+                           placements read from the view (whole)
   --seconds S              room, rooms: seconds of play (default 20)
   --room-spectators N      room: spectators beside host and bot (default 5)
   --spectators N           spectators: watchers of one game, then leaving one by one (default 500)
@@ -96,6 +99,7 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
         else if (flag == "--server-arg") opt.server_args.emplace_back(value);
         else if (flag == "--scenario") add_scenarios(value, opt.scenarios);
         else if (flag == "--seed") ok = parse_number(value, opt.seed);
+        else if (flag == "--turns") ok = (opt.whole_turns = value == "whole") || value == "steps";
         else if (flag == "--seconds") ok = parse_seconds(value, opt.seconds);
         else if (flag == "--room-spectators") ok = parse_number(value, opt.room_spectators);
         else if (flag == "--spectators") ok = parse_number(value, opt.spectators) && opt.spectators >= 2;

@@ -19,6 +19,10 @@ struct options {
     std::vector<std::string> server_args;  // added to every server carc-load starts
     std::vector<std::string> scenarios;    // empty: all, in the order
     std::uint64_t seed = 1;
+    // --turns whole: hosts send the tile and its follower step as one action message, choosing
+    // from their view's placements; steps (the default): the legal_placements query, then one
+    // message per decision.
+    bool whole_turns = false;
 
     double seconds = 20;          // room, rooms: how long to play
     int room_spectators = 5;      // room: spectators besides the host and the bot

@@ -107,6 +107,20 @@ nlohmann::json room_host::pick_action() {
     return legal[pick(rng_)];
 }
 
+nlohmann::json room_host::pick_whole_turn() {
+    const nlohmann::json& all = view_["you"].value("placements", nlohmann::json::array());
+    if (all.empty()) return nullptr;
+    const nlohmann::json& entry = all[std::uniform_int_distribution<std::size_t>(0, all.size() - 1)(rng_)];
+    nlohmann::json steps = {{{"type", "place_tile"}, {"x", entry[0]}, {"y", entry[1]}, {"rotation", entry[2]}}};
+    if (entry.size() > 3) {  // compact options: a segment, -1 for pass, or an action object
+        const nlohmann::json& o = entry[std::uniform_int_distribution<std::size_t>(3, entry.size() - 1)(rng_)];
+        if (!o.is_number_integer()) steps.push_back(o);
+        else if (o.get<int>() < 0) steps.push_back({{"type", "pass"}});
+        else steps.push_back({{"type", "place_follower"}, {"segment", o}});
+    }
+    return steps;
+}
+
 net::awaitable<bool> room_host::play(int max_actions) {
     int made = 0;
     while (!stopping_) {
@@ -118,7 +132,14 @@ net::awaitable<bool> room_host::play(int max_actions) {
             continue;
         }
         nlohmann::json action;
-        if (game["phase"] == "place_tile") {
+        nlohmann::json steps;  // a whole turn instead of `action`
+        if (game["phase"] == "place_tile" && whole_turns_) {
+            steps = pick_whole_turn();
+            if (steps.is_null()) {
+                co_await wait_change();
+                continue;
+            }
+        } else if (game["phase"] == "place_tile") {
             nlohmann::json query = {{"type", "legal_placements"}, {"room", room_}};
             const nlohmann::json answer = co_await conn_->request(std::move(query));
             if (answer.value("version", std::uint64_t{0}) != version_ || answer["placements"].empty()) continue;
@@ -149,7 +170,9 @@ net::awaitable<bool> room_host::play(int max_actions) {
         const std::uint64_t version = version_;
         const auto sent = steady::now();
         sent_at_[version + 1] = sent;
-        nlohmann::json message = {{"type", "action"}, {"room", room_}, {"version", version}, {"action", action}};
+        nlohmann::json message = {{"type", "action"}, {"room", room_}, {"version", version}};
+        if (steps.is_null()) message["action"] = std::move(action);
+        else message["actions"] = std::move(steps);
         const nlohmann::json reply = co_await conn_->request(std::move(message));
         if (reply.value("type", "") == "ack") {
             ++made;

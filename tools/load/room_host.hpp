@@ -40,6 +40,8 @@ struct play_stats {
 class room_host {
 public:
     room_host(boost::asio::io_context& ioc, std::uint64_t seed, play_stats& stats);
+    // The tile and its follower step as one action message (carc-load --turns whole).
+    void send_whole_turns(bool whole) { whole_turns_ = whole; }
 
     boost::asio::awaitable<void> connect(const boost::asio::ip::tcp::endpoint& endpoint, const std::string& name);
     // create_room with `settings` (type added); waits for the first snapshot.
@@ -74,6 +76,9 @@ private:
     void absorb(const nlohmann::json& message);
     boost::asio::awaitable<void> wait_change();
     nlohmann::json pick_action();
+    // A random placement of the view's and a random one of its follower options, as the steps
+    // of one action message.
+    nlohmann::json pick_whole_turn();
 
     std::shared_ptr<ws_conn> conn_;
     play_stats& stats_;
@@ -85,6 +90,7 @@ private:
     std::uint64_t version_ = 0;
     int seat_ = 0;
     bool stopping_ = false;
+    bool whole_turns_ = false;
     std::unordered_map<std::uint64_t, steady::time_point> sent_at_;
     steady::duration pace_{};
     steady::duration pace_offset_{};

@@ -125,6 +125,7 @@ json run_room(scenario_env& env) {
     net::io_context ioc;
     play_stats stats;
     room_host host(ioc, opt.seed, stats);
+    host.send_whole_turns(opt.whole_turns);
     std::vector<std::unique_ptr<spectator>> watchers;
     for (int i = 0; i < opt.room_spectators; ++i) watchers.push_back(std::make_unique<spectator>(ioc, stats));
     meter m(env);
@@ -166,6 +167,7 @@ std::vector<json> run_spectators(scenario_env& env) {
     net::io_context ioc;
     play_stats stats;
     room_host host(ioc, opt.seed, stats);
+    host.send_whole_turns(opt.whole_turns);
     std::vector<std::unique_ptr<spectator>> watchers;
     for (int i = 0; i < opt.spectators; ++i) watchers.push_back(std::make_unique<spectator>(ioc, stats));
     meter m(env);
@@ -230,8 +232,10 @@ json run_rooms(scenario_env& env) {
     play_stats stats;
     std::vector<std::unique_ptr<room_host>> hosts;
     std::vector<std::unique_ptr<spectator>> watchers;
-    for (int i = 0; i < opt.rooms; ++i)
+    for (int i = 0; i < opt.rooms; ++i) {
         hosts.push_back(std::make_unique<room_host>(ioc, opt.seed + static_cast<std::uint64_t>(i), stats));
+        hosts.back()->send_whole_turns(opt.whole_turns);
+    }
     for (int i = 0; i < opt.rooms * opt.rooms_spectators; ++i) watchers.push_back(std::make_unique<spectator>(ioc, stats));
     meter m(env);
     std::optional<process_sample> rss_before, rss_after;

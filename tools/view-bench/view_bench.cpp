@@ -8,6 +8,7 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -110,51 +111,95 @@ GameConfig config_for(const std::string& rules) {
 }
 
 // The random game's moves, each posted to the room by the player who made it: one sample of
-// `actions` per move. Stops the game at the first move the room does not acknowledge.
+// `actions` per move, except a tile placement and the follower step after it, one sample of
+// `turns` together: sent as one message (`whole`), or as a client without the view's
+// placements makes them (the legal_placements and follower_options queries, then each step).
+// Stops the game at the first move the room does not acknowledge.
 class post_each_move final : public playout::Hooks {
 public:
     post_each_move(room& r, boost::asio::io_context& ioc, std::vector<person>& people, std::uint64_t version,
-                   figures& actions)
-        : room_(r), ioc_(ioc), people_(people), version_(version), actions_(actions) {}
+                   figures& actions, figures& turns, bool whole)
+        : room_(r), ioc_(ioc), people_(people), version_(version), actions_(actions), turns_(turns), whole_(whole) {}
 
     bool stop(const State&) override { return refused; }
-    void after(const Action& action, PlayerId seat, const State&, const std::vector<Event>&) override {
-        protocol::PlayAction play;
-        play.version = version_;
-        play.action = action;
+    void after(const Action& action, PlayerId seat, const State& next, const std::vector<Event>&) override {
         person& actor = people_[static_cast<std::size_t>(seat)];
-        const std::uint64_t bytes_before = bytes_of(people_);
-        ioc_.restart();
-        const double before = thread_cpu_us();
-        room_.handle(actor.who, play, false);
-        ioc_.run();
-        const double used = thread_cpu_us() - before;
-        actions_.samples.push_back(used);
-        actions_.total_us += used;
-        actions_.bytes += bytes_of(people_) - bytes_before;
-        const auto ack = nlohmann::json::parse(*actor.link->last);
-        if (ack.value("type", "") != "ack") {
-            std::fprintf(stderr, "action refused: %s\n", actor.link->last->c_str());
-            refused = true;
-            return;
+        if (held_) {  // the step after the tile: the turn goes out
+            const Action tile = *held_;
+            held_.reset();
+            sample(turns_, [&] {
+                if (whole_) return play(actor, {tile, action});
+                query_placements(actor, tile);
+                return play(actor, {tile}) && play(actor, {action});
+            });
+        } else if (action.type == ActionType::place_tile && !next.is_over() && next.decider() == seat) {
+            held_ = action;  // its follower step comes next
+        } else if (action.type == ActionType::place_tile) {
+            sample(turns_, [&] {
+                if (!whole_) query_placements(actor, std::nullopt);
+                return play(actor, {action});
+            });
+        } else {
+            sample(actions_, [&] { return play(actor, {action}); });
         }
-        version_ = ack["version"].get<std::uint64_t>();
     }
 
     bool refused = false;
 
 private:
+    // Runs `work` (posting to the room) to rest as one sample of `into`.
+    template <typename Work>
+    void sample(figures& into, Work&& work) {
+        const std::uint64_t bytes_before = bytes_of(people_);
+        const double before = thread_cpu_us();
+        refused = !work();
+        const double used = thread_cpu_us() - before;
+        into.samples.push_back(used);
+        into.total_us += used;
+        into.bytes += bytes_of(people_) - bytes_before;
+    }
+
+    void run(person& actor, protocol::ClientMessage message) {
+        ioc_.restart();
+        room_.handle(actor.who, std::move(message), false);
+        ioc_.run();
+    }
+
+    bool play(person& actor, const std::vector<Action>& steps) {
+        protocol::PlayAction message;
+        message.version = version_;
+        message.action = steps.front();
+        message.then.assign(steps.begin() + 1, steps.end());
+        run(actor, message);
+        const auto ack = nlohmann::json::parse(*actor.link->last);
+        if (ack.value("type", "") != "ack") {
+            std::fprintf(stderr, "action refused: %s\n", actor.link->last->c_str());
+            return false;
+        }
+        version_ = ack["version"].get<std::uint64_t>();
+        return true;
+    }
+
+    void query_placements(person& actor, const std::optional<Action>& tile) {
+        run(actor, protocol::LegalPlacementsQuery{"r1"});
+        if (tile) run(actor, protocol::FollowerOptionsQuery{"r1", *tile});
+    }
+
     room& room_;
     boost::asio::io_context& ioc_;
     std::vector<person>& people_;
     std::uint64_t version_;
     figures& actions_;
+    figures& turns_;
+    bool whole_;
+    std::optional<Action> held_;
 };
 
 // One room with `viewers` connected people (two players, the rest spectators) playing `games`
 // random games; then, in the last room, every spectator leaves one by one.
-void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
+void run(const std::string& rules, int viewers, int games, std::uint64_t seed, bool whole) {
     figures actions;
+    figures turns;
     figures leaves;
     Rng rng(seed);
     for (int g = 0; g < games; ++g) {
@@ -188,7 +233,7 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
         const auto start = Match::create(setup, &error);  // the room's game, played alongside
         State game = start->state();
         const std::uint64_t version = nlohmann::json::parse(*people[0].link->last)["version"].get<std::uint64_t>();
-        post_each_move posting(*r, ioc, people, version, actions);
+        post_each_move posting(*r, ioc, people, version, actions, turns, whole);
         playout::play_random(game, rng, &posting);
         if (posting.refused) return;
         if (g + 1 < games) continue;
@@ -207,6 +252,7 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed) {
         }
     }
     print("action", rules, viewers, actions);
+    print(whole ? "turn_whole" : "turn_steps", rules, viewers, turns);
     if (!leaves.samples.empty()) print("spectator_leave", rules, viewers, leaves);
 }
 
@@ -217,16 +263,20 @@ int main(int argc, char** argv) {
     std::vector<int> viewers = {6, 500};
     int games = 3;
     std::vector<std::string> rules = {"base", "castle"};
+    bool whole = true;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--games")) games = std::max(1, std::atoi(argv[i + 1]));
+        else if (!std::strcmp(argv[i], "--turns") && !std::strcmp(argv[i + 1], "steps")) whole = false;
+        else if (!std::strcmp(argv[i], "--turns") && !std::strcmp(argv[i + 1], "whole")) whole = true;
         else if (!std::strcmp(argv[i], "--viewers")) viewers = {std::max(2, std::atoi(argv[i + 1]))};
         else if (!std::strcmp(argv[i], "--rules")) rules = {argv[i + 1]};
         else {
-            std::fprintf(stderr, "usage: carc-view-bench [--games N] [--viewers N] [--rules base|tower|ckc|castle]\n");
+            std::fprintf(stderr, "usage: carc-view-bench [--games N] [--viewers N] [--rules base|tower|ckc|castle] "
+                                 "[--turns whole|steps]\n");
             return 2;
         }
     }
     for (const std::string& r : rules)
-        for (const int v : viewers) run(r, v, games, 1000);
+        for (const int v : viewers) run(r, v, games, 1000, whole);
     return 0;
 }

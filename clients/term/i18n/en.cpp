@@ -21,6 +21,7 @@ const Catalog english = {
     {"keys.waiting", "t chat  L leave  ? help  q quit"},
     {"keys.place", "arrows move  n next fit  r rotate  Enter lay  t chat  ? help  q quit"},
     {"keys.decide", "1-9 choose  p pass  Tab+Enter select  arrows look  ? help  q quit"},
+    {"keys.decide_placed", "1-9 choose  p pass  Tab+Enter select  u take the tile back  ? help  q quit"},
     {"keys.decide_no_pass", "1-9 choose  Tab+Enter select  arrows look  t chat  ? help  q quit"},
     {"keys.wait", "arrows look  c centre  v log/chat  z log  t chat  L resign  ? help  q quit"},
     {"keys.watch", "arrows look  c centre  v log/chat  z log  t chat  L leave  ? help  q quit"},

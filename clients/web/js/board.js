@@ -7,11 +7,13 @@
 
 import { sharedDefs, tileDef, tileDomId, tileIcons, iconMarkup, iconPoint } from './tiles-svg.js';
 import { rotatePoint } from './tile-geometry.js';
+import { segmentShape, segmentSpan } from './feature-shape.js';
 import { meepleMarkup, styleOf, shapeMarkup } from './players.js';
 import { castleMarkup, castleExtent } from './castle-board.js';
 import { quartersMarkup } from './city-board.js';
 import { esc } from './dom.js';
 import { t } from './i18n.js';
+import { runningAnimations } from './last-move.js';
 
 const T = 100; // board units per tile
 // The smallest tap target drawn, in CSS pixels (the platforms' touch guideline). A legal square
@@ -28,7 +30,8 @@ export class Board extends EventTarget {
     this.defined = new Set();
     this.view = { x: -250, y: -250, w: 600, h: 600 };
     this.autoFit = true; // follows the growing board until the player pans or zooms
-    this.lastKey = null; // the last move drawn, to animate only a new one
+    /** @type {import('./last-move.js').Animations} the last move's animations running */
+    this.anim = {};
     /** @type {number | undefined} screen pixels the turn banner takes on top (the room's view sets it) */
     this.padTop = undefined;
     svg.innerHTML =
@@ -84,12 +87,19 @@ export class Board extends EventTarget {
     return { x: x * T + p.x, y: y * T + p.y };
   }
 
-  tileMarkup(t, cls = '') {
+  // A tile's accessible name: where it lies and what it holds ("Tile at (1, 0): city, road, field").
+  tileLabel(tl) {
+    const kinds = [...new Set((this.tiles.get(tl.tile)?.segments || []).map((s) => s.kind))];
+    const features = kinds.map((k) => t(`board.feature.${k}`)).join(', ');
+    return t('board.tile_label', { x: tl.x, y: tl.y, features });
+  }
+
+  tileMarkup(t, cls = '', style = '') {
     if (!this.ensureTile(t.tile)) return `<rect x="${t.x * T}" y="${t.y * T}" width="${T}" height="${T}" fill="#ccc"/>`;
     const tile = this.tiles.get(t.tile);
     const g = this.geometry.get(t.tile);
     let out =
-      `<g class="tile ${cls}" data-x="${t.x}" data-y="${t.y}" data-tile="${esc(t.tile)}" transform="translate(${t.x * T} ${t.y * T})">` +
+      `<g class="tile ${cls}" ${style ? `style="${style}" ` : ''}role="img" aria-label="${esc(this.tileLabel(t))}" data-x="${t.x}" data-y="${t.y}" data-tile="${esc(t.tile)}" transform="translate(${t.x * T} ${t.y * T})">` +
       `<use href="#${tileDomId(t.tile)}" transform="rotate(${(t.rotation || 0) * 90} 50 50)"/>`;
     // Icons stay upright: place them at rotated spots.
     for (const ic of tileIcons(tile, g))
@@ -121,10 +131,16 @@ export class Board extends EventTarget {
     this.layers.castle.innerHTML = this.castle ? castleMarkup(this.castle, model.scores) : '';
     const at = new Map(board.map((t) => [`${t.x},${t.y}`, t]));
     this.at = at;
-    const fresh = model.last && model.last.key !== this.lastKey;
-    const placed = fresh && model.last.placed;
+    const now = performance.now();
+    this.anim = runningAnimations(this.anim, model.last || null, now);
+    const { tile: fading, pulse } = this.anim;
+    const delay = (/** @type {{ start: number }} */ a) => `animation-delay:${Math.round(a.start - now)}ms`;
     this.layers.tiles.innerHTML = board
-      .map((t) => this.tileMarkup(t, placed && placed[0] === t.x && placed[1] === t.y ? 'just-placed' : ''))
+      .map((t) =>
+        fading && fading.x === t.x && fading.y === t.y
+          ? this.tileMarkup(t, 'just-placed', delay(fading))
+          : this.tileMarkup(t),
+      )
       .join('');
 
     // Marks: dead cells, the last move, scored features pointed at, towers, the City's quarters.
@@ -138,10 +154,9 @@ export class Board extends EventTarget {
       const c =
         model.last.player === null || model.last.player === undefined ? '#5b4a33' : styleOf(model.last.player).colour;
       for (const [x, y] of model.last.cells || []) {
-        marks += `<rect class="last-placed${fresh ? ' fresh' : ''}" data-x="${x}" data-y="${y}" x="${x * T + 2}" y="${y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
+        marks += `<rect class="last-placed${pulse ? ' fresh' : ''}" ${pulse ? `style="${delay(pulse)}" ` : ''}data-x="${x}" data-y="${y}" x="${x * T + 2}" y="${y * T + 2}" width="${T - 4}" height="${T - 4}" stroke="${c}"/>`;
       }
     }
-    this.lastKey = model.last?.key ?? null;
     for (const [x, y] of model.highlight || [])
       marks += `<rect class="feature-highlight" x="${x * T}" y="${y * T}" width="${T}" height="${T}"/>`;
     for (const tl of board) if (tl.height > 0) marks += this.towerMarkup(tl);
@@ -181,9 +196,22 @@ export class Board extends EventTarget {
     // Decision targets: follower spots, tower floors, capture targets, quarters, market fields,
     // The Castle's scorings. Each is a focusable button of the SVG.
     let spots = '';
+    // The whole feature of the chosen target (a follower spot's city, road, field or cloister).
+    const chosen = (model.targets || []).find((s) => s.selected && s.parts && !s.area);
+    if (chosen) spots += `<g class="feature-area">${this.partsMarkup(chosen.parts || [])}</g>`;
     // The chosen target last, so its neighbours never cover it.
     for (const s of [...(model.targets || [])].sort((a, b) => Number(!!a.selected) - Number(!!b.selected))) {
-      const attrs = `class="spot spot-${esc(s.kind || 'follower')}${s.selected ? ' selected' : ''}" data-key="${esc(s.key)}" tabindex="0" role="button" aria-pressed="${s.selected ? 'true' : 'false'}" aria-label="${esc(s.label)}"`;
+      const attrs = `class="spot spot-${esc(s.kind || 'follower')}${s.selected ? ' selected' : ''}${s.area ? ' spot-area' : ''}" data-key="${esc(s.key)}" tabindex="0" role="button" aria-pressed="${s.selected ? 'true' : 'false'}" aria-label="${esc(s.label)}"`;
+      if (s.area) {
+        // A field chosen by tapping the field itself: its shape is the target.
+        spots +=
+          `<g ${attrs}><g class="area">${this.partsMarkup(s.parts || [])}</g>` +
+          (s.selected && s.seat !== undefined && s.seat !== null
+            ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: true })
+            : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="6"/>`) +
+          `<title>${esc(s.label)}</title></g>`;
+        continue;
+      }
       if (s.rect) {
         spots += `<g ${attrs}><rect class="hit" x="${s.rect.x}" y="${s.rect.y}" width="${s.rect.w}" height="${s.rect.h}" rx="6"/><title>${esc(s.label)}</title></g>`;
         continue;
@@ -225,6 +253,17 @@ export class Board extends EventTarget {
     if (newPreview && model.preview && !this.visible(model.preview)) this.reveal(model.preview.x, model.preview.y);
     if (newTargets) this.openChooser();
     if (newTargets && !this.chooser) this.keepTargetsInside();
+  }
+
+  // The shapes of a feature's segments, each on its tile (turned as the tile is).
+  /** @param {import('./types.js').FeaturePart[]} parts */
+  partsMarkup(parts) {
+    let out = '';
+    for (const q of parts) {
+      const shape = segmentShape(this.ensureTile(q.tile), q.segment);
+      out += `<path class="${shape.line ? 'part-line' : 'part'}" d="${shape.d}" transform="translate(${q.x * T} ${q.y * T}) rotate(${(q.rotation || 0) * 90} 50 50)"/>`;
+    }
+    return out;
   }
 
   // Pans (never zooms) so that the decision targets lie inside the board, clear of its edges and
@@ -318,7 +357,7 @@ export class Board extends EventTarget {
   }
 
   roundTargets() {
-    const round = (this.model?.targets || []).filter((s) => !s.rect);
+    const round = (this.model?.targets || []).filter((s) => !s.rect && !s.area);
     if (this.nearestFor !== round) {
       this.nearest = new Map(
         round.map((a) => [
@@ -341,7 +380,14 @@ export class Board extends EventTarget {
   neededPpu() {
     let need = this.model?.legalCells?.length ? TAP_PX / (T - 8) : 0;
     for (const s of this.roundTargets()) need = Math.max(need, TAP_PX / 2 / Math.min(this.roomFor(s.key), 1e9));
-    for (const s of this.model?.targets || []) if (s.rect) need = Math.max(need, TAP_PX / Math.min(s.rect.w, s.rect.h));
+    for (const s of this.model?.targets || []) {
+      if (s.rect) need = Math.max(need, TAP_PX / Math.min(s.rect.w, s.rect.h));
+      // A field is as easy to tap as its widest part on one tile.
+      if (s.area) {
+        const span = Math.max(...(s.parts || []).map((q) => segmentSpan(this.ensureTile(q.tile), q.segment)), 1);
+        need = Math.max(need, TAP_PX / span);
+      }
+    }
     return need;
   }
 

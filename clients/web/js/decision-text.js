@@ -91,3 +91,33 @@ export function passLabel(game) {
 }
 
 export const phasePrompt = (phase) => t(`game.prompt.${phase || 'other'}`);
+
+// The expansions' decisions, each with why the rules offer it now.
+const REASONED = new Set([
+  'tower_capture',
+  'city_follower',
+  'move_count',
+  'redeploy',
+  'market_move',
+  'choose_scoring',
+  'extra_turn',
+]);
+/** @param {string} phase */
+export const phaseReason = (phase) => (REASONED.has(phase) ? t(`game.reason.${phase}`) : null);
+
+/**
+ * Who holds a feature and what it is worth now: "held by Ada ×2, Bob · worth 6 points now".
+ * @param {import('./types.js').Feature} f
+ * @param {Record<number, string>} names
+ */
+export function featureText(f, names) {
+  const who = (f.followers || [])
+    .map((n, seat) => (n > 0 ? `${names[seat] ?? t('game.seat', { n: seat + 1 })}${n > 1 ? ` ×${n}` : ''}` : ''))
+    .filter(Boolean);
+  const held = who.length ? t('game.feature.held', { who: who.join(', ') }) : t('game.feature.free');
+  const worth =
+    f.points === null || f.points === undefined
+      ? ''
+      : ' · ' + t(f.kind === 'field' ? 'game.feature.worth_field' : 'game.feature.worth', { count: f.points });
+  return held.charAt(0).toUpperCase() + held.slice(1) + worth;
+}

@@ -11,12 +11,13 @@ import { feature } from './decision-text.js';
 /** @import { Game, RoomActions } from './types.js' */
 
 /**
- * The dialog, to be put in the page by the room's view.
- * @param {{ game: Game, names: Record<number, string>, roomId: string }} p
+ * The dialog, to be put in the page by the room's view. `rematch`: the link of a rematch someone
+ * offered (joined from here), else a seated player may offer one.
+ * @param {{ game: Game, names: Record<number, string>, roomId: string, seated?: boolean, rematch?: string | null }} p
  * @param {RoomActions} actions
  * @returns {HTMLElement}
  */
-export function endDialog({ game: g, names, roomId }, actions) {
+export function endDialog({ game: g, names, roomId, seated = false, rematch = null }, actions) {
   const res = g.result || {};
   const order = g.players
     .map((p, seat) => ({ seat, score: res.scores?.[seat] ?? p.score }))
@@ -90,16 +91,21 @@ export function endDialog({ game: g, names, roomId }, actions) {
       h(
         'div',
         { class: 'row end-actions' },
+        rematch
+          ? h('a', { class: 'btn btn-primary', href: rematch, id: 'join-rematch' }, t('game.end.join_rematch'))
+          : seated
+            ? h(
+                'button',
+                { class: 'btn btn-primary', id: 'rematch', onclick: () => actions.rematch() },
+                t('game.end.rematch'),
+              )
+            : null,
         h(
           'a',
           { class: 'btn', href: `#/replay/${encodeURIComponent(roomId)}`, id: 'open-replay' },
           t('game.end.replay'),
         ),
-        h(
-          'button',
-          { class: 'btn btn-primary', id: 'close-results', onclick: () => actions.closeEnd() },
-          t('game.end.back'),
-        ),
+        h('button', { class: 'btn', id: 'close-results', onclick: () => actions.closeEnd() }, t('game.end.back')),
       ),
     ),
   );

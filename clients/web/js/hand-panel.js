@@ -6,7 +6,7 @@
 
 import { h, clear, esc } from './dom.js';
 import { t } from './i18n.js';
-import { actionLabel, passLabel, phasePrompt } from './decision-text.js';
+import { actionLabel, passLabel, phasePrompt, phaseReason, featureText } from './decision-text.js';
 import { actionKey } from './turn.js';
 
 /** @import { Game, Action, RoomActions } from './types.js' */
@@ -161,6 +161,7 @@ function drawPlacement(hand, p, actions) {
                 : t('game.no_follower_spots'),
             )
           : null,
+        featureInfo(p),
       ),
     ),
     h(
@@ -190,6 +191,7 @@ function drawDecision(hand, p, actions) {
   hand.append(
     ...[
       h('h3', { id: 'decision-prompt' }, phasePrompt(g.phase)),
+      reasonBox(g.phase),
       targets.length
         ? h(
             'p',
@@ -199,6 +201,7 @@ function drawDecision(hand, p, actions) {
               : t('game.targets_on_board', { count: targets.length }),
           )
         : null,
+      featureInfo(p),
       h(
         'div',
         { class: 'turn-actions' },
@@ -226,6 +229,31 @@ function drawDecision(hand, p, actions) {
       targets.length ? h('p', { class: 'keys muted' }, t('game.keys_decision')) : null,
     ].filter(Boolean),
   );
+}
+
+/**
+ * Why the rules offer this decision, folded under a "Why?" so the panel keeps its height.
+ * @param {string} phase
+ */
+function reasonBox(phase) {
+  const why = phaseReason(phase);
+  return why
+    ? h(
+        'details',
+        { class: 'decision-reason', id: 'decision-reason' },
+        h('summary', {}, t('game.reason.why')),
+        h('p', { class: 'muted small' }, why),
+      )
+    : null;
+}
+
+/**
+ * Who holds the chosen target's feature and what it is worth (the feature is outlined on the board).
+ * @param {HandProps} p
+ */
+function featureInfo({ turn, names }) {
+  const f = turn.chosenFeature();
+  return f ? h('p', { class: 'hint feature-info', id: 'feature-info' }, featureText(f, names)) : null;
 }
 
 /**

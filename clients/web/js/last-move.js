@@ -32,3 +32,33 @@ export function lastMove(events, game) {
   const tl = board[board.length - 1];
   return { cells: [[tl.x, tl.y]], player: null, key: `board:${board.length}`, placed: null };
 }
+
+// How long the board's two animations run (styles.css: tile-in, last-pulse twice), in ms.
+export const TILE_IN_MS = 700;
+export const PULSE_MS = 1800;
+
+/**
+ * @typedef {{ seen?: string | null, tile?: { x: number, y: number, start: number } | null,
+ *   pulse?: { start: number } | null }} Animations
+ */
+
+/**
+ * The animations to draw now, so that a redraw in the middle of one (the opponent's follower
+ * right after their tile, a clock, someone coming online) continues it instead of cutting it
+ * short or starting it again: each is drawn with a negative delay, the time it has already run.
+ * A new move outlines its cells afresh; the tile laid keeps fading in through it.
+ * @param {Animations} was the previous call's answer
+ * @param {{ key: string, placed?: number[] | null } | null} last the last move (lastMove)
+ * @param {number} now ms
+ * @returns {Animations}
+ */
+export function runningAnimations(was, last, now) {
+  const fresh = !!last && last.key !== was.seen;
+  let tile = was.tile && now - was.tile.start < TILE_IN_MS ? was.tile : null;
+  let pulse = !fresh && was.pulse && now - was.pulse.start < PULSE_MS ? was.pulse : null;
+  if (fresh) {
+    pulse = { start: now };
+    if (last.placed) tile = { x: last.placed[0], y: last.placed[1], start: now };
+  }
+  return { seen: last?.key ?? null, tile, pulse };
+}

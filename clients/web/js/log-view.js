@@ -27,14 +27,30 @@ export function logLines(events, names, limit = LOG_LINES) {
   return out.reverse();
 }
 
+// Whether the shown lines from `from` on are the first lines of `lines`.
+/** @param {LogLine[]} shown @param {number} from @param {LogLine[]} lines */
+function continues(shown, from, lines) {
+  if (shown.length - from > lines.length) return false;
+  for (let i = from; i < shown.length; i++) if (shown[i].text !== lines[i - from].text) return false;
+  return true;
+}
+
 /**
  * @param {HTMLElement} list
  * @param {LogLine[]} lines
  * @param {(tiles: number[][]) => void} point shows a line's tiles on the board ([] for none)
  */
 export function drawLog(list, lines, point) {
-  clear(list);
-  for (const e of lines) {
+  // The lines already shown stay as they are, so the live region announces only the new ones:
+  // find where the shown lines go on in the new list (the oldest may have dropped off the top).
+  /** @type {LogLine[]} */
+  const shown = /** @type {any} */ (list).shownLines || [];
+  let dropped = 0;
+  while (dropped < shown.length && !continues(shown, dropped, lines)) dropped++;
+  for (let i = 0; i < dropped && list.firstChild; i++) list.firstChild.remove();
+  if (dropped === shown.length) clear(list); // nothing in common (another language): drawn anew
+  /** @type {any} */ (list).shownLines = lines;
+  for (const e of lines.slice(shown.length - dropped)) {
     const li = h('li', { class: `log-${e.kind}` });
     if (e.player !== undefined && e.player !== null && e.kind !== 'heading')
       li.insertAdjacentHTML('beforeend', badgeSvg(e.player, 14));

@@ -8,6 +8,7 @@
 import { fill, h, toast } from './dom.js';
 import { Board } from './board.js';
 import { Turn } from './turn.js';
+import { rematchRequest, rematchLine } from './rematch.js';
 import { awareness } from './awareness.js';
 import { errorText } from './errors.js';
 import { seatName } from './seat-name.js';
@@ -233,6 +234,7 @@ export class RoomCtrl {
         this.endOpen = false;
         this.redraw();
       },
+      rematch: () => this.rematch(),
       point: (tiles) => {
         this.highlight = tiles;
         this.redraw();
@@ -251,6 +253,15 @@ export class RoomCtrl {
         this.tilesOpen = open;
       },
     };
+  }
+
+  // The same settings in a new room; the finished room's chat carries its invite to everyone.
+  async rematch() {
+    const created = await this.request(rematchRequest(this.view.room));
+    if (!created) return;
+    await this.request({ type: 'chat', room: this.roomId, text: rematchLine(t('game.end.rematch'), created.invite) });
+    this.endOpen = false;
+    this.app.navigate(`#/room/${encodeURIComponent(created.room)}`);
   }
 
   /** @param {Record<string, any>} msg */

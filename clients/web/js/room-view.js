@@ -13,6 +13,7 @@ import { drawHand } from './hand-panel.js';
 import { drawScores } from './scoreboard.js';
 import { drawTilesPanel } from './tiles-panel.js';
 import { endDialog } from './end-dialog.js';
+import { offeredRematch } from './rematch.js';
 import { drawWaiting } from './waiting-view.js';
 import { drawLog, drawChat, logLines } from './log-view.js';
 import { limitLength } from './text-limit.js';
@@ -139,7 +140,7 @@ export function gameLayout(actions) {
   });
   const hand = h('section', { class: 'panel hand', 'aria-label': t('game.your_turn'), dataset: { tab: 'turn' } });
   const tilesPanel = h('section', { class: 'panel tiles-left', dataset: { tab: 'tiles' } });
-  const logBox = h('ol', { class: 'log', 'aria-live': 'polite' });
+  const logBox = h('ol', { class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' });
   const chat = chatPanel(actions);
   chat.box.dataset.tab = 'chat';
   const logPanel = h(
@@ -337,12 +338,17 @@ export function renderRoom(ctrl) {
     }
   if ((ctrl.tab === 'log' && (opened || logDrawn)) || (ctrl.tab === 'chat' && opened))
     L.sidebar.scrollTop = L.sidebar.scrollHeight;
-  renderEnd(ctrl.endOpen ? { game: g, names, roomId: ctrl.roomId } : null, actions);
+  renderEnd(
+    ctrl.endOpen
+      ? { game: g, names, roomId: ctrl.roomId, seated: me !== null, rematch: offeredRematch(state.chat) }
+      : null,
+    actions,
+  );
 }
 
 /**
- * The end dialog over the page while it is open.
- * @param {{ game: Game, names: Record<number, string>, roomId: string } | null} p
+ * The end dialog over the page while it is open (drawn again when a rematch is offered).
+ * @param {{ game: Game, names: Record<number, string>, roomId: string, seated: boolean, rematch: string | null } | null} p
  * @param {RoomActions} actions
  */
 function renderEnd(p, actions) {
@@ -351,8 +357,10 @@ function renderEnd(p, actions) {
     shown?.remove();
     return;
   }
-  if (shown) return;
+  if (shown instanceof HTMLElement && shown.dataset.rematch === String(p.rematch)) return;
+  shown?.remove();
   const dlg = endDialog(p, actions);
+  dlg.dataset.rematch = String(p.rematch);
   document.body.append(dlg);
-  /** @type {HTMLElement | null} */ (dlg.querySelector('#close-results'))?.focus();
+  /** @type {HTMLElement | null} */ (dlg.querySelector(shown ? '#join-rematch' : '#close-results'))?.focus();
 }

@@ -190,7 +190,7 @@ const LINEAR = new Set(['road', 'river', 'street']);
 
 // ---- spots: a raster flood fill finds a clear point inside every area ------------------------
 
-const GRID = 50,
+export const GRID = 50,
   CELL = 100 / GRID;
 function pointInPoly(p, poly) {
   let inside = false;
@@ -274,7 +274,8 @@ export function isCastleTile(tile) {
 export function tileGeometry(tile) {
   const segs = tile.segments;
   const castle = isCastleTile(tile);
-  const g = { cities: [], linear: [], areas: [], centres: [], markers: [], spots: {}, castle };
+  // fieldCells: each field's raster cells ([i, j] on a GRID x GRID raster of the tile), its shape.
+  const g = { cities: [], linear: [], areas: [], centres: [], markers: [], spots: {}, fieldCells: {}, castle };
   const hasCentreKind = segs.some((s) => CENTRE_KINDS.has(s.kind));
   const cityCount = segs.filter((s) => s.kind === 'city').length;
   const pocket = segs.some((s) => s.kind === 'field' && !s.ports.length);
@@ -518,8 +519,10 @@ function fieldSpots(tile, g, free) {
       const set = new Set(cells.map(([i, j]) => i * GRID + j));
       const spot = bestCell(cells, (i, j) => set.has(i * GRID + j));
       g.spots[idx] = spot || samplePolyCentre(s.ports.map((p) => add(portPoint(p), INWARD[p[0]], 12)));
+      g.fieldCells[idx] = cells;
     } else {
       const cells = pockets.shift() || [];
+      g.fieldCells[idx] = cells;
       const set = new Set(cells.map(([i, j]) => i * GRID + j));
       g.spots[idx] = bestCell(cells, (i, j) => set.has(i * GRID + j)) || { ...CENTRE };
     }

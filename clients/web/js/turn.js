@@ -1,6 +1,7 @@
 // @ts-check
-// The active player's side of a turn: where the drawn tile may go (asked from the server), the
-// chosen square, rotation and follower, the decision targets on the board for every other phase
+// The active player's side of a turn: where the drawn tile may go and the follower options of
+// each placement (both in the player's own view, `you.placements`), the chosen square, rotation
+// and follower, the decision targets on the board for every other phase
 // (capture, quarters, the Count, redeploys, market moves, The Castle's scorings), the chosen
 // target, and sending the move. The room's controller holds it and draws what it holds (through
 // `host.redraw()`); the server judges every move.
@@ -8,10 +9,10 @@
 import { toast } from './dom.js';
 import { t } from './i18n.js';
 import { quarterRect } from './city-board.js';
-import { actionLabel } from './decision-text.js';
+import { actionLabel, featureText } from './decision-text.js';
 import { errorText } from './errors.js';
 
-/** @import { Action, Target, View, Catalog } from './types.js' */
+/** @import { Action, Target, View, Catalog, Feature, FeaturePart } from './types.js' */
 
 /**
  * What the turn needs from the room's controller (room-ctrl.js; a fake in the unit tests).
@@ -29,9 +30,10 @@ import { errorText } from './errors.js';
  */
 
 /**
- * @typedef {{ placements: { x: number, y: number, rotation: number }[] | null, placementsTurn: string | null,
- *   loadingTurn: string | null, cell: { x: number, y: number } | null, rotation: number,
- *   options: Action[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
+ * @typedef {{ x: number, y: number, rotation: number, options: Action[] }} Placement
+ * @typedef {{ placements: Placement[] | null, placementsKey: string | null,
+ *   cell: { x: number, y: number } | null, rotation: number,
+ *   options: Action[] | null, features: Feature[] | null, optionsKey: string | null, choice: Action | null, pick: string | null,
  *   pickDecision?: string, busy: boolean }} TurnUi
  */
 
@@ -44,14 +46,51 @@ export function actionKey(a) {
 /** @type {(a: Action | null | undefined, b: Action | null | undefined) => boolean} */
 export const sameAction = (a, b) => !!a && !!b && actionKey(a) === actionKey(b);
 
+/**
+ * The view's compact placements (docs/protocol.md): `[x, y, rotation, option...]`, an option
+ * being a segment (a follower there), -1 (pass) or an action object.
+ * @param {any[][]} raw
+ * @returns {Placement[]}
+ */
+export function decodePlacements(raw) {
+  return raw.map(([x, y, rotation, ...rest]) => ({
+    x,
+    y,
+    rotation,
+    options: rest.map((o) =>
+      typeof o !== 'number' ? o : o < 0 ? { type: 'pass' } : { type: 'place_follower', segment: o },
+    ),
+  }));
+}
+
+// The options of the follower step, chosen on the tile being placed; any other decision after
+// the tile (the City's quarters, ...) is made on its own once the tile is laid.
+const FOLLOWER_STEP = ['place_follower', 'add_floor', 'tower_follower', 'pass'];
+
+/**
+ * The steps sent as one action message when a placement is confirmed: the tile, then the chosen
+ * follower option, or passing when the placement leads to a follower step.
+ * @param {Placement} placement
+ * @param {Action | null} choice
+ * @returns {Action[]}
+ */
+export function placementSteps(placement, choice) {
+  const tile = { type: 'place_tile', x: placement.x, y: placement.y, rotation: placement.rotation };
+  if (!placement.options.every((a) => FOLLOWER_STEP.includes(a.type))) return [tile];
+  const follow =
+    (choice && placement.options.find((a) => sameAction(a, choice))) ||
+    placement.options.find((a) => a.type === 'pass');
+  return follow ? [tile, follow] : [tile];
+}
+
 /** @returns {TurnUi} */
 const fresh = (rotation = 0) => ({
   placements: null,
-  placementsTurn: null,
-  loadingTurn: null,
+  placementsKey: null,
   cell: null,
   rotation,
   options: null,
+  features: null,
   optionsKey: null,
   choice: null,
   pick: null,
@@ -118,7 +157,9 @@ export class Turn {
     return `${g.turn}|${g.phase}|${g.decider}|${legal}`;
   }
 
-  // Asks for the legal placements once per turn while it is our placement.
+  // Takes the placements from the view while it is our placement. Keyed by the turn and the
+  // list, not the room's version: a version bump that leaves them alone (a spectator, a clock, a
+  // chat) must not drop the square the player just chose.
   update() {
     if (!this.isMyPlacement()) {
       if (!this.ui.busy) {
@@ -130,25 +171,16 @@ export class Turn {
       }
       return;
     }
-    // Keyed by the turn, not the room's version: a version bump that leaves the turn alone (a
-    // spectator, a clock, a chat) must not drop the square the player just chose.
-    const turn = `${this.game.turn}|${this.game.drawn_tile}`;
-    if (this.ui.placementsTurn === turn || this.ui.loadingTurn === turn) return;
+    const raw = this.view.you?.placements || [];
+    const key = `${this.game.turn}|${this.game.drawn_tile}|${JSON.stringify(raw)}`;
+    if (this.ui.placementsKey === key) return;
     this.ui = fresh(this.ui.rotation);
-    this.ui.loadingTurn = turn;
-    this.conn
-      .request({ type: 'legal_placements', room: this.host.roomId })
-      .then((r) => {
-        if (this.ui.loadingTurn !== turn) return;
-        this.ui.placements = r.placements || [];
-        this.ui.placementsTurn = turn;
-        this.ui.loadingTurn = null;
-        this.host.redraw();
-      })
-      .catch((e) => {
-        if (this.ui.loadingTurn === turn) this.ui.loadingTurn = null;
-        toast(errorText(e), 'error');
-      });
+    this.ui.placements = decodePlacements(raw);
+    this.ui.placementsKey = key;
+  }
+
+  placementAt(x, y, rotation) {
+    return (this.ui.placements || []).find((p) => p.x === x && p.y === y && p.rotation === rotation) || null;
   }
 
   legalCells() {
@@ -215,19 +247,24 @@ export class Turn {
     this.chooseCell(next);
   }
 
+  // The follower options of the chosen square and rotation, from the view's placements.
   loadOptions() {
     const { x, y } = this.ui.cell;
     const rotation = this.ui.rotation;
     const key = `${x},${y},${rotation}`;
     this.ui.optionsKey = key;
-    this.ui.options = null;
+    this.ui.options = this.placementAt(x, y, rotation)?.options || [];
+    this.ui.features = null;
     this.ui.choice = null;
     this.host.redraw();
+    // The spots come with the view, so choosing waits for nothing; the whole features they join
+    // (outlined, with who holds them and their worth) come with follower_options.
     this.conn
       .request({ type: 'follower_options', room: this.host.roomId, x, y, rotation })
       .then((r) => {
         if (this.ui.optionsKey !== key) return;
         this.ui.options = r.options || [];
+        this.ui.features = r.features || [];
         this.host.redraw();
       })
       .catch((e) => toast(errorText(e), 'error'));
@@ -237,6 +274,40 @@ export class Turn {
 
   label(a) {
     return actionLabel(a, { names: this.host.names(), game: this.game, tiles: this.catalog.byId });
+  }
+
+  // The feature an action of `actions` names (from the server's `features` beside them), or null.
+  /** @returns {Feature | null} */
+  featureOf(action, actions, features) {
+    const i = actions.findIndex((a) => sameAction(a, action));
+    return (i >= 0 && (features || []).find((f) => f.actions.includes(i))) || null;
+  }
+
+  // Where each segment of a feature lies: a laid tile, or the tile being placed (`here`).
+  /** @returns {FeaturePart[]} */
+  partsOf(feature, here = null) {
+    const at = new Map(this.game.board.map((b) => [`${b.x},${b.y}`, b]));
+    if (here) at.set(`${here.x},${here.y}`, here);
+    const out = [];
+    for (const [x, y, segment] of feature?.segments || []) {
+      const tl = at.get(`${x},${y}`);
+      if (tl) out.push({ x, y, tile: tl.tile, rotation: tl.rotation || 0, segment });
+    }
+    return out;
+  }
+
+  // The label of a target with what its feature holds and is worth.
+  featureLabel(a, feature) {
+    return feature ? `${this.label(a)}. ${featureText(feature, this.host.names())}` : this.label(a);
+  }
+
+  // The feature of the chosen follower spot or target, for the turn panel.
+  /** @returns {Feature | null} */
+  chosenFeature() {
+    if (this.isMyPlacement())
+      return this.ui.choice ? this.featureOf(this.ui.choice, this.ui.options || [], this.ui.features) : null;
+    const a = this.pickedAction();
+    return a ? this.featureOf(a, this.view.you.legal, this.view.you.features) : null;
   }
 
   // The board point of a follower spot (segment) on a laid tile or the tile being placed.
@@ -260,6 +331,7 @@ export class Turn {
         const selected = sameAction(this.ui.choice, o);
         if (o.type === 'place_follower') {
           const p = this.tileSpot(here, o.segment);
+          const feature = this.featureOf(o, this.ui.options, this.ui.features);
           out.push({
             key: actionKey(o),
             action: o,
@@ -268,8 +340,10 @@ export class Turn {
             seat,
             kind: 'follower',
             lying: kindOf(g.drawn_tile, o.segment) === 'field',
-            label: this.label(o),
+            label: this.featureLabel(o, feature),
             selected,
+            feature: feature || undefined,
+            parts: feature ? this.partsOf(feature, here) : undefined,
           });
         } else if (o.type === 'add_floor' || o.type === 'tower_follower') {
           const tl = o.x === here.x && o.y === here.y ? here : g.board.find((b) => b.x === o.x && b.y === o.y);
@@ -294,7 +368,10 @@ export class Turn {
     if (!this.isMyDecision()) return out;
     const pick = this.ui.pick;
     const pending = g.castle?.pending || [];
-    for (const a of this.view.you.legal) {
+    const legal = this.view.you.legal;
+    const features = this.view.you.features || [];
+    const marketDone = new Set(); // a field is one target, however many tiles it spans
+    for (const a of legal) {
       const key = actionKey(a);
       const base = { key, action: a, seat, label: this.label(a), selected: key === pick };
       switch (a.type) {
@@ -302,7 +379,17 @@ export class Turn {
           const tl = g.board[g.board.length - 1];
           if (!tl) break;
           const p = this.tileSpot(tl, a.segment);
-          out.push({ ...base, px: p.x, py: p.y, kind: 'follower', lying: kindOf(tl.tile, a.segment) === 'field' });
+          const feature = this.featureOf(a, legal, features);
+          out.push({
+            ...base,
+            label: this.featureLabel(a, feature),
+            px: p.x,
+            py: p.y,
+            kind: 'follower',
+            lying: kindOf(tl.tile, a.segment) === 'field',
+            feature: feature || undefined,
+            parts: feature ? this.partsOf(feature) : undefined,
+          });
           break;
         }
         case 'add_floor':
@@ -342,10 +429,31 @@ export class Turn {
           break;
         }
         case 'market_move': {
-          const tl = g.board.find((b) => b.x === a.x && b.y === a.y);
-          if (!tl) break;
-          const p = this.tileSpot(tl, a.segment);
-          out.push({ ...base, px: p.x, py: p.y, kind: 'market', lying: true });
+          const feature = this.featureOf(a, legal, features);
+          if (feature && marketDone.has(feature)) break;
+          if (feature) marketDone.add(feature);
+          const parts = feature ? this.partsOf(feature) : [];
+          // The field's own shape is the target; its marker sits on the spot nearest its middle.
+          const spots = (parts.length ? parts : [{ ...a, segment: a.segment }]).map((q) => {
+            const tl = g.board.find((b) => b.x === q.x && b.y === q.y);
+            return tl ? this.tileSpot(tl, q.segment) : null;
+          });
+          const pts = spots.filter((q) => q !== null);
+          if (!pts.length) break;
+          const mx = pts.reduce((s, q) => s + q.x, 0) / pts.length,
+            my = pts.reduce((s, q) => s + q.y, 0) / pts.length;
+          const p = pts.reduce((b, q) => (Math.hypot(q.x - mx, q.y - my) < Math.hypot(b.x - mx, b.y - my) ? q : b));
+          out.push({
+            ...base,
+            label: this.featureLabel(a, feature),
+            px: p.x,
+            py: p.y,
+            kind: 'market',
+            lying: true,
+            feature: feature || undefined,
+            parts: parts.length ? parts : undefined,
+            area: parts.length > 0,
+          });
           break;
         }
         case 'choose_scoring': {
@@ -474,27 +582,16 @@ export class Turn {
     if (a) this.act(a);
   }
 
-  // Lays the tile, then sends the chosen follower step (or pass) on the new version.
+  // Lays the tile and takes the chosen follower step (or passes) in one action message.
   async confirmPlacement() {
     if (!this.isMyPlacement() || !this.ui.cell || this.ui.busy) return;
-    const { x, y } = this.ui.cell;
-    const choice = this.ui.choice;
-    const room = this.host.roomId;
+    const placement = this.placementAt(this.ui.cell.x, this.ui.cell.y, this.ui.rotation);
+    if (!placement) return;
     this.ui.busy = true;
     this.host.redraw();
     try {
-      await this.conn.request({
-        type: 'action',
-        room,
-        version: this.host.version,
-        action: { type: 'place_tile', x, y, rotation: this.ui.rotation },
-      });
-      const v = this.view;
-      if (v.game.phase === 'place_follower' && v.game.decider === this.me) {
-        const legal = v.you.legal || [];
-        const follow = (choice && legal.find((a) => sameAction(a, choice))) || legal.find((a) => a.type === 'pass');
-        if (follow) await this.conn.request({ type: 'action', room, version: this.host.version, action: follow });
-      }
+      const actions = placementSteps(placement, this.ui.choice);
+      await this.conn.request({ type: 'action', room: this.host.roomId, version: this.host.version, actions });
     } catch (e) {
       toast(errorText(e), 'error');
       if (e.code === 'stale_version') this.host.resync();

@@ -32,7 +32,11 @@
  *   seed?: string | null, seed_commitment?: string, result?: Result | null }} Game
  * @typedef {{ type: string, segment?: number, x?: number, y?: number, rotation?: number,
  *   target?: number, quarter?: string, token?: number }} Action
- * @typedef {{ room: Room, you?: { seat: number | null, legal?: Action[] }, game: Game | null }} View
+ * @typedef {{ actions: number[], kind: string, complete: boolean, points: number | null,
+ *   followers: number[], segments: number[][] }} Feature a feature the actions at those indices name
+ * @typedef {{ room: Room, you?: { seat: number | null, legal?: Action[], features?: Feature[],
+ *   placements?: any[][] },
+ *   game: Game | null }} View
  * @typedef {{ type: string, player?: number, target_player?: number, x?: number, y?: number,
  *   tile?: string, rotation?: number, segment?: number, feature?: string, points?: number,
  *   count?: number, scorers?: number[], tiles?: number[][], final?: boolean, completed?: boolean,
@@ -51,7 +55,10 @@
  * A choice on the board (turn.js builds them, board.js draws them).
  * @typedef {{ key: string, action: Action, px: number, py: number, label: string, kind: string,
  *   seat?: number, selected?: boolean, lying?: boolean, text?: string,
- *   rect?: { x: number, y: number, w: number, h: number }, tiles?: number[][] }} Target
+ *   rect?: { x: number, y: number, w: number, h: number }, tiles?: number[][],
+ *   feature?: Feature, parts?: FeaturePart[], area?: boolean }} Target
+ * A segment of a feature where it lies: `area` targets are tapped on these shapes.
+ * @typedef {{ x: number, y: number, tile: string, rotation: number, segment: number }} FeaturePart
  */
 
 /**
@@ -78,6 +85,7 @@
  * @property {(name: string) => void} showTab opens a tab of the phone's bottom sheet
  * @property {() => void} showEnd opens the end-of-game breakdown
  * @property {() => void} closeEnd
+ * @property {() => void} rematch a new room with the same settings, the finished room invited
  * @property {(tiles: number[][]) => void} point shows the tiles of a log line on the board ([] for none)
  * @property {(text: string) => void} sendChat
  * @property {(msg: Record<string, any>) => void} send a request about this room (join, set_bot, kick, start)

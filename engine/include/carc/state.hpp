@@ -104,6 +104,12 @@ struct FeatureInfo {
     int shields = 0;
     std::vector<Coord> cells;
     std::array<int, max_players> followers{};
+    int id = -1;  // the same for every segment of one feature (until the board changes)
+    // Every segment of it: the tile's cell and the segment's index on that tile.
+    std::vector<std::pair<Coord, int>> segments;
+    // What it would score now (complete during play, else as at the end); -1 when that depends
+    // on more than the feature (The Castle's courtyards).
+    int points = -1;
 };
 
 class State {
@@ -225,6 +231,8 @@ private:
     void end_turn(std::vector<Event>* events, bool same_player = false);
     void final_scoring(std::vector<Event>* events);
     void score_farms(std::vector<Event>* events);
+    // The completed cities a field touches, the City of Carcassonne counted as one.
+    int farm_cities(int field_root, bool* city_included = nullptr) const;
     std::array<int, max_players> followers_on(int root) const;
 
     // The rule modules (engine/src/<module>/): each expansion is a struct of static functions

@@ -50,6 +50,9 @@ FeatureInfo State::feature_at(int placed_index, int segment) const {
         info.complete = around == 8;
         info.tiles = around + 1;
         info.cells.push_back(at);
+        info.id = gid;
+        info.segments.emplace_back(at, segment);
+        info.points = info.tiles;
         for (const auto& f : followers_)
             if (f.spot == FollowerSpot::feature && f.tile == placed_index && f.segment == segment)
                 ++info.followers[f.owner];
@@ -62,6 +65,23 @@ FeatureInfo State::feature_at(int placed_index, int segment) const {
         if (tiles.test(t)) info.cells.push_back(board_.tile(t).at);
     info.tiles = static_cast<int>(info.cells.size());
     info.followers = followers_on(root);
+    info.id = root;
+    board_.for_each_segment(root, [&](int member) {
+        const int t = board_.tile_of(member);
+        info.segments.emplace_back(board_.tile(t).at, member - board_.tile(t).segment_base);
+    });
+    std::string detail;
+    switch (info.kind) {
+        case FeatureKind::road:
+        case FeatureKind::city:
+            info.points = feature_points(info.kind, info.tiles, info.shields, info.complete, detail);
+            break;
+        case FeatureKind::field: info.points = 3 * farm_cities(root); break;
+        case FeatureKind::street:
+        case FeatureKind::castle_tower:
+        case FeatureKind::house: info.points = CastleRules::feature_points(*this, root, detail); break;
+        default: break;
+    }
     return info;
 }
 
@@ -241,20 +261,8 @@ void State::score_farms(std::vector<Event>* events) {
         scored_roots.push_back(root);
 
         const auto winners = majority(followers_on(root), game_->players());
-        // Completed cities touching this field, each once.
-        std::vector<int> cities;
-        board_.for_each_segment(root, [&](int member) {
-            const int tile = board_.tile_of(member);
-            for (unsigned bits = board_.def(member).touches; bits; bits &= bits - 1) {
-                const int city = board_.find(board_.segment_id(tile, std::countr_zero(bits)));
-                if (board_.complete(city) &&
-                    std::find(cities.begin(), cities.end(), city) == cities.end())
-                    cities.push_back(city);
-            }
-        });
-        // The City of Carcassonne counts as one more completed city for the fields touching it.
-        const int city_bonus = CityRules::active(*this) ? CityRules::farm_bonus(*this, root) : 0;
-        const int city_count = static_cast<int>(cities.size()) + city_bonus;
+        bool city_bonus = false;
+        const int city_count = farm_cities(root, &city_bonus);
         const int points = 3 * city_count;
         for (auto p : winners) players_[p].score += points;
         if (events)
@@ -269,6 +277,21 @@ void State::score_farms(std::vector<Event>* events) {
                                     (city_count == 1 ? "city" : "cities") + " x 3" +
                                     (city_bonus ? " (the City of Carcassonne included)" : "")});
     }
+}
+
+int State::farm_cities(int field_root, bool* city_included) const {
+    std::vector<int> cities;
+    board_.for_each_segment(field_root, [&](int member) {
+        const int tile = board_.tile_of(member);
+        for (unsigned bits = board_.def(member).touches; bits; bits &= bits - 1) {
+            const int city = board_.find(board_.segment_id(tile, std::countr_zero(bits)));
+            if (board_.complete(city) && std::find(cities.begin(), cities.end(), city) == cities.end())
+                cities.push_back(city);
+        }
+    });
+    const int bonus = CityRules::active(*this) ? CityRules::farm_bonus(*this, field_root) : 0;
+    if (city_included) *city_included = bonus > 0;
+    return static_cast<int>(cities.size()) + bonus;
 }
 
 }  // namespace carc

@@ -134,8 +134,18 @@ Status SqlStore::write_locked(const JournalWrite& write) {
             if (auto put = write_seat_locked(begin->room.room_id, seat); !put) return put;
         return save_checkpoint_locked(begin->room.room_id, begin->initial);
     }
-    if (const auto* action = std::get_if<ActionWrite>(&write))
-        return append_action_locked(action->action, action->clock_after);
+    if (const auto* action = std::get_if<ActionWrite>(&write)) {
+        // All in the write's one savepoint: a refused action undoes the ones before it.
+        const bool more = !action->then.empty();
+        if (auto first = append_action_locked(action->action, more ? std::nullopt : action->clock_after); !first)
+            return first;
+        for (std::size_t i = 0; i < action->then.size(); ++i) {
+            const bool last = i + 1 == action->then.size();
+            if (auto put = append_action_locked(action->then[i], last ? action->clock_after : std::nullopt); !put)
+                return put;
+        }
+        return {};
+    }
     if (const auto* seat = std::get_if<SeatWrite>(&write)) return put_seat_locked(seat->room_id, seat->seat);
     if (const auto* status = std::get_if<StatusWrite>(&write))
         return set_room_status_locked(status->room_id, status->status);

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { setCatalogs, t } from '../../../clients/web/js/i18n.js';
-import { actionLabel, passLabel } from '../../../clients/web/js/decision-text.js';
+import { actionLabel, passLabel, phaseReason, featureText } from '../../../clients/web/js/decision-text.js';
 
 const read = (lang, area) => JSON.parse(fs.readFileSync(new URL(`../../../clients/web/i18n/${lang}/${area}.json`, import.meta.url)));
 const catalogs = (lang) => ({ game: read(lang, 'game'), board: read(lang, 'board') });
@@ -50,4 +50,28 @@ test('counts are plural-correct ("1 place", Russian forms)', () => {
   assert.equal(t('game.places_fit', { count: 5 }), 'Подходят 5 клеток: коснитесь подсвеченной');
   assert.equal(t('board.feature.field'), 'поле');
   setCatalogs('en', catalogs('en'));
+});
+
+test('every expansion decision says why it is offered, in both languages', () => {
+  const phases = ['tower_capture', 'city_follower', 'move_count', 'redeploy', 'market_move', 'choose_scoring', 'extra_turn'];
+  for (const lang of ['en', 'ru']) {
+    setCatalogs(lang, catalogs(lang));
+    for (const phase of phases) {
+      const why = phaseReason(phase);
+      assert.ok(why && why.length > 40 && !why.includes('game.reason'), `${lang} ${phase}: ${why}`);
+    }
+    assert.equal(phaseReason('place_follower'), null, 'the base game needs no reason');
+  }
+  setCatalogs('en', catalogs('en'));
+  assert.match(phaseReason('city_follower'), /none to you/);
+  assert.match(phaseReason('choose_scoring'), /token/);
+});
+
+test('a feature says who holds it and what it is worth', () => {
+  setCatalogs('en', catalogs('en'));
+  assert.equal(featureText({ actions: [0], kind: 'city', complete: false, points: 4, followers: [2, 1], segments: [] }, names), 'Held by Ada ×2, Bob · worth 4 points now');
+  assert.equal(featureText({ actions: [0], kind: 'field', complete: false, points: 6, followers: [0, 0], segments: [] }, names), 'Nobody holds it yet · worth 6 points at the end (3 for each completed city it touches)');
+  assert.equal(featureText({ actions: [0], kind: 'courtyard', complete: false, points: null, followers: [0, 1], segments: [] }, names), 'Held by Bob');
+  setCatalogs('ru', catalogs('ru'));
+  assert.equal(featureText({ actions: [0], kind: 'road', complete: true, points: 5, followers: [1, 0], segments: [] }, names), 'Занят: Ada · сейчас стоит 5 очков');
 });

@@ -106,11 +106,16 @@ struct ChatRequest {
     std::string text;
     friend bool operator==(const ChatRequest&, const ChatRequest&) = default;
 };
+// One decision (`action`), or up to max_action_steps consecutive decisions of the same player
+// (`actions`: the tile and its follower, ...) applied as one: all or none.
+inline constexpr std::size_t max_action_steps = 4;
 struct PlayAction {
     static constexpr std::string_view type = "action";
     std::string room;
     std::uint64_t version = 0;
-    Action action;
+    Action action;             // the first step
+    std::vector<Action> then{};  // the steps after it, in order
+    std::vector<Action> steps() const;
     friend bool operator==(const PlayAction&, const PlayAction&) = default;
 };
 struct LegalPlacementsQuery {
@@ -274,6 +279,7 @@ struct FollowerOptions {
     std::uint64_t version = 0;
     Action placement;
     std::vector<Action> options;
+    nlohmann::json features = nlohmann::json::array();  // features_to_json of the options
     friend bool operator==(const FollowerOptions&, const FollowerOptions&) = default;
 };
 struct ErrorMessage {

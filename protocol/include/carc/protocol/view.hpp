@@ -6,6 +6,7 @@
 // accident.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "carc/protocol/breakdown.hpp"
+#include "carc/protocol/placement_choices.hpp"
 #include "carc/protocol/settings.hpp"
 #include "carc/state.hpp"
 
@@ -80,12 +82,19 @@ struct GameExtras {
     std::optional<std::string> seed_nonce;  // revealed at the end only
     std::optional<ClockState> clock;
     std::optional<GameResult> result;
+    // The drawn tile's placements for the seat to lay it (its `you.placements`); null when
+    // nobody is to be shown them (a bot lays the tile, or not phase place_tile).
+    std::shared_ptr<const PlacementChoices> placements;
 };
 
 nlohmann::json room_to_json(const RoomInfo& room);
 nlohmann::json game_to_json(const State& state, const GameExtras& extras);
+// The features that `actions` name (follower spots, market moves), one entry per feature:
+// `{"actions": [indices into actions], "kind", "complete", "points" (worth now, or null),
+// "followers" (per seat), "segments": [[x, y, segment], ...]}`.
+nlohmann::json features_to_json(const State& state, const std::vector<Action>& actions);
 // The viewer's own part: `{"seat", "legal"}` (legal actions only for the decider, outside tile
-// placement).
+// placement) and, for the seat to lay the drawn tile, `placements`.
 nlohmann::json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat);
 // The view of one viewer: `seat` is theirs, nullopt for spectators. `state` is null before start.
 nlohmann::json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,

@@ -128,7 +128,10 @@ struct BeginGameWrite {
 // One accepted action, and with it the clocks after it when given (they replace the saved ones).
 struct ActionWrite {
     ActionRecord action;
-    std::optional<ClockState> clock_after;
+    std::optional<ClockState> clock_after;  // after the last action
+    // The actions that follow it (seq + 1, ...): a player's decisions sent as one, stored with it
+    // or not at all.
+    std::vector<ActionRecord> then{};
 };
 // Inserts or replaces one seat of a stored room.
 struct SeatWrite {
