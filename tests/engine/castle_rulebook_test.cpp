@@ -155,6 +155,20 @@ TEST_CASE("castle: courtyards score 3 per market at the end: 3 and 15", "[castle
     CHECK(g.state().score(1) == 3);
 }
 
+// What a follower spot shows before the end: a court is worth 3 per market.
+TEST_CASE("castle: a court's worth shown before the end is 3 per market: 15", "[castle]") {
+    CastleGame g(draw({"K-03", "K-21", "K-03", "K-03", "K-21"}, false));
+    g.play(courtyards);
+    const int placed = g.state().tile_at(Coord{10, 4});  // K-21, part of court 2
+    const auto& type = g.game().tiles().at(g.state().tiles()[placed].type);
+    int worth = -1;
+    for (int segment = 0; segment < static_cast<int>(type.segments.size()); ++segment) {
+        const FeatureInfo info = g.state().feature_at(placed, segment);
+        if (info.kind == FeatureKind::courtyard) worth = info.points;
+    }
+    CHECK(worth == 15);
+}
+
 TEST_CASE("castle: wall token 7 makes the 5-market court worth 20", "[castle]") {
     CastleGame g(draw({"K-03", "K-21", "K-03", "K-03", "K-21"}, false));
     g.give_token(0, WallToken::market_bonus);

@@ -251,14 +251,22 @@ export class Turn {
   loadOptions() {
     const { x, y } = this.ui.cell;
     const rotation = this.ui.rotation;
-    const key = `${x},${y},${rotation}`;
-    this.ui.optionsKey = key;
+    this.ui.optionsKey = `${x},${y},${rotation}`;
     this.ui.options = this.placementAt(x, y, rotation)?.options || [];
     this.ui.features = null;
     this.ui.choice = null;
     this.host.redraw();
-    // The spots come with the view, so choosing waits for nothing; the whole features they join
-    // (outlined, with who holds them and their worth) come with follower_options.
+  }
+
+  // The spots come with the view, so choosing and confirming wait for nothing; the whole
+  // features they join (outlined, with who holds them and their worth) are asked for once a
+  // spot is chosen, and drawn when they come.
+  loadFeatures() {
+    if (!this.ui.cell || this.ui.features) return;
+    const { x, y } = this.ui.cell;
+    const rotation = this.ui.rotation;
+    const key = this.ui.optionsKey;
+    this.ui.features = [];
     this.conn
       .request({ type: 'follower_options', room: this.host.roomId, x, y, rotation })
       .then((r) => {
@@ -505,6 +513,7 @@ export class Turn {
         return;
       }
       this.ui.choice = sameAction(this.ui.choice, o) ? null : o;
+      if (this.ui.choice) this.loadFeatures();
       this.host.redraw();
       return;
     }

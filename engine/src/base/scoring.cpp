@@ -80,6 +80,8 @@ FeatureInfo State::feature_at(int placed_index, int segment) const {
         case FeatureKind::street:
         case FeatureKind::castle_tower:
         case FeatureKind::house: info.points = CastleRules::feature_points(*this, root, detail); break;
+        // 3 per market at the end (a wall token may raise one court to 4: not counted here).
+        case FeatureKind::courtyard: info.points = 3 * info.shields; break;
         default: break;
     }
     return info;

@@ -32,6 +32,7 @@ function fakeScreen({ turn = 3, drawn = 'B-V' } = {}) {
       request(message) {
         requests.push(message);
         if (message.type === 'action') return Promise.resolve({ type: 'ack', version: 11 });
+        if (message.type === 'follower_options') return Promise.resolve({ options: [], features: [] });
         return Promise.reject(new Error(`unexpected ${message.type}`));
       },
     },
@@ -97,9 +98,12 @@ test('confirming sends the tile and the chosen follower in one action message', 
   turn.chooseCell({ x: 1, y: 0 });
   turn.chooseTarget('place_follower:2:::::');
   assert.deepEqual(turn.ui.choice, { type: 'place_follower', segment: 2 });
+  // Choosing the spot asks for the outline of its feature, nothing else; the move is one message.
+  assert.deepEqual(requests.map((m) => m.type), ['follower_options']);
   await turn.confirmPlacement();
-  assert.equal(requests.length, 1);
-  assert.deepEqual(requests[0], {
+  const sent = requests.filter((m) => m.type === 'action');
+  assert.equal(sent.length, 1);
+  assert.deepEqual(sent[0], {
     type: 'action',
     room: 'r1',
     version: 10,
