@@ -159,7 +159,14 @@ int App::draw_choices(int y, int x, int width, int rows) {
     if (selected_option_ >= options.size()) selected_option_ = 0;
     const SeatNamer namer = [this](int s) { return model_.seat_name(s); };
     std::vector<std::string> texts;
-    for (const json& o : options) texts.push_back(describe_action(o, model_.game(), model_.tiles(), namer));
+    // A held placement reads as laid: its options are that tile's follower step.
+    json game = model_.game();
+    if (const auto& held = model_.held_placement(); held && game.value("drawn_tile", json()).is_string()) {
+        game["phase"] = "place_follower";
+        if (!game["board"].is_array()) game["board"] = json::array();
+        game["board"].push_back({{"x", held->x}, {"y", held->y}, {"tile", game["drawn_tile"]}, {"rotation", held->rotation}});
+    }
+    for (const json& o : options) texts.push_back(describe_action(o, game, model_.tiles(), namer));
     screen_.text(y++, x, tr("side.choices"), width, Style::text, true);
     for (const ChoiceRow& row : layout_choices(options, texts, selected_option_, width, rows - 1))
         screen_.text(y++, x, row.text, width, Style::text, row.selected, row.selected);
