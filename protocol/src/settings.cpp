@@ -128,6 +128,8 @@ void to_json(json& out, const RoomSettings& s) {
            {"private", s.is_private},
            {"spectators", s.spectators},
            {"clock", clock_to_json(s.clock)}};
+    // Only when set, so the settings (and records) of unrated rooms read as before.
+    if (s.rated) out["rated"] = true;
 }
 
 void from_json(const json& value, RoomSettings& s) {
@@ -144,6 +146,7 @@ void from_json(const json& value, RoomSettings& s) {
     s.is_private = in.boolean("private", false);
     s.spectators = in.boolean("spectators", true);
     s.clock = read_clock(in.member("clock"));
+    s.rated = in.boolean("rated", false);
 }
 
 }  // namespace carc::protocol

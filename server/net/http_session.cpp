@@ -7,6 +7,7 @@
 
 #include "accounts/session_cookie.hpp"
 #include "http/http_accounts.hpp"
+#include "http/http_ratings.hpp"
 #include "http/http_routes.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
@@ -82,6 +83,13 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     if (is_account_path(target.substr(0, target.find('?')))) {
         // Answered on an account worker (password hashing, the store); back to this strand.
         answer_account_request(state_, std::move(request), address_, [self = shared_from_this()](http_answer res) {
+            net::post(self->stream_.get_executor(),
+                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+        });
+        return;
+    }
+    if (is_ratings_path(target.substr(0, target.find('?')))) {
+        answer_ratings_request(state_, std::move(request), [self = shared_from_this()](http_answer res) {
             net::post(self->stream_.get_executor(),
                       [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
         });

@@ -268,6 +268,15 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
         send_error(id, ErrorCode::bad_settings, error, {{"detail", error}});
         return;
     }
+    if (settings.rated && !person_token_hash_) {
+        send_error(id, ErrorCode::bad_settings, "a rated game is for accounts: sign in first",
+                   {{"reason", "rated_needs_account"}});
+        return;
+    }
+    if (settings.rated && settings.config.players > 5) {
+        send_error(id, ErrorCode::bad_settings, "rated games have 2 to 5 players", {{"reason", "rated_seats"}});
+        return;
+    }
     // Caps per person and address (usage_caps.hpp), checked before an id is taken.
     const auto search_bots = static_cast<int>(std::ranges::count_if(
         settings.bots, [](const protocol::BotSeat& b) { return is_search_bot(b.kind); }));

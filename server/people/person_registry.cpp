@@ -69,7 +69,14 @@ person_identity person_registry::adopt(const std::string& id, const std::string&
     std::lock_guard lock(mutex_);
     entry& e = by_id_.at(id);
     e.identity.name = name;
+    e.account = true;
     return e.identity;
+}
+
+bool person_registry::is_account(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(id);
+    return it != by_id_.end() && it->second.account;
 }
 
 std::optional<person_identity> person_registry::find_by_token(const std::string& token) const {

@@ -40,6 +40,8 @@ public:
     // is made from the stored id, name and token hash when this node does not know them yet
     // (another node's person, or one forgotten since). The token stays empty unless known.
     person_identity adopt(const std::string& id, const std::string& name, const std::string& token_sha256);
+    // Whether the person signed in with an account here (adopt): only they sit in rated rooms.
+    bool is_account(const std::string& id) const;
     // The person holding `token`, when the token's hash is known (what the store keeps); or
     // nullopt.
     std::optional<person_identity> find_by_token(const std::string& token) const;
@@ -69,6 +71,7 @@ private:
         std::string token_sha256;
         std::shared_ptr<person_links> links;
         std::set<std::string> rooms;
+        bool account = false;  // adopted by an account's sign-in
         clock::time_point last_seen = clock::now();  // the last attach, detach or room change
     };
     static std::shared_ptr<person_links> new_links();

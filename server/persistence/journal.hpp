@@ -20,6 +20,7 @@
 #include "carc/match.hpp"
 #include "carc/protocol/settings.hpp"
 #include "carc/protocol/view.hpp"
+#include "carc/storage/rating_store.hpp"
 
 namespace carc::server {
 
@@ -85,6 +86,7 @@ struct game_end {
     protocol::GameResult result;
     std::vector<std::string> names;  // by seat
     std::int64_t time_ms = 0;
+    std::shared_ptr<const storage::RatedGame> rated;  // rated with the game's record; null: unrated
 };
 
 class room_journal {

@@ -135,6 +135,7 @@ void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
     game.rule_system = end.rule_system;
     game.engine_version = engine_version;
     game.record_json = *end.record_json;
+    game.rated = end.rated;
     for (std::size_t seat = 0; seat < end.result.scores.size(); ++seat) {
         st::PlayerResult player;
         player.seat = static_cast<int>(seat);

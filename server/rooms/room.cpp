@@ -165,6 +165,13 @@ void room::halt() {
 }
 
 void room::on_message(requester& who, protocol::Join& m, bool) {
+    const member* already = seating_.find(who.person);
+    const bool seated = already && already->seat;
+    if (seating_.info().settings.rated && !seated && !state_.persons.is_account(who.person)) {
+        reply_error(who, ErrorCode::bad_settings, "this game is rated: sign in with an account to take a seat, or watch",
+                    {{"reason", "rated_needs_account"}});
+        return;
+    }
     const seating::join_outcome outcome = seating_.join(who.person, who.name, who.member_link(), m.seat);
     if (outcome.refused) {
         reply_error(who, std::move(*outcome.refused));

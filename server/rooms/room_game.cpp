@@ -6,6 +6,7 @@
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "rooms/room.hpp"
+#include "ratings/game_rating.hpp"
 #include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
@@ -262,6 +263,7 @@ void room::finish(const char* reason) {
     end.result = *session_.result();
     for (const SeatInfo& seat : seating_.info().seats) end.names.push_back(seat.name);
     end.time_ms = now_ms;
+    end.rated = ratings::rated_game_of(seating_.info(), end.result);
     // Not a refusable write (the game is over in memory); the room leaves memory only once the
     // record is stored, since the store serves it from then on.
     state_.journal->end_game(end, on_stored([this](bool stored) {

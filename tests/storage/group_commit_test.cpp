@@ -123,7 +123,7 @@ TEST_CASE("an adjourned game keeps its journal and comes back only when asked", 
     REQUIRE(store->set_room_status("r1", RoomStatus::running).ok());
     CHECK(store->load_room("r1").value()->status == RoomStatus::running);
     REQUIRE(store->set_room_status("r1", RoomStatus::adjourned).ok());
-    const FinishedGame game{"r1", 1'700'000'100'000, "carcassonne", "engine-1", {}, R"({"id":"r1"})"};
+    const FinishedGame game{"r1", 1'700'000'100'000, "carcassonne", "engine-1", {}, R"({"id":"r1"})", nullptr};
     REQUIRE(finish_game(*store, game).ok());
     CHECK_FALSE(store->load_room("r1").value());
     CHECK(store->get_game("r1").value() == std::optional<std::string>(R"({"id":"r1"})"));

@@ -127,7 +127,7 @@ TEST_CASE("operations on unknown rooms report not_found", "[storage]") {
     CHECK(put_seat(*store, "nope", bot(0)).code() == ErrorCode::not_found);
     CHECK(store->set_room_status("nope", RoomStatus::running).code() == ErrorCode::not_found);
     CHECK(last_seq(*store, "nope").code() == ErrorCode::not_found);
-    CHECK(finish_game(*store, {"nope", 1, "carcassonne", "engine-1", {}, "{}"}).code() == ErrorCode::not_found);
+    CHECK(finish_game(*store, {"nope", 1, "carcassonne", "engine-1", {}, "{}", nullptr}).code() == ErrorCode::not_found);
 }
 
 TEST_CASE("room ids are unique", "[storage]") {

@@ -84,7 +84,7 @@ TEST_CASE("a failed write of any other kind changes nothing", "[storage][faults]
         CHECK(put_seat(*store, "r1", {0, "Ada", TokenHash::of_token("t"), ""}).code() ==
               ErrorCode::io_error);
         CHECK(store->set_room_status("r1", RoomStatus::adjourned).code() == ErrorCode::io_error);
-        FinishedGame game{"r1", 1, "carcassonne", "engine-1", {{0, "Ada", 3, true}}, "{}"};
+        FinishedGame game{"r1", 1, "carcassonne", "engine-1", {{0, "Ada", 3, true}}, "{}", nullptr};
         CHECK(finish_game(*store, game).code() == ErrorCode::io_error);
     }
     auto rooms = store->load_unfinished();

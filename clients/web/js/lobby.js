@@ -11,6 +11,7 @@ import { t } from './i18n.js';
 import { errorText } from './errors.js';
 import { lobbyTabs } from './account/lobby-tabs.js';
 import { moveTimeSelect, moveTimeField } from './account/move-time.js';
+import { ratedOption } from './ratings/rated-option.js';
 
 const EXPANSIONS = ['tower', 'river2', 'count', 'king_robber', 'cult'];
 const OPTIONS = [
@@ -335,6 +336,7 @@ function createForm(app) {
   const botBox = h('div', { class: 'bots' });
   f.private = h('input', { type: 'checkbox', name: 'private' });
   f.spectators = h('input', { type: 'checkbox', name: 'spectators', checked: true });
+  const rated = ratedOption();
   const spectatorsLabel = h('span', {});
   f.clock = h(
     'select',
@@ -437,6 +439,7 @@ function createForm(app) {
       { class: 'checks-inline' },
       h('label', { class: 'check' }, f.private, t('lobby.private')),
       h('label', { class: 'check' }, f.spectators, spectatorsLabel),
+      rated.field,
     ),
     h('button', { type: 'submit', class: 'btn btn-primary btn-wide' }, t('lobby.create')),
   );
@@ -468,6 +471,7 @@ function createForm(app) {
     };
     if (f.name.value.trim()) msg.name = f.name.value.trim();
     if (f.moveTime.value) msg.move_time_s = Number(f.moveTime.value); // only when chosen
+    if (rated.checked()) msg.rated = true;
     try {
       const r = await app.conn.request(msg);
       app.navigate(`#/room/${r.room}`);

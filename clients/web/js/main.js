@@ -1,6 +1,7 @@
 // @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
-// lobby (#/), My games (#/games), the account (#/account), a room (#/room/ID), an invite link
+// lobby (#/), My games (#/games), the account (#/account), the leaderboard (#/leaderboard/KEY), a
+// player's profile (#/player/NAME), a room (#/room/ID), an invite link
 // (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end).
 
 import { toggleHelp } from './help.js';
@@ -16,6 +17,7 @@ import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageC
 import { awareness } from './awareness.js';
 import { account } from './account/account-state.js';
 import { renderAccountScreen } from './account/account-screen.js';
+import { renderRatingsScreen } from './ratings/ratings-screen.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -66,6 +68,13 @@ function route() {
     cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
   else if (hash === '#/games') cleanup = renderAccountScreen(root, app, 'games');
   else if (hash === '#/account') cleanup = renderAccountScreen(root, app, 'account');
+  else if ((m = hash.match(/^#\/leaderboard(?:\/([^/]+))?$/)))
+    cleanup = renderRatingsScreen(root, app, { leaderboard: m[1] ? decodeURIComponent(m[1]) : undefined });
+  else if ((m = hash.match(/^#\/player\/([^/]+)(?:\/vs\/([^/]+))?$/)))
+    cleanup = renderRatingsScreen(root, app, {
+      player: decodeURIComponent(m[1]),
+      vs: m[2] ? decodeURIComponent(m[2]) : undefined,
+    });
   else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
 }

@@ -4,12 +4,13 @@
 #include <string>
 
 #include "notices_schema.hpp"
+#include "ratings_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 5> migrations = {
+constexpr std::array<const char*, 6> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -169,6 +170,8 @@ CREATE TABLE vacation (
 )sql",
     // 5: the notices' queue and link tokens (notices_schema.hpp).
     notices_schema::postgres_step,
+    // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
+    ratings_schema::postgres_step,
 };
 
 }  // namespace

@@ -4,13 +4,14 @@
 #include <string>
 
 #include "notices_schema.hpp"
+#include "ratings_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 5> migrations = {
+constexpr std::array<const char*, 6> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -141,6 +142,8 @@ CREATE TABLE vacation (
 )sql",
     // 5: the notices' queue and link tokens (notices_schema.hpp).
     notices_schema::sqlite_step,
+    // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
+    ratings_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

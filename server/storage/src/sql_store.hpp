@@ -10,12 +10,14 @@
 #include <mutex>
 
 #include "carc/storage/notice_store.hpp"
+#include "carc/storage/rating_store.hpp"
 #include "carc/storage/store.hpp"
 #include "sql_connection.hpp"
 
 namespace carc::storage {
 
-class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore {
+class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
+                 public RatingStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -58,6 +60,13 @@ public:
     Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose, TimeMs now_ms,
                                                     bool consume) override;
     Result<std::optional<std::string>> person_with_email(std::string_view email) override;
+    // Ratings (sql_store_ratings.cpp).
+    Result<std::vector<PlayerRating>> ratings_of(std::string_view person_id) override;
+    Result<std::vector<RatedGameEntry>> rating_history(std::string_view person_id, int limit) override;
+    Result<std::vector<HeadToHead>> head_to_head(std::string_view person_id, std::string_view opponent_id) override;
+    Result<std::vector<PlayerRating>> leaderboard_candidates(std::string_view key, int min_games,
+                                                             double max_rd) override;
+    Result<std::vector<RatingChange>> game_rating(std::string_view game_id) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
@@ -87,6 +96,8 @@ private:
     Status write_clock_locked(std::string_view room_id, const ClockState& clock);
     Status save_checkpoint_locked(std::string_view room_id, const Checkpoint& checkpoint);
     Status finish_game_locked(const FinishedGame& game);
+    // Rates a game being finished, in its transaction (sql_store_ratings.cpp).
+    Status rate_game_locked(const std::string& game_id, TimeMs finished_at_ms, const RatedGame& rated);
     // Turn-based games (sql_store_turns.cpp).
     Status put_turn_locked(const TurnWrite& write);
     Status load_turn_locked(StoredRoom& room);

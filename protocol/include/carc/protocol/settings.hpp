@@ -39,6 +39,7 @@ struct RoomSettings {
     bool is_private = false;
     bool spectators = true;
     std::optional<ClockSettings> clock;
+    bool rated = false;  // accounts only; the result moves their ratings (docs/ratings.md)
     friend bool operator==(const RoomSettings&, const RoomSettings&) = default;
 };
 

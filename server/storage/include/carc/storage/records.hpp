@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -98,6 +99,8 @@ struct StoredRoom {
     std::optional<TurnDeadline> turn;  // turn-based games only
 };
 
+struct RatedGame;  // rating_store.hpp
+
 struct PlayerResult {
     int seat = 0;
     std::string name;
@@ -115,6 +118,8 @@ struct FinishedGame {
     std::string engine_version;
     std::vector<PlayerResult> players;
     std::string record_json;
+    // A rated game: rated in the same transaction (rating_store.hpp); null for an unrated one.
+    std::shared_ptr<const RatedGame> rated;
 };
 
 // The writes of a group commit (Store::write_batch), one for each journal call of a room.

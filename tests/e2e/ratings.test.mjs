@@ -1,0 +1,51 @@
+// Ratings in the browser client (docs/ratings.md) against a real carc-server: the Ratings tab
+// opens the leaderboard with the bots' fixed ratings; a player's profile says they have no
+// rated games yet and offers the head-to-head; an unknown name is said to be unknown. At 390x844
+// the page is not wider than the window.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch } from './helpers.mjs';
+import { DESKTOP, PHONE, newPage, openLobby } from './viewports.mjs';
+
+const name = `Rita${Date.now().toString(36).slice(-5)}`;
+
+test('the leaderboard and a profile', { timeout: 120_000 }, async () => {
+  const made = await fetch(`${BASE}/api/accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, password: 'correct horse battery' }),
+  });
+  assert.equal(made.status, 201);
+  const browser = await launch();
+  const errors = [];
+  try {
+    for (const options of [DESKTOP, PHONE]) {
+      const page = await newPage(browser, 'viewer', errors, options);
+      await openLobby(page, 'Viewer');
+      await page.click('#tab-ratings');
+      await page.waitForSelector('.leaderboard-screen .bots-ladder');
+      assert.match(await page.textContent('.bots-ladder'), /Easy bot 1500/);
+      assert.equal(await page.inputValue('#leaderboard-rules'), 'carcassonne');
+
+      await page.goto(`${BASE}/#/player/${encodeURIComponent(name)}`);
+      await page.waitForSelector('.profile-screen h2');
+      assert.equal(await page.textContent('.profile-screen h2'), name);
+      assert.match(await page.textContent('.profile-screen'), /No rated games yet/);
+      await page.fill('#h2h-name', name);
+      await page.click('.h2h-form button');
+      await page.waitForSelector('.profile-screen .muted >> text=No rated games against');
+
+      const vw = page.viewportSize().width;
+      const wide = await page.evaluate(() => document.scrollingElement.scrollWidth);
+      assert.ok(wide <= vw + 1, `the profile is ${wide}px wide at ${vw}px`);
+
+      await page.goto(`${BASE}/#/player/Nobody${Date.now()}`);
+      await page.waitForSelector('.profile-screen .error');
+      assert.match(await page.textContent('.profile-screen .error'), /no account of that name/);
+      await page.close();
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,133 @@
+// carc-ratings-bench: what rating a game costs at its end (docs/benchmarks.md, "Ratings at a
+// game's end"). An in-process server with a SQLite store; one account plays games against a
+// random bot and resigns (the last move). For each game: the time from sending that move to the
+// final patch (the game over in the player's view), and to the finished game stored (with its
+// rating, written in the same transaction, when the room is rated). Rated and unrated rooms
+// alternate, so both see the same machine. Prints figures, asserts nothing.
+//
+// Usage: carc-ratings-bench [games per mode, default 40]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "carc/storage/sqlite_store.hpp"
+#include "carc/testkit/http_client.hpp"
+#include "people/security.hpp"
+#include "test_server.hpp"
+#include "ws_client.hpp"
+
+using nlohmann::json;
+using steady = std::chrono::steady_clock;
+
+namespace {
+
+struct timings {
+    std::vector<double> to_patch_us;
+    std::vector<double> to_stored_us;
+};
+
+double micros(steady::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
+
+// The player's view, followed through its patches, until the game in it is over.
+struct follower {
+    json view;
+    void absorb(const json& m) {
+        if (m.value("type", "") == "snapshot") view = m["view"];
+        else if (m.value("type", "") == "patch" && !view.is_null()) view = view.patch(m["patch"]);
+    }
+    bool over() const { return view.contains("game") && view["game"].is_object() && !view["game"]["result"].is_null(); }
+};
+
+// One game: open, start, resign; the two times.
+bool play_one(carc::test::ws_client& ws, carc::storage::Store& store, bool rated, timings& out) {
+    json open = {{"type", "create_room"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "random"}}}}};
+    if (rated) open["rated"] = true;
+    const json created = ws.request(open);
+    if (created.value("type", "") != "room_created") return false;
+    const std::string room = created["room"];
+    if (ws.request({{"type", "start"}, {"room", room}}).value("type", "") != "ack") return false;
+    follower f;
+    f.absorb(ws.request({{"type", "snapshot"}, {"room", room}}));
+    std::vector<json> before_ack;
+    const auto sent = steady::now();
+    if (ws.request({{"type", "resign"}, {"room", room}}, std::chrono::seconds(5), &before_ack).value("type", "") != "ack")
+        return false;
+    for (const json& m : before_ack) f.absorb(m);
+    auto patched = steady::now();
+    while (!f.over()) {
+        auto m = ws.next(std::chrono::seconds(5));
+        if (!m) return false;
+        f.absorb(*m);
+        patched = steady::now();
+    }
+    while (true) {
+        auto game = store.get_game(room);
+        if (game.ok() && game->has_value()) break;
+        if (steady::now() - sent > std::chrono::seconds(10)) return false;
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    out.to_patch_us.push_back(micros(patched - sent));
+    out.to_stored_us.push_back(micros(steady::now() - sent));
+    return true;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+void print(const char* mode, const timings& t) {
+    std::printf("%-8s games %3zu  last move -> final patch: median %7.0f us, p90 %7.0f us  |  -> stored: median %7.0f us, p90 %7.0f us\n",
+                mode, t.to_patch_us.size(), percentile(t.to_patch_us, 0.5), percentile(t.to_patch_us, 0.9),
+                percentile(t.to_stored_us, 0.5), percentile(t.to_stored_us, 0.9));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int games = argc > 1 ? std::max(1, std::atoi(argv[1])) : 40;
+    const auto dir = std::filesystem::temp_directory_path() / ("carc-ratings-bench-" + carc::server::random_hex(6));
+    carc::storage::SqliteOptions options;
+    options.data_dir = dir;
+    auto opened = carc::storage::open_sqlite_store(options);
+    if (!opened.ok()) {
+        std::fprintf(stderr, "store: %s\n", opened.error().message.c_str());
+        return 1;
+    }
+    std::shared_ptr<carc::storage::Store> store = std::move(opened).value();
+    timings rated;
+    timings unrated;
+    int failures = 0;
+    {
+        carc::test::test_server server(carc::test::test_config(), store);
+        const auto made = carc::test::http_send("127.0.0.1", server.port(), "POST", "/api/accounts",
+                                                {{"Content-Type", "application/json"}},
+                                                json{{"name", "Bench"}, {"password", "bench password"}, {"want_token", true}}.dump());
+        const json account = json::parse(made.body, nullptr, false);
+        carc::test::ws_client ws(server.port());
+        const json welcome =
+            ws.request({{"type", "hello"}, {"protocol", 1}, {"name", "Bench"}, {"session", account.value("token", "")}});
+        if (welcome.value("account", "") != "Bench") {
+            std::fprintf(stderr, "sign-in failed: %s\n", welcome.dump().c_str());
+            return 1;
+        }
+        for (int i = 0; i < 2 * games; ++i) {
+            const bool is_rated = i % 2 == 0;
+            if (!play_one(ws, *store, is_rated, is_rated ? rated : unrated)) ++failures;
+        }
+    }
+    store.reset();
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    print("rated", rated);
+    print("unrated", unrated);
+    if (failures) std::printf("%d games failed to finish\n", failures);
+    return failures ? 1 : 0;
+}
