@@ -128,6 +128,12 @@ void to_json(json& out, const RoomSettings& s) {
            {"private", s.is_private},
            {"spectators", s.spectators},
            {"clock", clock_to_json(s.clock)}};
+    if (s.move_time_s) out["move_time_s"] = *s.move_time_s;
+}
+
+bool move_time_allowed(std::int64_t seconds, bool any_short) {
+    if (any_short) return seconds >= 1 && seconds <= max_move_time_s;
+    return std::ranges::find(move_time_presets_s, seconds) != std::end(move_time_presets_s);
 }
 
 void from_json(const json& value, RoomSettings& s) {
@@ -144,6 +150,8 @@ void from_json(const json& value, RoomSettings& s) {
     s.is_private = in.boolean("private", false);
     s.spectators = in.boolean("spectators", true);
     s.clock = read_clock(in.member("clock"));
+    s.move_time_s = in.optional_integer("move_time_s", 1, max_move_time_s);
+    if (s.move_time_s && s.clock) in.fail("move_time_s", "absent when the room has a live clock");
 }
 
 }  // namespace carc::protocol
