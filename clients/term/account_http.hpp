@@ -3,7 +3,6 @@
 // (the session token comes back in the body and is kept in the session file next to the token
 // file), listing "my games", signing out. Blocking; called before the terminal UI starts.
 
-#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -25,9 +24,5 @@ AccountReply account_call(const ServerUrl& server, const std::string& method, co
 // The session token on success; otherwise nullopt and `error` says why.
 std::optional<std::string> sign_in(const ServerUrl& server, const std::string& name, const std::string& password,
                                    std::string& error);
-// A deadline (Unix ms) as "YYYY-MM-DD HH:MM UTC".
-std::string utc_time_text(std::int64_t unix_ms);
-// The lines of "my games" as text, your turn first (carc-term --play ROOM opens one).
-std::string my_games_text(const nlohmann::json& games);
 
 }  // namespace carc::term

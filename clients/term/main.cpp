@@ -17,6 +17,7 @@
 #include "account_http.hpp"
 #include "app.hpp"
 #include "i18n.hpp"
+#include "my_games_text.hpp"
 #include "text_width.hpp"
 #include "token_path.hpp"
 

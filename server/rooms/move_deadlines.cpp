@@ -30,11 +30,13 @@ st::TurnStore* turn_store(shared_state& state) { return dynamic_cast<st::TurnSto
 void room::review_move_turn() {
     if (!turn_based() || seating_.info().status != RoomStatus::playing || closed_) return;
     const int seat = session_.state().decider();
+    const bool automatic = seating_.seat_is_automatic(seat);
     // A move lasts while the decision stays with one seat (a tile, then its follower): one
-    // deadline and one notice for it, not one per action.
-    if (!turn_ || turn_->seat != seat) {
+    // deadline and one notice for it, not one per action. A seat that resigned on its move
+    // keeps no deadline (nor spends vacation).
+    if (!turn_ || turn_->seat != seat || (automatic && turn_->deadline_ms)) {
         move_turn next{seat, static_cast<std::int64_t>(session_.moves()), std::nullopt};
-        if (!seating_.seat_is_automatic(seat)) next.deadline_ms = unix_ms() + *move_time_s_ * 1000;
+        if (!automatic) next.deadline_ms = unix_ms() + *move_time_s_ * 1000;
         turn_ = next;
         state_.journal->set_turn(id_, next.seat, next.seq, next.deadline_ms, [room_id = id_](bool stored) {
             if (!stored) spdlog::error("event=turn_not_stored room={}", room_id);

@@ -3,10 +3,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "account_http.hpp"
 #include "client_model.hpp"
 #include "create_form.hpp"
 #include "event_text.hpp"
+#include "my_games_text.hpp"
 #include "game_scene.hpp"
 #include "server_url.hpp"
 
