@@ -121,6 +121,15 @@ json seat_view(player& p, const std::string& room, int seat) {
     return snapshot["view"]["room"]["seats"][seat];
 }
 
+// Ada and Bob signed up and connected; Ada's vacation switched off unless `ada_vacation`.
+void sign_up_both(unsigned short port, player& ada, player& bob, bool ada_vacation) {
+    ada = sign_up_player(port, "Ada");
+    bob = sign_up_player(port, "Bob");
+    if (!ada_vacation) set_auto_vacation(port, ada, false);
+    connect(ada, port);
+    connect(bob, port);
+}
+
 // Ada (seat 0) and Bob (seat 1) in a started turn-based game of `move_time_s`.
 std::string start_turn_based(player& ada, player& bob, std::int64_t move_time_s) {
     const std::string room = open_room(*ada.ws, {{"seats", 2}, {"move_time_s", move_time_s}})["room"];
@@ -162,10 +171,8 @@ TEST_CASE("turn-based: the notice hook hears of a move once, and when a fifth of
     restartable_server s;
     auto notices = std::make_shared<heard_notices>();
     s.server->app().state().notices = notices;  // before any room exists: no strand reads it yet
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, true);
     const std::string room = start_turn_based(ada, bob, 5);
     viewer ada_view{*ada.ws, room};
     ada_view.sync();
@@ -179,11 +186,8 @@ TEST_CASE("turn-based: the notice hook hears of a move once, and when a fifth of
 TEST_CASE("turn-based: a deadline that passed while the server was down fires once when it is back",
           "[server][turn_based]") {
     restartable_server s;
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    set_auto_vacation(s.port(), ada, false);
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, false);
     const std::string room = start_turn_based(ada, bob, 2);
 
     // The move is stored right after the start's ack: wait for it in the store.
@@ -225,10 +229,8 @@ TEST_CASE("turn-based: a deadline that passed while the server was down fires on
 TEST_CASE("turn-based: vacation is spent, then the bot takes the seat, then the player takes it back",
           "[server][turn_based]") {
     restartable_server s;
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, true);
     REQUIRE(days_left(s, ada) == 20);
     const std::string room = start_turn_based(ada, bob, 1);
     REQUIRE(eventually([&] { return my_game(s.port(), ada, room)["your_turn"] == true; }));
@@ -260,11 +262,8 @@ TEST_CASE("turn-based: vacation is spent, then the bot takes the seat, then the 
 
 TEST_CASE("turn-based: in a two-player game the opponent of a timed-out seat claims the win", "[server][turn_based]") {
     restartable_server s;
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    set_auto_vacation(s.port(), ada, false);
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, false);
     const std::string room = start_turn_based(ada, bob, 2);
 
     const json early = bob.request({{"type", "claim_win"}, {"room", room}});
@@ -287,10 +286,8 @@ TEST_CASE("turn-based: only accounts sit, move times are the presets, running ga
     server::server_config config = test_config();
     config.turn_based.max_games_per_person = 1;
     restartable_server s(config);
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, true);
 
     const json odd = ada.request({{"type", "create_room"}, {"seats", 2}, {"move_time_s", 5}});
     CHECK(odd["type"] == "error");
@@ -326,11 +323,8 @@ TEST_CASE("turn-based: only accounts sit, move times are the presets, running ga
 TEST_CASE("turn-based: a vacation day taken on purpose, over HTTP and WebSocket, moves the deadline a day",
           "[server][turn_based]") {
     restartable_server s;
-    player ada = sign_up_player(s.port(), "Ada");
-    player bob = sign_up_player(s.port(), "Bob");
-    set_auto_vacation(s.port(), ada, false);  // on purpose works without it
-    connect(ada, s.port());
-    connect(bob, s.port());
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, false);  // on purpose works without auto_vacation
     // Long enough never to pass during the test: only the days taken move it.
     const std::string room = start_turn_based(ada, bob, 600);
     REQUIRE(eventually([&] { return my_game(s.port(), ada, room)["your_turn"] == true; }));
