@@ -56,16 +56,4 @@ std::optional<std::string> sign_in(const ServerUrl& server, const std::string& n
     return std::nullopt;
 }
 
-std::string my_games_text(const json& games) {
-    std::string out;
-    for (const json& g : games.value("games", json::array())) {
-        out += g.value("your_turn", false) ? "* " : "  ";
-        out += g.value("room", std::string("?")) + "  " + g.value("status", std::string());
-        if (g.contains("name") && g["name"].is_string()) out += "  " + g["name"].get<std::string>();
-        if (g.value("your_turn", false)) out += "  (your turn)";
-        out += "\n";
-    }
-    return out.empty() ? "no games\n" : out;
-}
-
 }  // namespace carc::term

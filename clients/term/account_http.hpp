@@ -24,7 +24,5 @@ AccountReply account_call(const ServerUrl& server, const std::string& method, co
 // The session token on success; otherwise nullopt and `error` says why.
 std::optional<std::string> sign_in(const ServerUrl& server, const std::string& name, const std::string& password,
                                    std::string& error);
-// The lines of "my games" as text, your turn first.
-std::string my_games_text(const nlohmann::json& games);
 
 }  // namespace carc::term

@@ -175,6 +175,7 @@ void ClientModel::welcome(const json& m) {
     request({{"type", "lobby_subscribe"}});
     for (json& again : replay_) request(std::move(again));
     replay_.clear();
+    if (!wanted_room_.empty() && room_id_.empty()) request({{"type", "snapshot"}, {"room", wanted_room_}});
     // The server no longer counts us in the room we show (it restarted and forgot a spectator,
     // or our token expired): watch it again, or give it up if it is gone.
     if (!room_id_.empty()) {
@@ -217,6 +218,8 @@ void ClientModel::error(const json& m) {
 void ClientModel::snapshot(const json& m) {
     const std::string room = m.value("room", std::string());
     if (!room_id_.empty() && room != room_id_) return;  // one room at a time
+    if (room_id_.empty() && !wanted_room_.empty() && room != wanted_room_) return;  // --play's game first
+    if (room == wanted_room_) wanted_room_.clear();
     if (room != room_id_) {
         log_.clear();
         chat_.clear();

@@ -48,6 +48,9 @@ public:
 
     // An account's session token (carc-term --sign-in): hello then signs in with it.
     void set_session(std::string session) { session_ = std::move(session); }
+    // Opens this game once connected (carc-term --play ROOM, a game from My games): its
+    // snapshot is asked for after hello, and other rooms' snapshots wait until it came.
+    void open_on_welcome(std::string room) { wanted_room_ = std::move(room); }
 
     // Connection events.
     void connected();     // queues hello (with the saved token, if any)
@@ -129,6 +132,7 @@ private:
     json rooms_ = json::array();
     TileBook tiles_;
     std::string room_id_;
+    std::string wanted_room_;  // --play: the game to open after hello
     json view_;
     std::uint64_t version_ = 0;
     std::vector<Placement> placements_;

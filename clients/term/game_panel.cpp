@@ -67,6 +67,7 @@ int App::draw_players(int y, int x, int width) {
         if (i < seats.size() && seats[i].value("kind", std::string()) == "human" && !seats[i].value("online", true))
             name += " " + tr("side.offline");
         if (i < seats.size() && seats[i].value("resigned", false)) name += " " + tr("side.resigned");
+        if (i < seats.size() && seats[i].value("away", false)) name += " " + tr("side.away");
         screen_.text(y, x, letter(seat), 1, player_style(seat));
         const std::string numbers = numbers_of(players[i], seat);
         screen_.text(y, x + 2, pad(name, name_w) + numbers, width - 2, Style::text, model_.my_seat() == seat);

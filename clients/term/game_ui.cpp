@@ -179,6 +179,10 @@ void App::game_key(int k) {
             confirm(tr("ask.resign"), [this] { model_.user_request({{"type", "resign"}, {"room", model_.room_id()}}); });
         else
             model_.user_request({{"type", "leave"}, {"room", model_.room_id()}});
+    } else if ((k == 'V' || k == 'B' || k == 'W') && model_.my_seat()) {
+        // Turn-based games (docs/protocol.md): the server says why when it does not apply.
+        const char* type = k == 'V' ? "take_vacation" : k == 'B' ? "take_seat_back" : "claim_win";
+        model_.user_request({{"type", type}, {"room", model_.room_id()}});
     } else if (k == '$' && model_.my_seat()) {
         const int holder = ransom_holder(model_.game(), *model_.my_seat());
         if (holder >= 0) act({{"type", "ransom"}, {"target", holder}});

@@ -1,6 +1,6 @@
 // carc-term: play and watch Carcassonne games of a carc-server from a terminal.
 //   carc-term [--server ws://host:port] [--name NAME] [--token-file FILE] [--lang ru|en]
-//             [--sign-in | --sign-out | --my-games]
+//             [--sign-in | --sign-out | --my-games] [--play ROOM]
 
 #include <clocale>
 #include <langinfo.h>
@@ -17,6 +17,7 @@
 #include "account_http.hpp"
 #include "app.hpp"
 #include "i18n.hpp"
+#include "my_games_text.hpp"
 #include "text_width.hpp"
 #include "token_path.hpp"
 
@@ -38,6 +39,7 @@ void usage(std::ostream& out) {
            "  --sign-in          sign in to your account NAME (asks the password); later runs play\n"
            "                     as the account (its session is kept in TOKEN-FILE.session)\n"
            "  --my-games         list the account's games, your turn first, and exit\n"
+           "  --play ROOM        open the game ROOM (from --my-games) to play your move\n"
            "  --sign-out         end the account's session here and forget it\n";
 }
 
@@ -119,10 +121,13 @@ int main(int argc, char** argv) {
     const char* user = std::getenv("USER");
     std::string name = user && *user ? user : "Player";
     std::string account;  // --sign-in, --sign-out or --my-games
+    std::string play_room;  // --play
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games") {
             account = arg;
+        } else if (arg == "--play" && i + 1 < argc) {
+            play_room = argv[++i];
         } else if ((arg == "--server" || arg == "--name" || arg == "--token-file" || arg == "--lang") && i + 1 < argc) {
             (arg == "--server" ? server : arg == "--name" ? name : arg == "--lang" ? lang : token_file) = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
@@ -167,6 +172,7 @@ int main(int argc, char** argv) {
     std::string session;
     if (!session_file.empty()) std::getline(std::ifstream(session_file), session);
     if (!session.empty()) model.set_session(session);  // signed in: hello as the account
+    if (!play_room.empty()) model.open_on_welcome(play_room);
     connection.start();
     std::string farewell;
     int status = 0;

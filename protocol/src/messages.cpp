@@ -127,6 +127,9 @@ void from_json(const json& in, FollowerOptionsQuery& m) {
 }
 
 void from_json(const json& in, Resign& m) { m.room = room_of(in, "resign"); }
+void from_json(const json& in, TakeSeatBack& m) { m.room = room_of(in, "take_seat_back"); }
+void from_json(const json& in, ClaimWin& m) { m.room = room_of(in, "claim_win"); }
+void from_json(const json& in, TakeVacation& m) { m.room = room_of(in, "take_vacation"); }
 
 void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snapshot"); }
 

@@ -130,6 +130,12 @@ void to_json(json& out, const RoomSettings& s) {
            {"clock", clock_to_json(s.clock)}};
     // Only when set, so the settings (and records) of unrated rooms read as before.
     if (s.rated) out["rated"] = true;
+    if (s.move_time_s) out["move_time_s"] = *s.move_time_s;
+}
+
+bool move_time_allowed(std::int64_t seconds, bool any_short) {
+    if (any_short) return seconds >= 1 && seconds <= max_move_time_s;
+    return std::ranges::find(move_time_presets_s, seconds) != std::end(move_time_presets_s);
 }
 
 void from_json(const json& value, RoomSettings& s) {
@@ -147,6 +153,8 @@ void from_json(const json& value, RoomSettings& s) {
     s.spectators = in.boolean("spectators", true);
     s.clock = read_clock(in.member("clock"));
     s.rated = in.boolean("rated", false);
+    s.move_time_s = in.optional_integer("move_time_s", 1, max_move_time_s);
+    if (s.move_time_s && s.clock) in.fail("move_time_s", "absent when the room has a live clock");
 }
 
 }  // namespace carc::protocol

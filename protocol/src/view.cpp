@@ -30,6 +30,7 @@ json seat(int index, const SeatInfo& seat) {
             out["name"] = seat.name;
             out["online"] = seat.online;
             out["resigned"] = seat.resigned;
+            out["away"] = seat.away;
             break;
         case SeatInfo::Kind::bot:
             out["kind"] = "bot";
@@ -46,7 +47,8 @@ json settings(const RoomSettings& s) {
             {"expansions", expansions_to_json(s.config.expansions)},
             {"options", options_to_json(s.config.options)},
             {"seats", s.config.players},
-            {"clock", clock_to_json(s.clock)}};
+            {"clock", clock_to_json(s.clock)},
+            {"move_time_s", s.move_time_s ? json(*s.move_time_s) : json(nullptr)}};
 }
 
 json spectator(const MemberInfo& m) { return {{"person", m.person}, {"name", m.name}, {"online", m.online}}; }

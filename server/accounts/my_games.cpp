@@ -49,13 +49,22 @@ st::Result<json> my_games(shared_state& state, st::AccountStore& store, const st
         const json config = json::parse(g.config_json, nullptr, false);
         if (config.is_object() && config.contains("settings") && config["settings"].is_object()) {
             const json& settings = config["settings"];
+            if (settings.contains("move_time_s")) game["move_time_s"] = settings["move_time_s"];
             if (settings.contains("name")) game["name"] = settings["name"];
             if (settings.contains("config") && settings["config"].is_object() && settings["config"].contains("rules"))
                 game["rules"] = settings["config"]["rules"];
         }
         if (g.resigned) game["resigned"] = true;
+        if (g.away) game["away"] = true;  // a bot plays the seat: take_seat_back
         if (g.status == st::RoomStatus::finished) game["game"] = g.room_id;  // GET /api/games/{id}
-        if (g.status == st::RoomStatus::running && !g.resigned) {
+        if (g.turn) {
+            // A turn-based game: the current move as stored, right for games on any node.
+            if (g.status == st::RoomStatus::running && !g.resigned && !g.away && g.turn->seat == g.seat &&
+                g.turn->deadline_ms) {
+                game["your_turn"] = true;
+                game["deadline_ms"] = *g.turn->deadline_ms;
+            }
+        } else if (g.status == st::RoomStatus::running && !g.resigned) {
             if (const auto room = state.rooms.find(g.room_id)) {
                 if (const auto turn = room->current_turn(); turn && turn->seat == g.seat) {
                     game["your_turn"] = true;

@@ -1,7 +1,8 @@
 #pragma once
 // "My games" (GET /api/me/games, the WebSocket's my_games): every room whose seats hold the
-// person's token hash, read from the store (so games on every node), your turn first. Whose
-// turn it is and the deadline come from the room when this node runs it.
+// person's token hash, read from the store (so games on every node), your turn first. A
+// turn-based game's turn and deadline are the store's too; a live game's come from the room
+// when this node runs it.
 
 #include <nlohmann/json.hpp>
 

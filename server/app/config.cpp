@@ -65,6 +65,7 @@ Usage: carc-server [flags]
   --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
   --account-threads N          accounts: workers that hash passwords (default 2)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
+  --short-move-times           tests only: any move_time_s from 1 s; a vacation day lasts 1 s
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
@@ -101,6 +102,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         if (flag == "--allow-private-webhooks") {  // a switch: takes no value
             config.accounts.allow_private_webhooks = true;
+            continue;
+        }
+        if (flag == "--short-move-times") {  // a switch: takes no value
+            config.turn_based.short_move_times = true;
             continue;
         }
         if (i + 1 >= argc) {

@@ -86,6 +86,16 @@ struct server_config {
         bool allow_private_webhooks = false;
     } accounts;
 
+    // Turn-based games (docs/accounts.md).
+    struct turn_based_config {
+        // Tests only: any move time from 1 s is taken, and a vacation day lasts one second.
+        bool short_move_times = false;
+        int max_games_per_person = 50;  // running turn-based games one person sits in
+        std::chrono::milliseconds day() const {
+            return short_move_times ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(86400000);
+        }
+    } turn_based;
+
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;
 };

@@ -12,6 +12,7 @@
 #include "carc/protocol/messages.hpp"
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
+#include "http/http_vacation.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -348,6 +349,8 @@ http_answer signed_in_route(const call& c, std::string_view path) {
         if (method == http::verb::patch) return update_me(c, *me);
     } else if (path == "/api/me/games" && method == http::verb::get) {
         return games(c, *me);
+    } else if (const auto room_id = vacation_room_of(path); !room_id.empty() && method == http::verb::post) {
+        return take_vacation_over_http(c.state, c.request, me->account.person_id, std::string(room_id));
     } else if (path == "/api/me/sessions") {
         if (method == http::verb::get) return list_sessions(c, *me);
         if (method == http::verb::delete_) return end_other_sessions(c, *me);

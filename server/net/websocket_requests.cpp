@@ -277,6 +277,51 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
         send_error(id, ErrorCode::bad_settings, "rated games have 2 to 5 players", {{"reason", "rated_seats"}});
         return;
     }
+    if (settings.move_time_s) {
+        if (!protocol::move_time_allowed(*settings.move_time_s, state_.config.turn_based.short_move_times)) {
+            send_error(id, ErrorCode::bad_field,
+                       "move_time_s must be 4 or 12 hours or 1, 2, 3, 5, 7 or 14 days, in seconds",
+                       {{"field", "move_time_s"}});
+            return;
+        }
+        if (!person_token_hash_) {
+            send_error(id, ErrorCode::wrong_status, "only accounts sit in turn-based games: sign up or sign in first",
+                       {{"reason", "account_required"}});
+            return;
+        }
+        within_turn_based_limit(id, [self = shared_from_this(), id, settings = std::move(settings)]() mutable {
+            self->create_counted_room(id, std::move(settings));
+        });
+        return;
+    }
+    create_counted_room(id, std::move(settings));
+}
+
+void websocket_session::within_turn_based_limit(const json& id, std::function<void()> then) {
+    auto* store = dynamic_cast<storage::TurnStore*>(state_.store.get());
+    if (!store || !person_token_hash_) {
+        then();
+        return;
+    }
+    // Counted in the store (games on every node), off the I/O thread.
+    off_thread([self = shared_from_this(), store, id, hash = *person_token_hash_,
+                then = std::move(then)]() mutable -> std::function<void()> {
+        const auto running = store->running_turn_based_games(hash);
+        const int limit = self->state_.config.turn_based.max_games_per_person;
+        if (!running)
+            return [self, id] { self->send_error(id, ErrorCode::journal_failed, "the store failed; try again"); };
+        if (*running >= limit)
+            return [self, id, limit] {
+                self->send_error(id, ErrorCode::too_many_rooms,
+                                 "you play " + std::to_string(limit) +
+                                     " running turn-based games, the most one may; finish one first",
+                                 {{"reason", "turn_based_games"}, {"limit", limit}});
+            };
+        return std::move(then);
+    });
+}
+
+void websocket_session::create_counted_room(const json& id, protocol::RoomSettings settings) {
     // Caps per person and address (usage_caps.hpp), checked before an id is taken.
     const auto search_bots = static_cast<int>(std::ranges::count_if(
         settings.bots, [](const protocol::BotSeat& b) { return is_search_bot(b.kind); }));
@@ -310,7 +355,7 @@ void websocket_session::open_room(const json& id, const std::string& room_id, pr
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
     r->charge_to(std::move(charge));
     state_.rooms.add(r, room_id, invite);
-    r->open(requester{*person_, name_, shared_from_this(), id, member_link_});
+    r->open(as_requester(id));
 }
 
 void websocket_session::on_room_request(const json& id, protocol::ClientMessage& message) {
@@ -360,7 +405,18 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
         send_error(id, ErrorCode::no_such_room, no_such_room_message);
         return;
     }
-    target->handle(requester{*person_, name_, shared_from_this(), id, member_link_}, std::move(message), by_invite);
+    if (std::holds_alternative<protocol::Join>(message) && target->turn_based()) {
+        within_turn_based_limit(id, [self = shared_from_this(), id, target, message = std::move(message),
+                                     by_invite]() mutable {
+            target->handle(self->as_requester(id), std::move(message), by_invite);
+        });
+        return;
+    }
+    target->handle(as_requester(id), std::move(message), by_invite);
+}
+
+requester websocket_session::as_requester(const json& id) {
+    return requester{*person_, name_, shared_from_this(), id, member_link_, person_token_hash_.has_value()};
 }
 
 }  // namespace carc::server

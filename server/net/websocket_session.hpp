@@ -23,6 +23,7 @@
 #include "net/connection_limiter.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/send_queue.hpp"
+#include "rooms/room.hpp"
 #include "rooms/usage_caps.hpp"
 
 namespace carc::server {
@@ -67,6 +68,13 @@ private:
     // returns then runs on this connection's strand. Reading stops until then, so requests are
     // still answered one at a time, in order.
     void off_thread(std::function<std::function<void()>()> work);
+    // Turn-based games: `then` when the person plays fewer than the limit's running games
+    // (counted in the store), else the error.
+    void within_turn_based_limit(const nlohmann::json& id, std::function<void()> then);
+    // create_room once its checks passed: the caps, the id, the room.
+    void create_counted_room(const nlohmann::json& id, protocol::RoomSettings settings);
+    // This connection's person asking, answered under `id`.
+    requester as_requester(const nlohmann::json& id);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
     // Hello as a guest: with the person's token, or a new person.
     void hello_as_guest(const nlohmann::json& id, const protocol::Hello& hello, const std::string& name);

@@ -110,6 +110,18 @@ public:
     virtual void end_game(const game_end& end, stored_fn on_stored) = 0;
     // A running game is put aside (no one online; not loaded at start-up) or taken up again.
     virtual void adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) = 0;
+    // A turn-based game's current move: whose decision, since which action, and until when
+    // (Unix ms; nullopt: nobody's time runs). Kept by journals that store.
+    virtual void set_turn(const std::string& /*room_id*/, int /*seat*/, std::int64_t /*seq*/,
+                          std::optional<std::int64_t> /*deadline_ms*/, stored_fn on_stored) {
+        on_stored(true);
+    }
+    // A bot took the seat over when its time and vacation ran out (`away`), or its person took
+    // it back.
+    virtual void set_away(const std::string& /*room_id*/, int /*seat*/, const journal_seat& /*who*/, bool /*away*/,
+                          stored_fn on_stored) {
+        on_stored(true);
+    }
     // Called at shutdown: returns once everything handed over is durable.
     virtual void flush() = 0;
 };

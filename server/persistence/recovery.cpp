@@ -29,7 +29,8 @@ journal_seat seat_from_record(const st::SeatRecord& record, const json& persons,
     seat.name = record.player_name;
     resigned = record.bot_kind == resigned_bot_kind;
     BotKind kind = BotKind::random;
-    if (!record.bot_kind.empty() && !resigned) {
+    // A seat a bot took over when its time ran out is still its person's.
+    if (!record.bot_kind.empty() && !resigned && record.bot_kind != away_bot_kind) {
         if (!protocol::bot_kind_from_string(record.bot_kind, kind))
             throw std::runtime_error("seat " + std::to_string(record.seat) + ": unknown bot " + record.bot_kind);
         seat.bot = kind;
@@ -57,11 +58,14 @@ void read_room(const st::StoredRoom& stored, rebuilt_room& out) {
         throw std::runtime_error(std::to_string(stored.seats.size()) + " seats stored for " + std::to_string(seats));
     out.game.seats.resize(seats);
     out.game.resigned.resize(seats, false);
+    out.game.away.resize(seats, false);
     for (const st::SeatRecord& record : stored.seats) {
         bool resigned = false;
         out.game.seats.at(static_cast<std::size_t>(record.seat)) = seat_from_record(record, persons, resigned);
         out.game.resigned[static_cast<std::size_t>(record.seat)] = resigned;
+        out.game.away[static_cast<std::size_t>(record.seat)] = record.bot_kind == away_bot_kind;
     }
+    if (stored.turn) out.game.turn = move_turn{stored.turn->seat, stored.turn->seq, stored.turn->deadline_ms};
 }
 
 rebuilt_room rebuild(const st::StoredRoom& stored) {

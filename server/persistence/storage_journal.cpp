@@ -153,4 +153,17 @@ void storage_journal::adjourn(const std::string& room_id, bool adjourned, stored
            adjourned ? "adjourn" : "resume", room_id, std::move(on_stored));
 }
 
+void storage_journal::set_turn(const std::string& room_id, int seat, std::int64_t seq,
+                               std::optional<std::int64_t> deadline_ms, stored_fn on_stored) {
+    submit(st::TurnWrite{room_id, st::TurnDeadline{seat, seq, deadline_ms}}, "set_turn", room_id,
+           std::move(on_stored));
+}
+
+void storage_journal::set_away(const std::string& room_id, int seat, const journal_seat& who, bool away,
+                               stored_fn on_stored) {
+    st::SeatWrite write{room_id, seat_record(seat, who)};
+    if (away) write.seat.bot_kind = away_bot_kind;
+    submit(std::move(write), "set_away", room_id, std::move(on_stored));
+}
+
 }  // namespace carc::server

@@ -34,6 +34,10 @@ public:
     void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) override;
     void end_game(const game_end& end, stored_fn on_stored) override;
     void adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) override;
+    void set_turn(const std::string& room_id, int seat, std::int64_t seq, std::optional<std::int64_t> deadline_ms,
+                  stored_fn on_stored) override;
+    void set_away(const std::string& room_id, int seat, const journal_seat& who, bool away,
+                  stored_fn on_stored) override;
     void flush() override { writer_.flush(); }
 
     // Counts commits and writes into the server's metrics.
@@ -54,5 +58,7 @@ private:
 
 // A seat marked resigned keeps its person; the store has no column for it, so it is the bot kind.
 inline constexpr const char* resigned_bot_kind = "resigned";
+// A seat a bot plays because its time ran out (turn-based games); its person may take it back.
+inline constexpr const char* away_bot_kind = "away";
 
 }  // namespace carc::server

@@ -23,6 +23,14 @@
 
 namespace carc::server {
 
+// A turn-based game's current move, as stored with the game: whose decision, since which action,
+// and until when (Unix ms; nullopt: nobody's time runs, a bot plays the seat).
+struct move_turn {
+    int seat = 0;
+    std::int64_t seq = 0;
+    std::optional<std::int64_t> deadline_ms;
+};
+
 // A game brought back from the store after a restart (recovery.cpp), ready to go on.
 struct restored_game {
     std::unique_ptr<Match> match;
@@ -30,6 +38,8 @@ struct restored_game {
     protocol::ScoreBreakdown points;  // counted from the actions' events as they were replayed
     std::vector<journal_seat> seats;
     std::vector<bool> resigned;
+    std::vector<bool> away;          // turn-based: seats a bot took over when their time ran out
+    std::optional<move_turn> turn;   // turn-based: the current move as stored
     std::string seed_nonce;
     std::string seed_commitment;
     std::uint64_t initial_hash = 0;

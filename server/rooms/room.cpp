@@ -39,11 +39,13 @@ room::room(shared_state& state, std::string id, std::string invite, protocol::Ro
       strand_(net::make_strand(state.ioc)),
       id_(std::move(id)),
       private_(settings.is_private),
+      move_time_s_(settings.move_time_s),
       seating_(id_, std::move(invite), std::move(settings)),
       chat_rate_(state.config.room_chat_rate, state.config.room_chat_burst),
       bot_rng_(random_u64()),
       bot_timer_(strand_),
       clock_timer_(strand_),
+      notice_timer_(strand_),
       lifecycle_timer_(strand_),
       presence_timer_(strand_) {
     views_.emplace(seating_.info());
@@ -159,6 +161,7 @@ void room::halt() {
     charge_.reset();  // its creator may open another room
     bot_timer_.cancel();
     clock_timer_.cancel();
+    notice_timer_.cancel();
     lifecycle_timer_.cancel();
     presence_timer_.cancel();
     if (seating_.info().status == protocol::RoomStatus::playing) state_.counters.games_running.fetch_sub(1);
@@ -170,6 +173,11 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
     if (seating_.info().settings.rated && !seated && !state_.persons.is_account(who.person)) {
         reply_error(who, ErrorCode::bad_settings, "this game is rated: sign in with an account to take a seat, or watch",
                     {{"reason", "rated_needs_account"}});
+        return;
+    }
+    if (turn_based() && !who.account && !seating_.find(who.person)) {
+        reply_error(who, ErrorCode::wrong_status, "only accounts sit in turn-based games: sign up or sign in first",
+                    {{"reason", "account_required"}});
         return;
     }
     const seating::join_outcome outcome = seating_.join(who.person, who.name, who.member_link(), m.seat);
@@ -403,6 +411,7 @@ void room::shutdown() {
     net::post(strand_, [self = shared_from_this()] {
         self->bot_timer_.cancel();
         self->clock_timer_.cancel();
+        self->notice_timer_.cancel();
         self->lifecycle_timer_.cancel();
         self->presence_timer_.cancel();
         self->cancel_all_grace();

@@ -27,6 +27,7 @@
 #include "rooms/usage_caps.hpp"
 #include "rooms/seating.hpp"
 #include "carc/records/game_record.hpp"
+#include "carc/storage/records.hpp"
 #include "persistence/journal.hpp"
 
 namespace carc::server {
@@ -45,6 +46,8 @@ struct requester {
     // All the person's connections (people/person_links.hpp): what the room sends views to;
     // null: `link` alone.
     std::shared_ptr<client_link> member = nullptr;
+    // Signed in to an account (only accounts sit in turn-based games).
+    bool account = false;
     const std::shared_ptr<client_link>& member_link() const { return member ? member : link; }
 };
 
@@ -97,6 +100,16 @@ public:
     // Publishes the spectators' changes now if any are pending, as the presence timer would
     // (room_presence.cpp); tests drive presence with it instead of waiting.
     void flush_presence();
+    // A game with a time per move (move_time_s) instead of a live clock. Fixed at creation.
+    bool turn_based() const { return move_time_s_.has_value(); }
+    // Spends a vacation day on `person`'s current move of this turn-based game (the HTTP call;
+    // the WebSocket's take_vacation too). `done` runs on the room's strand.
+    struct vacation_answer {
+        std::optional<protocol::ErrorMessage> refused;  // why not; else the deadline moved a day
+        std::int64_t deadline_ms = 0;
+        int days_left = 0;
+    };
+    void take_vacation(std::string person, std::function<void(vacation_answer)> done);
 
 private:
     using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
@@ -125,6 +138,22 @@ private:
     void on_message(requester& who, protocol::LegalPlacementsQuery& m, bool by_invite);
     void on_message(requester& who, protocol::FollowerOptionsQuery& m, bool by_invite);
     void on_message(requester& who, protocol::Resign& m, bool by_invite);
+    // ---- turn-based games: deadlines, vacation, the seat a bot took over (move_deadlines.cpp)
+    void on_message(requester& who, protocol::TakeSeatBack& m, bool by_invite);
+    void on_message(requester& who, protocol::ClaimWin& m, bool by_invite);
+    void on_message(requester& who, protocol::TakeVacation& m, bool by_invite);
+    // After every change of a turn-based game: a new move gets its deadline (stored, and the
+    // notice hook told), and the deadline and "time running out" timers are armed.
+    void review_move_turn();
+    void arm_move_timers();
+    void on_move_deadline(std::int64_t seq, std::int64_t deadline_ms);
+    // Asks the store (off the strand) who fires the deadline, and whether vacation pays it;
+    // `then` gets the answer back on the strand (nullopt: the store failed).
+    void fire_deadline(std::int64_t seq, std::int64_t deadline_ms, bool on_purpose,
+                       std::function<void(std::optional<storage::DeadlineResult>)> then);
+    void on_deadline_fired(std::int64_t seq, const storage::DeadlineResult& result);
+    void set_seat_away(int seat, bool away, std::function<void(bool)> then);
+    void spend_vacation(const std::string& person, std::function<void(vacation_answer)> done);
     template <typename Other>
     void on_message(requester& who, Other&, bool);
 
@@ -236,6 +265,7 @@ private:
     strand_type strand_;
     const std::string id_;  // both fixed at the start, read from any thread
     const bool private_;
+    const std::optional<std::int64_t> move_time_s_;  // turn-based games only
     bool closed_ = false;
     seating seating_;
     game_session session_;
@@ -255,7 +285,10 @@ private:
     std::map<std::string, std::shared_ptr<boost::asio::steady_timer>> grace_timers_;
     Rng bot_rng_;
     boost::asio::steady_timer bot_timer_;
-    boost::asio::steady_timer clock_timer_;
+    boost::asio::steady_timer clock_timer_;  // the live clock, or a turn-based move's deadline
+    // Turn-based games: the current move as stored, and the "time running out" notice's timer.
+    std::optional<move_turn> turn_;
+    boost::asio::steady_timer notice_timer_;
 
     bool busy_ = false;  // a write the room depends on is on its way to disk
     std::deque<std::function<void()>> deferred_;

@@ -21,6 +21,9 @@ using protocol::ErrorMessage;
 using protocol::RoomStatus;
 using protocol::SeatInfo;
 
+// Plays a turn-based game's seat whose time and vacation ran out, until its person is back.
+constexpr BotKind away_bot = BotKind::medium;
+
 void room::on_message(requester& who, protocol::Start&, bool) {
     if (!require_member(who) || !require_host(who)) return;
     const protocol::RoomInfo& info = seating_.info();
@@ -254,6 +257,7 @@ void room::resign_seat(int seat, std::function<void(bool)> then) {
 void room::finish(const char* reason) {
     bot_timer_.cancel();
     clock_timer_.cancel();
+    notice_timer_.cancel();
     seating_.set_status(RoomStatus::finished);
     game_end end;
     end.room_id = id_;
@@ -300,6 +304,7 @@ void room::schedule_turn() {
             if (!ec) self->on_bot_turn(moves);
         });
     }
+    review_move_turn();
     if (const auto& clock = session_.clock(); clock && clock->running() >= 0) {
         clock_timer_.expires_at(clock->deadline());
         clock_timer_.async_wait([self = shared_from_this(), moves](boost::system::error_code ec) {
@@ -317,6 +322,7 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
     BotKind kind = s.kind == SeatInfo::Kind::bot && !s.resigned ? s.bot : BotKind::random;
     if (s.kind != SeatInfo::Kind::bot || s.resigned)
         protocol::bot_kind_from_string(state_.config.resigned_bot, kind);
+    if (s.away && !s.resigned) kind = away_bot;
     if (!is_search_bot(kind)) {
         play(seat, {choose(kind, session_.state(), bot_rng_)}, nullptr);
         return;

@@ -42,7 +42,9 @@ void room::review_lifecycle() {
     if (closed_ || adjourning_) return;
     due want = due::nothing;
     if (!seating_.anyone_online()) {
-        if (seating_.info().status == RoomStatus::playing && seating_.humans_playing()) want = due::adjourn;
+        // A turn-based game stays in memory: its deadlines run while nobody looks.
+        if (seating_.info().status == RoomStatus::playing && seating_.humans_playing() && !turn_based())
+            want = due::adjourn;
         else if (seating_.info().status == RoomStatus::finished) want = due::unload;
     }
     if (want == lifecycle_due_) return;

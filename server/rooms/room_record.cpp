@@ -35,7 +35,9 @@ void room::restore(restored_game game) {
             const bool resigned = i < game.resigned.size() && game.resigned[i];
             if (r.restore_seat(i, game.seats[i], resigned) && r.seating_.info().host.empty())
                 r.seating_.set_host(game.seats[i].person);
+            if (i < game.away.size() && game.away[i]) r.seating_.set_away(static_cast<int>(i), true);
         }
+        r.turn_ = game.turn;
         r.session_.restore(game, r.seating_.info().settings.clock);
         r.seating_.set_status(protocol::RoomStatus::playing);
         r.state_.counters.games_running.fetch_add(1);

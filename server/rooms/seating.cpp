@@ -205,7 +205,14 @@ int seating::active_seats() const {
 
 bool seating::seat_is_automatic(int index) const {
     const SeatInfo& s = seat(index);
-    return s.kind == SeatInfo::Kind::bot || s.resigned;
+    return s.kind == SeatInfo::Kind::bot || s.resigned || s.away;
+}
+
+bool seating::set_away(int index, bool away) {
+    SeatInfo& s = info_.seats[static_cast<std::size_t>(index)];
+    if (s.kind != SeatInfo::Kind::human || s.resigned || s.away == away) return false;
+    s.away = away;
+    return true;
 }
 
 void seating::restore_host(std::string person) {

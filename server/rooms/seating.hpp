@@ -85,6 +85,9 @@ public:
     void restore_host(std::string person);
     // False when the seat had resigned already.
     bool resign(int seat);
+    // A turn-based game's seat a bot plays since its time ran out (away), or back to its person;
+    // false when nothing changed (not a person's seat, resigned, or already so).
+    bool set_away(int seat, bool away);
     // Seat `index` as stored; true when it seats a person (not resigned), now an offline member.
     bool restore_seat(std::size_t index, const journal_seat& stored, bool resigned);
     void free_seat(int seat);

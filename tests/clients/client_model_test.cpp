@@ -7,6 +7,7 @@
 #include "client_model.hpp"
 #include "create_form.hpp"
 #include "event_text.hpp"
+#include "my_games_text.hpp"
 #include "game_scene.hpp"
 #include "server_url.hpp"
 
@@ -396,4 +397,37 @@ TEST_CASE("an invite code in any case opens the room: a free seat of a waiting r
     // An answer nobody asked for does nothing.
     model.handle({{"type", "room_info"}, {"invite", "AB12-CD34"}, {"member", false}, {"room", {{"id", "r8"}, {"status", "waiting"}}}});
     CHECK(model.take_outbox().empty());
+}
+
+TEST_CASE("--play opens the game named from My games: its snapshot is asked for, others wait") {
+    ClientModel model("Ada");
+    model.open_on_welcome("r7");
+    model.connected();
+    model.take_outbox();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true},
+                  {"rooms", {"r1", "r7"}}});
+    const auto out = model.take_outbox();
+    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "snapshot"}));
+    CHECK(out.back()["room"] == "r7");
+    // The server sends the snapshot of every room the person sits in: the named one is shown.
+    json other = my_turn_view();
+    other["room"]["id"] = "r1";
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", other}});
+    CHECK_FALSE(model.in_room());
+    json mine = my_turn_view();
+    mine["room"]["id"] = "r7";
+    model.handle({{"type", "snapshot"}, {"room", "r7"}, {"version", 5}, {"view", mine}});
+    CHECK(model.in_room());
+    CHECK(model.room_id() == "r7");
+}
+
+TEST_CASE("My games as text: your turn marked with its deadline, a seat a bot plays said so") {
+    const json games = {{"games",
+                         {{{"room", "r7"}, {"status", "playing"}, {"your_turn", true}, {"deadline_ms", 86'400'000}},
+                          {{"room", "r3"}, {"status", "playing"}, {"your_turn", false}, {"deadline_ms", nullptr},
+                           {"away", true}}}}};
+    CHECK(my_games_text(games) ==
+          "* r7  playing  (your turn)  until 1970-01-02 00:00 UTC\n"
+          "  r3  playing  (a bot plays your seat)\n");
+    CHECK(my_games_text({{"games", json::array()}}) == "no games\n");
 }

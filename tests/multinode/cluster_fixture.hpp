@@ -4,8 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,6 +65,17 @@ public:
     void kill(int i) { nodes_.at(static_cast<std::size_t>(i)).reset(); }
     storage::testing::TestPostgres& postgres() { return pg_; }
     std::string query(const std::string& sql) { return storage::testing::postgres_query_at(pg_.url(), sql); }
+    // Every node's log so far, restarted nodes' too (each start writes a log of its own).
+    std::string logs() const {
+        std::string all;
+        for (const auto& entry : fs::directory_iterator(dir_)) {
+            if (entry.path().extension() != ".log") continue;
+            std::ostringstream text;
+            text << std::ifstream(entry.path()).rdbuf();
+            all += text.str();
+        }
+        return all;
+    }
     // How many actions the shared journal holds for `room`.
     std::int64_t journal_length(const std::string& room) {
         return std::stoll(query("SELECT coalesce(max(seq), 0) FROM actions WHERE room_id = '" + room + "'"));

@@ -146,6 +146,12 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
     check_parses({{"room", "r1"}, {"x", 1}, {"y", 0}, {"rotation", 2}},
                  FollowerOptionsQuery{"r1", Action::place_tile(Coord{1, 0}, 2)});
     check_parses({{"room", "r1"}}, Resign{"r1"});
+    check_parses({{"room", "r1"}}, TakeSeatBack{"r1"});
+    check_parses({{"room", "r1"}}, ClaimWin{"r1"});
+    check_parses({{"room", "r1"}}, TakeVacation{"r1"});
+    CreateRoom turn_based;
+    turn_based.settings.move_time_s = 86400;
+    check_parses(json(turn_based.settings), turn_based);
     check_parses({{"room", "r1"}}, SnapshotRequest{"r1"});
     check_parses({{"room", "r1"}}, HistoryRequest{"r1"});
     check_parses({{"room", "r1"}}, RoomInfoRequest{{std::string("r1"), std::nullopt}});
@@ -305,8 +311,23 @@ TEST_CASE("bad input gets the documented error codes", "[protocol]") {
     CHECK(error_of(R"({"type":"create_room","options":{"pile_limit":201}})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"create_room","bots":[{"seat":0},{"seat":0}]})") == ErrorCode::bad_field);
     CHECK(error_of(R"({"type":"hello","protocol":1,"name":"x","id":{"a":1}})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"create_room","move_time_s":0})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"create_room","move_time_s":86400,"clock":{"initial_ms":60000}})") == ErrorCode::bad_field);
+    CHECK(error_of(R"({"type":"take_seat_back"})") == ErrorCode::bad_field);
     CHECK(error_of(std::string(70000, ' ')) == ErrorCode::too_large);
     CHECK(error_of(std::string(40, '[') + std::string(40, ']')) == ErrorCode::too_deep);
+}
+
+TEST_CASE("move times: the presets, or any from 1 s on a server for tests", "[protocol]") {
+    for (const std::int64_t preset : move_time_presets_s) CHECK(move_time_allowed(preset, false));
+    CHECK(move_time_allowed(4 * 3600, false));
+    CHECK(move_time_allowed(14 * 86400, false));
+    CHECK_FALSE(move_time_allowed(5, false));
+    CHECK_FALSE(move_time_allowed(6 * 3600, false));
+    CHECK(move_time_allowed(1, true));
+    CHECK(move_time_allowed(5, true));
+    CHECK_FALSE(move_time_allowed(0, true));
+    CHECK_FALSE(move_time_allowed(15 * 86400, true));
 }
 
 TEST_CASE("a refusal still echoes the request id when it could be read", "[protocol]") {

@@ -18,6 +18,7 @@ import { drawWaiting } from './waiting-view.js';
 import { drawLog, drawChat, logLines } from './log-view.js';
 import { limitLength } from './text-limit.js';
 import { boardModel, deadSquares } from './board-model.js';
+import { turnBasedButtons } from './turn-based-panel.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
 /** @import { RoomCtrl } from './room-ctrl.js' */
@@ -180,10 +181,10 @@ export function gameLayout(actions) {
 /**
  * The room bar: back, name, status, rules, the link, resign and leave.
  * @param {HTMLElement} bar
- * @param {{ room: Room, me: number | null }} p
+ * @param {{ room: Room, me: number | null, decider?: number }} p
  * @param {RoomActions} actions
  */
-function drawBar(bar, { room: r, me }, actions) {
+function drawBar(bar, { room: r, me, decider }, actions) {
   const spectator = me === null;
   const playing = r.status === 'playing';
   fill(
@@ -198,6 +199,7 @@ function drawBar(bar, { room: r, me }, actions) {
     spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
+    ...turnBasedButtons(r, me, decider, actions.send),
     playing && !spectator
       ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => actions.resign() }, t('game.room.resign'))
       : null,
@@ -249,7 +251,7 @@ export function renderRoom(ctrl) {
     version = state.version,
     me = ctrl.me,
     names = ctrl.names();
-  memo(L.bar, [version], () => drawBar(L.bar, { room: view.room, me }, actions));
+  memo(L.bar, [version], () => drawBar(L.bar, { room: view.room, me, decider: view.game?.decider }, actions));
   memo(L.chatList, [state.chat, state.chat.length], () => drawChat(L.chatList, state.chat, view.room.seats));
   if (L.mode === 'waiting') {
     const person = ctrl.conn.welcome?.person;

@@ -134,6 +134,24 @@ struct Resign {
     std::string room;
     friend bool operator==(const Resign&, const Resign&) = default;
 };
+// Turn-based games (docs/protocol.md): a seat a bot took over when its time ran out back to its
+// person; the win claimed in a two-player game whose opponent's seat a bot took over; a day of
+// vacation taken on purpose on the current move.
+struct TakeSeatBack {
+    static constexpr std::string_view type = "take_seat_back";
+    std::string room;
+    friend bool operator==(const TakeSeatBack&, const TakeSeatBack&) = default;
+};
+struct ClaimWin {
+    static constexpr std::string_view type = "claim_win";
+    std::string room;
+    friend bool operator==(const ClaimWin&, const ClaimWin&) = default;
+};
+struct TakeVacation {
+    static constexpr std::string_view type = "take_vacation";
+    std::string room;
+    friend bool operator==(const TakeVacation&, const TakeVacation&) = default;
+};
 struct SnapshotRequest {
     static constexpr std::string_view type = "snapshot";
     std::string room;
@@ -162,7 +180,7 @@ using ClientMessage =
     std::variant<Hello, GetTiles, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
-                 HistoryRequest, RoomInfoRequest, MyGamesRequest>;
+                 HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation>;
 
 // ---- server to client ----------------------------------------------------------------------
 
@@ -322,6 +340,9 @@ CARC_CLIENT_MESSAGE(SnapshotRequest)
 CARC_CLIENT_MESSAGE(HistoryRequest)
 CARC_CLIENT_MESSAGE(RoomInfoRequest)
 CARC_CLIENT_MESSAGE(MyGamesRequest)
+CARC_CLIENT_MESSAGE(TakeSeatBack)
+CARC_CLIENT_MESSAGE(ClaimWin)
+CARC_CLIENT_MESSAGE(TakeVacation)
 #undef CARC_CLIENT_MESSAGE
 
 #define CARC_SERVER_MESSAGE(T) void to_json(json& out, const T& message);

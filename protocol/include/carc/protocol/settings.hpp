@@ -40,8 +40,18 @@ struct RoomSettings {
     bool spectators = true;
     std::optional<ClockSettings> clock;
     bool rated = false;  // accounts only; the result moves their ratings (docs/ratings.md)
+    // A turn-based game (docs/protocol.md): each move may take this long; no live clock then.
+    std::optional<std::int64_t> move_time_s;
     friend bool operator==(const RoomSettings&, const RoomSettings&) = default;
 };
+
+// The times per move `create_room` offers: 4 and 12 hours, 1, 2, 3, 5, 7 and 14 days.
+inline constexpr std::int64_t move_time_presets_s[] = {4 * 3600, 12 * 3600, 86400, 2 * 86400,
+                                                       3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400};
+inline constexpr std::int64_t max_move_time_s = 14 * 86400;
+// One of the presets; with `any_short` (a server started with --short-move-times, for tests)
+// any value from 1 s up to the longest preset.
+bool move_time_allowed(std::int64_t seconds, bool any_short);
 
 std::string_view to_string(BotKind kind);
 bool bot_kind_from_string(std::string_view text, BotKind& out);

@@ -32,6 +32,9 @@ struct SeatInfo {
     bool online = false;
     BotKind bot = BotKind::random;  // bot seats
     bool resigned = false;
+    // A turn-based game's seat whose time and vacation ran out: a bot plays it until its person
+    // takes it back (take_seat_back).
+    bool away = false;
     friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
 };
 

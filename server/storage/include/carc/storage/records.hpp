@@ -187,7 +187,7 @@ struct GameSummary {
 struct AccountSettings {
     std::optional<std::string> email;
     bool email_confirmed = false;
-    bool auto_vacation = false;
+    bool auto_vacation = true;  // vacation days are spent before a timeout unless switched off
     std::string notices_json = "{}";  // per channel: {"email": true, "push": false, "webhook": true}
     std::optional<std::string> webhook_url;
     friend bool operator==(const AccountSettings&, const AccountSettings&) = default;

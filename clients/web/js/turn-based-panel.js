@@ -1,0 +1,31 @@
+// @ts-check
+// A turn-based game's own buttons in the room bar (docs/protocol.md, "Turn-based games"): a
+// vacation day taken on your move, your seat taken back from the bot that plays it since your
+// time ran out, or the win claimed when a bot plays your only opponent's seat. The server
+// checks each; a refusal comes back as an error toast like any request's.
+
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+/** @import { Room } from './types.js' */
+
+/**
+ * @param {Room} room
+ * @param {number | null} me your seat (null: watching)
+ * @param {number | undefined} decider whose decision the game waits for
+ * @param {(msg: Record<string, any>) => void} send sends a message about this room
+ * @returns {HTMLElement[]}
+ */
+export function turnBasedButtons(room, me, decider, send) {
+  const settings = /** @type {{ move_time_s?: number | null } | undefined} */ (room.settings);
+  if (!settings?.move_time_s || room.status !== 'playing' || me === null) return [];
+  const seats = /** @type {{ away?: boolean }[]} */ (room.seats);
+  /** @param {string} type */
+  const button = (type) =>
+    h('button', { class: 'btn', id: type.replaceAll('_', '-'), onclick: () => send({ type }) }, t(`account.${type}`));
+  if (seats[me]?.away) return [button('take_seat_back')];
+  const out = [];
+  if (decider === me) out.push(button('take_vacation'));
+  if (seats.length === 2 && seats[1 - me]?.away) out.push(button('claim_win'));
+  return out;
+}
