@@ -12,6 +12,7 @@
 #include "carc/protocol/messages.hpp"
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
+#include "notices/notice_service.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -157,6 +158,8 @@ http_answer sign_up(const call& c) {
         return store_failed(c, created.error());
     }
     spdlog::info("event=account_created person={} session={}", account.person_id, made.record.public_id);
+    if (email)
+        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(account.person_id);
     return session_answer(c, http::status::created, account, made, want_token);
 }
 
@@ -249,6 +252,8 @@ http_answer update_me(const call& c, const signed_in& me) {
     }
     if (auto updated = c.service.store().update_settings(me.account.person_id, settings); !updated)
         return store_failed(c, updated.error());
+    if (settings.email && settings.email != me.account.settings.email)
+        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(me.account.person_id);
     st::AccountRecord account = me.account;
     account.settings = settings;
     return answer(c, http::status::ok, account_json(account));

@@ -104,6 +104,13 @@ bool person_registry::detach(const std::string& person, const client_link& link)
     return it->second.links->remove(link);
 }
 
+std::shared_ptr<client_link> person_registry::online_links(const std::string& person) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end() || it->second.links->empty()) return nullptr;
+    return it->second.links;
+}
+
 void person_registry::add_room(const std::string& person, const std::string& room) {
     std::lock_guard lock(mutex_);
     if (const auto it = by_id_.find(person); it != by_id_.end()) it->second.rooms.insert(room);

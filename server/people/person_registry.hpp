@@ -52,6 +52,10 @@ public:
     // Forgets `link`; true when the person has no connection left (rooms then see them go).
     bool detach(const std::string& person, const client_link& link);
 
+    // The person's open connections as one link (sending to it reaches each); null when the
+    // person is unknown or has none open.
+    std::shared_ptr<client_link> online_links(const std::string& person) const;
+
     void add_room(const std::string& person, const std::string& room);
     void remove_room(const std::string& person, const std::string& room);
     std::vector<std::string> rooms_of(const std::string& person) const;
