@@ -147,10 +147,8 @@ http_answer ask_reset(const call& c) {
         if (!found) return store_failed(c, found.message());
         if (*found && (*found)->settings.email) person = (*found)->person_id;
     }
-    if (person && c.sender) {
-        c.sender->password_reset_asked(*person);
+    if (person && c.sender && c.sender->password_reset_asked(*person))
         spdlog::info("event=password_reset_asked person={}", *person);
-    }
     return answer(c, http::status::accepted,
                   {{"message", "if the account exists and has an e-mail address, a link was sent to it"}});
 }

@@ -12,6 +12,7 @@ namespace carc::server::notices {
 namespace {
 
 constexpr long timeout_seconds = 20;
+constexpr long connect_timeout_seconds = 10;
 
 struct upload {
     const std::string& text;
@@ -74,6 +75,7 @@ std::optional<std::string> send_mail(const std::string& smtp_url, const std::str
     curl_easy_setopt(curl.handle, CURLOPT_READDATA, &body);
     curl_easy_setopt(curl.handle, CURLOPT_UPLOAD, 1L);
     curl_easy_setopt(curl.handle, CURLOPT_TIMEOUT, timeout_seconds);
+    curl_easy_setopt(curl.handle, CURLOPT_CONNECTTIMEOUT, connect_timeout_seconds);
     curl_easy_setopt(curl.handle, CURLOPT_NOSIGNAL, 1L);
     auto failed = perform(curl.handle, error);
     curl_slist_free_all(recipients);
@@ -94,6 +96,7 @@ std::optional<std::string> post_webhook(const std::string& url, const std::strin
     curl_easy_setopt(curl.handle, CURLOPT_WRITEFUNCTION, discard);
     curl_easy_setopt(curl.handle, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(curl.handle, CURLOPT_TIMEOUT, timeout_seconds);
+    curl_easy_setopt(curl.handle, CURLOPT_CONNECTTIMEOUT, connect_timeout_seconds);
     curl_easy_setopt(curl.handle, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl.handle, CURLOPT_PREREQFUNCTION, check_address);
     curl_easy_setopt(curl.handle, CURLOPT_PREREQDATA, &allow_private);

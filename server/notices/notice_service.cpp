@@ -84,18 +84,7 @@ std::string notice_service::public_link(const std::string& path_and_query) const
 }
 
 bool notice_service::watching(const std::string& room_id, const std::string& person_id) const {
-    {
-        std::lock_guard lock(mutex_);
-        if (watch_check_) return watch_check_(room_id, person_id);
-    }
-    if (!state_.persons.online_links(person_id)) return false;
-    const auto rooms = state_.persons.rooms_of(person_id);
-    return std::find(rooms.begin(), rooms.end(), room_id) != rooms.end();
-}
-
-void notice_service::set_watch_check(std::function<bool(const std::string&, const std::string&)> check) {
-    std::lock_guard lock(mutex_);
-    watch_check_ = std::move(check);
+    return state_.persons.watching(person_id, room_id);
 }
 
 void notice_service::your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) {
@@ -123,8 +112,16 @@ void notice_service::email_changed(const std::string& person_id) {
     enqueue(notice_of(person_id, "confirm_email", "", 0, "email"));
 }
 
-void notice_service::password_reset_asked(const std::string& person_id) {
+bool notice_service::password_reset_asked(const std::string& person_id) {
+    const std::int64_t now = unix_ms();
+    {
+        // One reset mail a minute per account: asking again and again must not flood its inbox.
+        std::lock_guard lock(mutex_);
+        std::erase_if(last_reset_ask_, [&](const auto& asked) { return now - asked.second >= reset_ask_interval_ms; });
+        if (!last_reset_ask_.emplace(person_id, now).second) return false;
+    }
     enqueue(notice_of(person_id, "password_reset", "", 0, "email"));
+    return true;
 }
 
 void notice_service::enqueue(st::QueuedNotice notice) {
@@ -161,6 +158,7 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
     for (auto& notice : inbox) {
         std::vector<std::string> channels;
         if (!notice.channel.empty()) {
+            if (notice.channel == "email" && !sends_mail()) continue;  // no --smtp: no mail to queue
             channels.push_back(notice.channel);
         } else {
             // A turn's notice: one row per channel the account wants (a guest has none).

@@ -11,7 +11,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
-#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -32,6 +32,8 @@ namespace notices {
 inline constexpr std::int64_t reset_link_ms = 60LL * 60 * 1000;                 // one hour, once
 inline constexpr std::int64_t confirm_link_ms = 7LL * 24 * 60 * 60 * 1000;      // a week
 inline constexpr std::int64_t unsubscribe_link_ms = 365LL * 24 * 60 * 60 * 1000;  // a year
+// At most one password reset mail per account within this long.
+inline constexpr std::int64_t reset_ask_interval_ms = 60 * 1000;
 // A notice not sent within this long is given up (logged).
 inline constexpr std::int64_t give_up_after_ms = 2LL * 24 * 60 * 60 * 1000;
 
@@ -51,13 +53,13 @@ public:
                           std::int64_t deadline_ms) override;
     // An account's e-mail address was set or changed: a confirmation mail goes to it.
     void email_changed(const std::string& person_id);
-    // Someone asked to reset this account's password: a mail with a link goes to its address.
-    void password_reset_asked(const std::string& person_id);
+    // Someone asked to reset this account's password: a mail with a link goes to its address,
+    // unless one was asked for less than reset_ask_interval_ms ago (false then).
+    bool password_reset_asked(const std::string& person_id);
 
-    // Whether the person is looking at the room: one of their connections holds its view (they
-    // are a member of it and online). Replaceable, for tests and finer views.
+    // Whether the person is looking at the room: one of their connections on this node shows
+    // it (person_registry::watching).
     bool watching(const std::string& room_id, const std::string& person_id) const;
-    void set_watch_check(std::function<bool(const std::string& room, const std::string& person)> check);
 
     // Whether mail can be sent (--smtp given).
     bool sends_mail() const;
@@ -93,8 +95,8 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<storage::QueuedNotice> inbox_;
+    std::map<std::string, std::int64_t> last_reset_ask_;  // person -> Unix ms
     bool stopping_ = false;
-    std::function<bool(const std::string&, const std::string&)> watch_check_;
     std::thread thread_;
     std::atomic<std::uint64_t> sent_{0};
     std::atomic<std::uint64_t> failed_{0};

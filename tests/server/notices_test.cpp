@@ -1,8 +1,9 @@
 // Notices (docs/accounts.md, Notices) against a real SMTP server (smtp_sink.py): a turn's mail
 // names and links the room and unsubscribes in one click; no mail while the player watches the
 // game, a `notice` message to their open connections when they do not; a mail server that is
-// down delays the mail, which then arrives once; the confirmation link confirms; a password
-// reset link works once and ends every session.
+// down delays the mail, across a restart, and it then arrives once; the confirmation link
+// confirms; a password reset link works once and ends every session; a webhook gets its JSON
+// (webhook_sink.hpp), never on a private address unless allowed.
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
@@ -10,6 +11,7 @@
 #include "notices/notice_service.hpp"
 #include "room_openings.hpp"
 #include "smtp_sink.hpp"
+#include "webhook_sink.hpp"
 #include "ws_client.hpp"
 
 using namespace carc::test;
@@ -120,29 +122,95 @@ TEST_CASE("a turn's mail names the room, links into it, and unsubscribing stops 
     CHECK(mail.mails().size() == 2);
 }
 
-TEST_CASE("no mail while the player watches the game; a notice message when online elsewhere", "[server][notices]") {
+TEST_CASE("no mail while the player watches the game; a notice message when she looks elsewhere", "[server][notices]") {
     smtp_sink mail(free_port());
     account_server s(mail_config(mail.port()));
     const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
-    {
-        ws_client ada(s.port(), {{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}});
-        REQUIRE(ada.hello("Ada")["type"] == "welcome");
-        const std::string room = open_room(ada)["room"];
-        CHECK(sender(s).watching(room, person));
-        sender(s).your_turn(room, person, 0);  // watching: nothing
+    const std::map<std::string, std::string> headers{{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}};
+    ws_client ada(s.port(), headers);
+    REQUIRE(ada.hello("Ada")["type"] == "welcome");
+    const std::string room = open_room(ada)["room"];
+    // A connection that never said `watch` is sent every view of its rooms: it watches them.
+    CHECK(sender(s).watching(room, person));
+    sender(s).your_turn(room, person, 0);
 
-        // Another game of hers, not open on any connection: a page notice, and a mail.
-        CHECK_FALSE(sender(s).watching("r-other", person));
-        sender(s).your_turn("r-other", person, 1234);
-        const auto notice = ada.wait_type("notice");
-        REQUIRE(notice.has_value());
-        CHECK((*notice)["kind"] == "your_turn");
-        CHECK((*notice)["room"] == "r-other");
-        CHECK((*notice)["deadline_ms"] == 1234);
-        const std::string letter = mail.wait_for_mail(1);
-        CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game r-other");
-        CHECK(mail.mails().size() == 1);  // none for the watched room, which came first
+    // Back in the lobby; another tab shows the game: still watching.
+    REQUIRE(ada.request({{"type", "watch"}, {"room", nullptr}})["type"] == "ack");
+    CHECK_FALSE(sender(s).watching(room, person));
+    {
+        ws_client tab(s.port(), headers);
+        REQUIRE(tab.hello("Ada")["type"] == "welcome");
+        REQUIRE(tab.request({{"type", "watch"}, {"room", room}})["type"] == "ack");
+        CHECK(sender(s).watching(room, person));
+        sender(s).your_turn(room, person, 0);
     }
+    // The tab closed: nobody shows the game any more.
+    wait_until([&] { return !sender(s).watching(room, person); });
+    sender(s).your_turn(room, person, 1'900'000'000'000);
+    const auto notice = ada.wait_type("notice");
+    REQUIRE(notice.has_value());
+    CHECK((*notice)["kind"] == "your_turn");
+    CHECK((*notice)["room"] == room);
+    CHECK((*notice)["deadline_ms"] == 1'900'000'000'000);
+    // The first mail is this one (the turns passed while watching queued none before it).
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game " + room);
+    CHECK(letter.find("2030-03-17 17:46 UTC") != std::string::npos);
+    wait_until([&] { return dynamic_cast<carc::storage::NoticeStore&>(*s.store).queued_notices().value() == 0; });
+    CHECK(mail.mails().size() == 1);
+}
+
+TEST_CASE("a webhook receives the turn's JSON; a private address is refused when not allowed", "[server][notices]") {
+    webhook_sink hook;
+    auto config = test_config();
+    config.public_url = public_url;
+    config.accounts.allow_private_webhooks = true;  // the sink is on loopback
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, made.cookie()).status == 200);
+
+    sender(s).your_turn("r5", person, 1'900'000'000'000);
+    wait_until([&] { return !hook.requests().empty(); });
+    const std::string request = hook.requests().front();
+    REQUIRE(request.starts_with("POST /hook\n"));
+    const auto body = nlohmann::json::parse(request.substr(request.find('\n') + 1));
+    CHECK(body == nlohmann::json{{"kind", "your_turn"},
+                                 {"room", "r5"},
+                                 {"deadline_ms", 1'900'000'000'000},
+                                 {"url", "http://mail.test/#/room/r5"}});
+
+    // Switched off for her webhook: nothing more for her. Bob's, after hers, still comes.
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"webhook", false}}}}, made.cookie()).status == 200);
+    const auto bob = sign_up(s.port(), "Bob", password);
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, bob.cookie()).status == 200);
+    sender(s).time_running_out("r5", person, 1'900'000'000'000);
+    sender(s).time_running_out("r6", bob.body["person"], 0);
+    wait_until([&] { return hook.requests().size() >= 2; });
+    wait_until([&] { return dynamic_cast<carc::storage::NoticeStore&>(*s.store).queued_notices().value() == 0; });
+    const auto requests = hook.requests();
+    CHECK(requests.size() == 2);
+    CHECK(requests.back().find("\"room\":\"r6\"") != std::string::npos);
+    CHECK(requests.back().find("\"kind\":\"time_running_out\"") != std::string::npos);
+}
+
+TEST_CASE("a webhook on a private address is not called unless the operator allows it", "[server][notices]") {
+    webhook_sink hook;
+    auto config = test_config();
+    config.public_url = public_url;
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, made.cookie()).status == 400);
+    // Stored before the operator forbade private addresses: refused when connecting.
+    auto settings = s.accounts().account_of(person).value()->settings;
+    settings.webhook_url = hook.url();
+    REQUIRE(s.accounts().update_settings(person, settings).ok());
+    sender(s).your_turn("r5", person, 0);
+    wait_until([&] { return sender(s).failed_attempts() >= 1; });
+    CHECK(hook.requests().empty());
 }
 
 TEST_CASE("a mail server that is down delays the notice, which then arrives exactly once", "[server][notices]") {
@@ -156,10 +224,20 @@ TEST_CASE("a mail server that is down delays the notice, which then arrives exac
     CHECK(notices.queued_notices().value() == 1);
     CHECK(sender(s).sent() == 0);
 
+    // The server restarts meanwhile: the notice waits in the store.
+    s.server.reset();
+    s.store.reset();
+    carc::storage::SqliteOptions options;
+    options.data_dir = s.dir;
+    s.store = carc::storage::open_sqlite_store(options).value();
+    s.server = std::make_unique<test_server>(mail_config(port), s.store);
+    auto& kept = dynamic_cast<carc::storage::NoticeStore&>(*s.store);
+    CHECK(kept.queued_notices().value() == 1);
+
     smtp_sink mail(port);
     const std::string letter = mail.wait_for_mail(1);
     CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game r9");
-    wait_until([&] { return notices.queued_notices().value() == 0; });
+    wait_until([&] { return kept.queued_notices().value() == 0; });
     CHECK(sender(s).sent() == 1);
     CHECK(mail.mails().size() == 1);  // out of the queue once sent: nothing left to send again
 }
@@ -176,6 +254,9 @@ TEST_CASE("a password reset link works once, sets the password and ends every se
     CHECK(nobody.status == 202);
     CHECK(asked.body == nobody.body);
     CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"name", "Ada"}}).status == 400);
+    // Asking again at once mails nothing more (one reset mail a minute per account).
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    CHECK_FALSE(sender(s).password_reset_asked(person));
 
     const std::string letter = mail.wait_for_mail(1);
     const std::string link = mail_link(letter, std::string(public_url) + "/api/password-reset?t=");

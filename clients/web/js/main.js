@@ -16,6 +16,7 @@ import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageC
 import { awareness } from './awareness.js';
 import { account } from './account/account-state.js';
 import { renderAccountScreen } from './account/account-screen.js';
+import { reportWatching } from './watching.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -154,6 +155,7 @@ try {
   toast(/** @type {Error} */ (e).message, 'error');
 }
 account.attach(app.conn);
+reportWatching(app.conn);
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();
