@@ -1,5 +1,7 @@
 #include "http/http_notices.hpp"
 
+#include <variant>
+
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -80,23 +82,36 @@ std::optional<st::LinkToken> link_token(const call& c, const std::optional<std::
     return *found;
 }
 
-// GET (a page saying it is done) or POST (RFC 8058's one click): no more turn mails.
-http_answer unsubscribe(const call& c) {
+// A link's token (the query's `t`, for `purpose`, used up with `consume`) and the account it is
+// for; or the answer to give instead.
+struct linked {
+    st::LinkToken token;
+    st::AccountRecord account;
+};
+std::variant<linked, http_answer> linked_account(const call& c, const char* purpose, bool consume) {
     std::optional<std::string> failed;
-    const auto token = link_token(c, notices::query_field(target_of(c), "t"), "unsubscribe", false, failed);
+    const auto token = link_token(c, notices::query_field(target_of(c), "t"), purpose, consume, failed);
     if (failed) return store_failed(c, *failed);
     if (!token) return bad_link(c);
     auto account = c.service.store().account_of(token->person_id);
     if (!account) return store_failed(c, account.message());
     if (!*account) return bad_link(c);
-    st::AccountSettings settings = (*account)->settings;
+    return linked{*token, std::move(**account)};
+}
+
+// GET (a page saying it is done) or POST (RFC 8058's one click): no more turn mails.
+http_answer unsubscribe(const call& c) {
+    auto found = linked_account(c, "unsubscribe", false);
+    if (auto* refused = std::get_if<http_answer>(&found)) return std::move(*refused);
+    const auto& [token, account] = std::get<linked>(found);
+    st::AccountSettings settings = account.settings;
     json chosen = json::parse(settings.notices_json, nullptr, false);
     if (!chosen.is_object()) chosen = json::object();
     chosen["email"] = false;
     settings.notices_json = chosen.dump();
-    if (auto updated = c.service.store().update_settings(token->person_id, settings); !updated)
+    if (auto updated = c.service.store().update_settings(token.person_id, settings); !updated)
         return store_failed(c, updated.message());
-    spdlog::info("event=unsubscribed person={}", token->person_id);
+    spdlog::info("event=unsubscribed person={}", token.person_id);
     return page(c, http::status::ok, "Unsubscribed",
                 "<p>You will get no more mails about your turns. Your account's settings can turn them on "
                 "again.</p>");
@@ -104,18 +119,15 @@ http_answer unsubscribe(const call& c) {
 
 // GET: the address the mail went to is confirmed, if it is still the account's.
 http_answer confirm_email(const call& c) {
-    std::optional<std::string> failed;
-    const auto token = link_token(c, notices::query_field(target_of(c), "t"), "confirm_email", true, failed);
-    if (failed) return store_failed(c, *failed);
-    if (!token) return bad_link(c);
-    auto account = c.service.store().account_of(token->person_id);
-    if (!account) return store_failed(c, account.message());
-    if (!*account || (*account)->settings.email != token->email) return bad_link(c);
-    st::AccountSettings settings = (*account)->settings;
+    auto found = linked_account(c, "confirm_email", true);
+    if (auto* refused = std::get_if<http_answer>(&found)) return std::move(*refused);
+    const auto& [token, account] = std::get<linked>(found);
+    if (account.settings.email != token.email) return bad_link(c);
+    st::AccountSettings settings = account.settings;
     settings.email_confirmed = true;
-    if (auto updated = c.service.store().update_settings(token->person_id, settings); !updated)
+    if (auto updated = c.service.store().update_settings(token.person_id, settings); !updated)
         return store_failed(c, updated.message());
-    spdlog::info("event=email_confirmed person={}", token->person_id);
+    spdlog::info("event=email_confirmed person={}", token.person_id);
     return page(c, http::status::ok, "E-mail address confirmed",
                 "<p>Thank you: mails about your games can go to this address now.</p>");
 }

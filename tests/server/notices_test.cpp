@@ -8,6 +8,9 @@
 
 #include "account_fixture.hpp"
 #include "carc/storage/notice_store.hpp"
+#include "app/config.hpp"
+#include "notices/link_params.hpp"
+#include "notices/mail_text.hpp"
 #include "notices/notice_service.hpp"
 #include "room_openings.hpp"
 #include "smtp_sink.hpp"
@@ -122,7 +125,7 @@ TEST_CASE("a turn's mail names the room, links into it, and unsubscribing stops 
     CHECK(mail.mails().size() == 2);
 }
 
-TEST_CASE("no mail while the player watches the game; a notice message when she looks elsewhere", "[server][notices]") {
+TEST_CASE("no mail while the player watches the game, a notice message when she looks elsewhere", "[server][notices]") {
     smtp_sink mail(free_port());
     account_server s(mail_config(mail.port()));
     const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
@@ -160,7 +163,7 @@ TEST_CASE("no mail while the player watches the game; a notice message when she 
     CHECK(mail.mails().size() == 1);
 }
 
-TEST_CASE("a webhook receives the turn's JSON; a private address is refused when not allowed", "[server][notices]") {
+TEST_CASE("a webhook receives the turn's JSON, a private address is refused when not allowed", "[server][notices]") {
     webhook_sink hook;
     auto config = test_config();
     config.public_url = public_url;
@@ -278,4 +281,49 @@ TEST_CASE("a password reset link works once, sets the password and ends every se
     CHECK(call_api(s.port(), "POST", "/api/password-reset/new", {{"token", token}, {"password", "another one!"}}).status == 404);
     CHECK(http_get(s.port(), target_of(link)).status == 404);
     CHECK(mail.mails().size() == 1);
+}
+
+TEST_CASE("the notice flags: --smtp needs --mail-from and --public-url, bad values are refused", "[server][notices]") {
+    const auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "carc-server");
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        return carc::server::parse_command_line(static_cast<int>(argv.size()), argv.data());
+    };
+    const auto parsed = parse({"--smtp", "smtp://127.0.0.1:2525", "--mail-from", "carc@mail.test", "--public-url",
+                               "https://carc.example", "--mail-retry-ms", "250"});
+    REQUIRE(parsed.config);
+    CHECK(parsed.config->notices.smtp_url == "smtp://127.0.0.1:2525");
+    CHECK(parsed.config->notices.mail_from == "carc@mail.test");
+    CHECK(parsed.config->notices.retry_first == std::chrono::milliseconds(250));
+    CHECK(parse({"--smtp", "smtp://127.0.0.1:2525", "--public-url", "https://carc.example"}).exit_code == 2);
+    CHECK(parse({"--smtp", "smtp://127.0.0.1:2525", "--mail-from", "carc@mail.test"}).exit_code == 2);
+    CHECK(parse({"--smtp", "http://127.0.0.1:2525"}).exit_code == 2);
+    CHECK(parse({"--mail-from", "carc@mail.test\r\nBcc: x@y.z"}).exit_code == 2);
+    CHECK(parse({"--mail-retry-ms", "0"}).exit_code == 2);
+}
+
+TEST_CASE("a turn's mail text: headers, CRLF lines, the links, link parameters decoded", "[server][notices]") {
+    using namespace carc::server::notices;
+    mail m = turn_mail("time_running_out", "r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
+    m.from = "carc@mail.test";
+    m.to = "ada@example.org";
+    const std::string text = mail_text(m, 1'900'000'000'000, "0123");
+    CHECK(text.starts_with("From: <carc@mail.test>\r\nTo: <ada@example.org>\r\n"));
+    CHECK(mail_header(text, "Subject") == "Time is running out in Carcassonne game r4");
+    CHECK(mail_header(text, "Message-ID") == "<0123@mail.test>");
+    CHECK(mail_header(text, "Date") == "Sun, 17 Mar 2030 17:46:40 +0000");
+    CHECK(mail_header(text, "List-Unsubscribe") == "<http://x/api/mail/unsubscribe?t=ab>");
+    CHECK(text.find("\r\n\r\nYour turn in game r4 is about to run out.\r\n") != std::string::npos);
+    CHECK(text.find('\n') == text.find("\r\n") + 1);  // every line ends in CRLF
+    CHECK(std::count(text.begin(), text.end(), '\n') == std::count(text.begin(), text.end(), '\r'));
+
+    CHECK(form_field("t=ab%2Bc&password=a+b%21", "password") == "a b!");
+    CHECK(form_field("t=ab%2Bc&password=a+b%21", "t") == "ab+c");
+    CHECK_FALSE(form_field("t=1", "password"));
+    CHECK(query_field("/api/mail/confirm?t=abc#x", "t") == "abc");
+    CHECK_FALSE(query_field("/api/mail/confirm", "t"));
+    CHECK(token_shaped(std::string(64, 'a')));
+    CHECK_FALSE(token_shaped(std::string(64, 'A')));
+    CHECK_FALSE(token_shaped(std::string(63, 'a')));
 }
