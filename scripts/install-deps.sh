@@ -11,6 +11,7 @@ packages=(
   catch2 libsqlite3-dev libncurses-dev
   libpq-dev postgresql
   libsodium-dev
+  libcurl4-openssl-dev python3-aiosmtpd
   tmux ccache
 )
 # Browser end-to-end tests need Chromium and Node.js; `make run` does not.

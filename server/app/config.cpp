@@ -66,6 +66,11 @@ Usage: carc-server [flags]
   --account-threads N          accounts: workers that hash passwords (default 2)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
   --short-move-times           tests only: any move_time_s from 1 s; a vacation day lasts 1 s
+  --smtp URL                   notices: the SMTP server mails go through, smtp://host:port
+                               (needs --mail-from and --public-url; docs/accounts.md)
+  --mail-from ADDRESS          notices: the From address of the mails
+  --mail-retry-ms MS           notices: a mail or webhook that failed is tried again after this
+                               long, doubling up to 5 minutes (default 5000)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
@@ -168,6 +173,15 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--sign-in-failures") ok = parse_number(value, config.accounts.failures_per_name) && config.accounts.failures_per_name > 0;
         else if (flag == "--sign-in-attempts") ok = parse_number(value, config.accounts.attempts_per_address) && config.accounts.attempts_per_address > 0;
         else if (flag == "--account-threads") ok = parse_number(value, config.accounts.threads) && config.accounts.threads > 0;
+        else if (flag == "--smtp") {
+            ok = value.starts_with("smtp://") || value.starts_with("smtps://");
+            config.notices.smtp_url = value;
+        }
+        else if (flag == "--mail-from") {
+            ok = value.find('@') != std::string_view::npos && value.find_first_of("\r\n<> ") == std::string_view::npos;
+            config.notices.mail_from = value;
+        }
+        else if (flag == "--mail-retry-ms") ok = parse_ms(value, config.notices.retry_first) && config.notices.retry_first.count() > 0;
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;
             ok = parse_number(value, seed);
@@ -181,6 +195,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
             std::cerr << "carc-server: bad value '" << value << "' for " << flag << "\n";
             return {std::nullopt, 2};
         }
+    }
+    if (!config.notices.smtp_url.empty() && (config.notices.mail_from.empty() || config.public_url.empty())) {
+        std::cerr << "carc-server: --smtp needs --mail-from (the sender) and --public-url (the links in mails)\n";
+        return {std::nullopt, 2};
     }
     return {config, 0};
 }

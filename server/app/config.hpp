@@ -95,6 +95,15 @@ struct server_config {
             return short_move_times ? std::chrono::milliseconds(1000) : std::chrono::milliseconds(86400000);
         }
     } turn_based;
+    // Notices (docs/accounts.md, Notices): mail through the operator's SMTP server, links under
+    // public_url.
+    struct notices_config {
+        std::string smtp_url;   // smtp://host:port or smtps://...; empty sends no mail
+        std::string mail_from;  // the From address
+        // A failed sending is tried again after this long, doubling up to retry_max.
+        std::chrono::milliseconds retry_first{5000};
+        std::chrono::milliseconds retry_max{300000};
+    } notices;
 
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;

@@ -8,6 +8,7 @@
 
 #include "cluster/cluster_node.hpp"
 #include "net/listener.hpp"
+#include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
@@ -44,7 +45,11 @@ server::server(server_config config, std::shared_ptr<storage::Store> store, std:
 void server::keep_in(std::shared_ptr<storage::Store> store) {
     // Accounts live in the same database as the games (both stores implement AccountStore).
     if (auto account_store = std::dynamic_pointer_cast<storage::AccountStore>(store))
-        state_->accounts = std::make_unique<accounts::account_service>(*state_, std::move(account_store));
+        state_->accounts = std::make_unique<accounts::account_service>(*state_, account_store);
+    // Notices need the accounts (who wants what) and the queue, both in the same database.
+    if (auto notice_store = std::dynamic_pointer_cast<storage::NoticeStore>(store); notice_store && state_->accounts)
+        state_->notices = std::make_shared<notices::notice_service>(*state_, std::move(notice_store),
+                                                                    std::dynamic_pointer_cast<storage::AccountStore>(store));
     state_->store = std::move(store);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
@@ -76,6 +81,7 @@ unsigned short server::start() {
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
+    if (auto* sender = notices::sender_of(*state_)) sender->start();
     net::post(sweep_timer_.get_executor(), [this] {
         sweep_people();
         if (state_->accounts) sweep_sessions();
@@ -137,6 +143,7 @@ void server::stop() {
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
         if (state_->accounts) state_->accounts->stop();
+        if (auto* sender = notices::sender_of(*state_)) sender->stop();
         state_->journal->flush();
         auto timer = std::make_shared<net::steady_timer>(ioc_, shutdown_grace);
         timer->async_wait([this, timer](boost::system::error_code) { ioc_.stop(); });

@@ -13,6 +13,7 @@
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
 #include "http/http_vacation.hpp"
+#include "notices/notice_service.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -158,6 +159,8 @@ http_answer sign_up(const call& c) {
         return store_failed(c, created.error());
     }
     spdlog::info("event=account_created person={} session={}", account.person_id, made.record.public_id);
+    if (email)
+        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(account.person_id);
     return session_answer(c, http::status::created, account, made, want_token);
 }
 
@@ -250,6 +253,8 @@ http_answer update_me(const call& c, const signed_in& me) {
     }
     if (auto updated = c.service.store().update_settings(me.account.person_id, settings); !updated)
         return store_failed(c, updated.error());
+    if (settings.email && settings.email != me.account.settings.email)
+        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(me.account.person_id);
     st::AccountRecord account = me.account;
     account.settings = settings;
     return answer(c, http::status::ok, account_json(account));

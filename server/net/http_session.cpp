@@ -8,6 +8,7 @@
 #include "accounts/session_cookie.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_ratings.hpp"
+#include "http/http_notices.hpp"
 #include "http/http_routes.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
@@ -80,12 +81,15 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
         if (try_upgrade(request)) return;
     }
     const std::string_view target(request.target().data(), request.target().size());
-    if (is_account_path(target.substr(0, target.find('?')))) {
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (is_account_path(path) || is_notice_path(path)) {
         // Answered on an account worker (password hashing, the store); back to this strand.
-        answer_account_request(state_, std::move(request), address_, [self = shared_from_this()](http_answer res) {
+        auto back = [self = shared_from_this()](http_answer res) {
             net::post(self->stream_.get_executor(),
                       [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
-        });
+        };
+        if (is_notice_path(path)) answer_notice_request(state_, std::move(request), address_, std::move(back));
+        else answer_account_request(state_, std::move(request), address_, std::move(back));
         return;
     }
     if (is_ratings_path(target.substr(0, target.find('?')))) {

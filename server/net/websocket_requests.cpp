@@ -106,6 +106,9 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     } else if (std::holds_alternative<protocol::LobbyUnsubscribe>(message)) {
         state_.rooms.unsubscribe(id_);
         send_text(protocol::encode(protocol::Ack{}, id));
+    } else if (const auto* watch = std::get_if<protocol::Watch>(&message)) {
+        state_.persons.watch(*person_, id_, watch->room);  // who watches a game: notices
+        send_text(protocol::encode(protocol::Ack{}, id));
     } else if (std::holds_alternative<protocol::MyGamesRequest>(message)) {
         on_my_games(id);
     } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {

@@ -99,6 +99,7 @@ std::shared_ptr<client_link> person_registry::attach(const std::string& person,
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return nullptr;
     it->second.links->add(link);
+    it->second.shown.emplace(link->id(), std::nullopt);
     it->second.last_seen = clock::now();
     return it->second.links;
 }
@@ -108,7 +109,33 @@ bool person_registry::detach(const std::string& person, const client_link& link)
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return true;
     it->second.last_seen = clock::now();
+    it->second.shown.erase(link.id());
     return it->second.links->remove(link);
+}
+
+std::shared_ptr<client_link> person_registry::online_links(const std::string& person) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end() || it->second.links->empty()) return nullptr;
+    return it->second.links;
+}
+
+void person_registry::watch(const std::string& person, std::uint64_t link_id, std::optional<std::string> room) {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end()) return;
+    if (const auto link = it->second.shown.find(link_id); link != it->second.shown.end())
+        link->second = std::move(room).value_or("");
+}
+
+bool person_registry::watching(const std::string& person, const std::string& room) const {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end()) return false;
+    const entry& e = it->second;
+    return std::any_of(e.shown.begin(), e.shown.end(), [&](const auto& link) {
+        return link.second ? *link.second == room : e.rooms.contains(room);
+    });
 }
 
 void person_registry::add_room(const std::string& person, const std::string& room) {

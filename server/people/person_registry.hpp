@@ -54,6 +54,17 @@ public:
     // Forgets `link`; true when the person has no connection left (rooms then see them go).
     bool detach(const std::string& person, const client_link& link);
 
+    // The person's open connections as one link (sending to it reaches each); null when the
+    // person is unknown or has none open.
+    std::shared_ptr<client_link> online_links(const std::string& person) const;
+
+    // The connection `link_id` of the person shows `room` now (nullopt: no room): the client's
+    // `watch` message. Until a connection says so it shows every room of the person (it is sent
+    // all their views).
+    void watch(const std::string& person, std::uint64_t link_id, std::optional<std::string> room);
+    // Whether one of the person's open connections shows `room` (notices: docs/accounts.md).
+    bool watching(const std::string& person, const std::string& room) const;
+
     void add_room(const std::string& person, const std::string& room);
     void remove_room(const std::string& person, const std::string& room);
     std::vector<std::string> rooms_of(const std::string& person) const;
@@ -73,6 +84,9 @@ private:
         std::set<std::string> rooms;
         bool account = false;  // adopted by an account's sign-in
         clock::time_point last_seen = clock::now();  // the last attach, detach or room change
+        // Each open connection's room, by link id: nullopt until it says `watch`, then the room
+        // it shows ("" for none).
+        std::map<std::uint64_t, std::optional<std::string>> shown{};
     };
     static std::shared_ptr<person_links> new_links();
 

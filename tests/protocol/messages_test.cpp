@@ -112,6 +112,9 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
                  Hello{1, "Ada", std::string(64, 'f'), std::nullopt});
     check_parses({{"protocol", 1}, {"name", "Bob"}}, Hello{1, "Bob", std::nullopt, std::nullopt});
     check_parses(json::object(), GetTiles{});
+    check_parses({{"room", "r12"}}, Watch{"r12"});
+    check_parses({{"room", nullptr}}, Watch{std::nullopt});
+    check_parses(json::object(), Watch{std::nullopt});
     check_parses(json::object(), ListRooms{});
     check_parses(json::object(), LobbySubscribe{});
     check_parses(json::object(), LobbyUnsubscribe{});

@@ -18,6 +18,7 @@ import { awareness } from './awareness.js';
 import { account } from './account/account-state.js';
 import { renderAccountScreen } from './account/account-screen.js';
 import { renderRatingsScreen } from './ratings/ratings-screen.js';
+import { reportWatching } from './watching.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -163,6 +164,7 @@ try {
   toast(/** @type {Error} */ (e).message, 'error');
 }
 account.attach(app.conn);
+reportWatching(app.conn);
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();

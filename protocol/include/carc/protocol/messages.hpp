@@ -43,6 +43,13 @@ struct GetTiles {
     static constexpr std::string_view type = "get_tiles";
     friend bool operator==(const GetTiles&, const GetTiles&) = default;
 };
+// The room this connection shows now (nullopt: none), so notices know who is watching a game
+// (docs/protocol.md, `watch`). A connection that never says it watches all its rooms.
+struct Watch {
+    static constexpr std::string_view type = "watch";
+    std::optional<std::string> room;
+    friend bool operator==(const Watch&, const Watch&) = default;
+};
 struct ListRooms {
     static constexpr std::string_view type = "list_rooms";
     friend bool operator==(const ListRooms&, const ListRooms&) = default;
@@ -177,7 +184,7 @@ struct RoomInfoRequest {
 };
 
 using ClientMessage =
-    std::variant<Hello, GetTiles, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
+    std::variant<Hello, GetTiles, Watch, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
                  HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation>;
@@ -321,6 +328,7 @@ struct ErrorMessage {
 #define CARC_CLIENT_MESSAGE(T) void from_json(const json& in, T& message);
 CARC_CLIENT_MESSAGE(Hello)
 CARC_CLIENT_MESSAGE(GetTiles)
+CARC_CLIENT_MESSAGE(Watch)
 CARC_CLIENT_MESSAGE(ListRooms)
 CARC_CLIENT_MESSAGE(LobbySubscribe)
 CARC_CLIENT_MESSAGE(LobbyUnsubscribe)

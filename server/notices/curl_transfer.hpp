@@ -1,0 +1,22 @@
+#pragma once
+// The two transfers notices make with libcurl (Debian's libcurl4-openssl-dev): a mail handed to
+// the operator's SMTP server, and a webhook's POST. Each blocks until done or timed out, so
+// they run on the notices' own thread only. Each returns nullopt on success, else what failed.
+
+#include <optional>
+#include <string>
+
+namespace carc::server::notices {
+
+// Once per process, before any transfer (libcurl's global set-up is not thread-safe).
+void init_curl();
+
+// `message` is the whole mail (headers, blank line, body; CRLF line ends).
+std::optional<std::string> send_mail(const std::string& smtp_url, const std::string& from, const std::string& to,
+                                     const std::string& message);
+
+// POSTs `json_body` to `url`. Unless `allow_private`, refuses to connect to a loopback,
+// private or link-local address, whatever name led there (checked on the address resolved).
+std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private);
+
+}  // namespace carc::server::notices

@@ -1,0 +1,32 @@
+#pragma once
+// The mails notices send, as text ready for SMTP: headers, a blank line, a plain-text body,
+// CRLF line ends. Pure: the links and the time are passed in.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace carc::server::notices {
+
+struct mail {
+    std::string from;
+    std::string to;
+    std::string subject;
+    std::string body;  // lines end in '\n'; turned into CRLF
+    // A turn's mail carries it (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
+    std::optional<std::string> unsubscribe_url;
+};
+
+// `now_ms` dates the mail; `message_id` is unique (random).
+std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& message_id);
+
+// A UTC time as the body shows it: "2026-01-31 18:05 UTC".
+std::string utc_minute(std::int64_t unix_ms);
+
+// The mails, by kind; `link` is the game's, the confirmation's or the reset's.
+mail turn_mail(const std::string& kind, const std::string& room_id, std::int64_t deadline_ms,
+               const std::string& link, const std::string& unsubscribe_url);
+mail confirm_mail(const std::string& link);
+mail reset_mail(const std::string& account_name, const std::string& link);
+
+}  // namespace carc::server::notices

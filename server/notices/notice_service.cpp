@@ -1,0 +1,299 @@
+#include "notices/notice_service.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/shared_state.hpp"
+#include "notices/curl_transfer.hpp"
+#include "notices/mail_text.hpp"
+#include "people/security.hpp"
+#include "util/wall_clock.hpp"
+
+namespace carc::server::notices {
+
+namespace st = carc::storage;
+using nlohmann::json;
+
+namespace {
+
+// A claimed notice is no one else's this long (a node that dies while sending frees it then).
+constexpr std::int64_t claim_ms = 5 * 60 * 1000;
+// Other nodes' notices are looked for at least this often.
+constexpr auto poll_interval = std::chrono::seconds(2);
+
+bool is_turn_kind(const std::string& kind) { return kind == "your_turn" || kind == "time_running_out"; }
+
+// The account's choice for `channel` (PATCH /api/me's `notices`); on unless set to false.
+bool channel_on(const st::AccountSettings& settings, const char* channel) {
+    const json chosen = json::parse(settings.notices_json, nullptr, false);
+    if (!chosen.is_object()) return true;
+    const auto it = chosen.find(channel);
+    return it == chosen.end() || !it->is_boolean() || it->get<bool>();
+}
+
+bool wants_turn_mail(const st::AccountSettings& s) { return s.email && s.email_confirmed && channel_on(s, "email"); }
+bool wants_webhook(const st::AccountSettings& s) { return s.webhook_url && channel_on(s, "webhook"); }
+
+// A notice for the inbox; an empty `channel` means every channel the account wants.
+st::QueuedNotice notice_of(const std::string& person, const char* kind, const std::string& room,
+                           std::int64_t deadline_ms, const char* channel) {
+    st::QueuedNotice n;
+    n.person_id = person;
+    n.kind = kind;
+    n.room_id = room;
+    n.deadline_ms = deadline_ms;
+    n.channel = channel;
+    return n;
+}
+
+}  // namespace
+
+notice_service* sender_of(shared_state& state) { return dynamic_cast<notice_service*>(state.notices.get()); }
+
+notice_service::notice_service(shared_state& state, std::shared_ptr<st::NoticeStore> store,
+                               std::shared_ptr<st::AccountStore> accounts)
+    : state_(state), store_(std::move(store)), accounts_(std::move(accounts)) {
+    init_curl();
+}
+
+notice_service::~notice_service() { stop(); }
+
+void notice_service::start() {
+    std::lock_guard lock(mutex_);
+    if (thread_.joinable() || stopping_) return;
+    thread_ = std::thread([this] { run(); });
+}
+
+void notice_service::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+bool notice_service::sends_mail() const { return !state_.config.notices.smtp_url.empty(); }
+
+std::string notice_service::public_link(const std::string& path_and_query) const {
+    std::string base = state_.config.public_url;
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    return base + path_and_query;
+}
+
+bool notice_service::watching(const std::string& room_id, const std::string& person_id) const {
+    return state_.persons.watching(person_id, room_id);
+}
+
+void notice_service::your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) {
+    if (watching(room_id, person_id)) return;
+    // The page notice: every open connection of the person, at once (docs/protocol.md, `notice`).
+    if (auto links = state_.persons.online_links(person_id))
+        links->send(shared_text(
+            json{{"type", "notice"}, {"kind", "your_turn"}, {"room", room_id}, {"deadline_ms", deadline_ms}}.dump()));
+    enqueue(notice_of(person_id, "your_turn", room_id, deadline_ms, ""));
+}
+
+void notice_service::time_running_out(const std::string& room_id, const std::string& person_id,
+                                      std::int64_t deadline_ms) {
+    if (watching(room_id, person_id)) return;
+    if (auto links = state_.persons.online_links(person_id))
+        links->send(shared_text(json{{"type", "notice"},
+                                     {"kind", "time_running_out"},
+                                     {"room", room_id},
+                                     {"deadline_ms", deadline_ms}}
+                                    .dump()));
+    enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, ""));
+}
+
+void notice_service::email_changed(const std::string& person_id) {
+    enqueue(notice_of(person_id, "confirm_email", "", 0, "email"));
+}
+
+bool notice_service::password_reset_asked(const std::string& person_id) {
+    const std::int64_t now = unix_ms();
+    {
+        // One reset mail a minute per account: asking again and again must not flood its inbox.
+        std::lock_guard lock(mutex_);
+        std::erase_if(last_reset_ask_, [&](const auto& asked) { return now - asked.second >= reset_ask_interval_ms; });
+        if (!last_reset_ask_.emplace(person_id, now).second) return false;
+    }
+    enqueue(notice_of(person_id, "password_reset", "", 0, "email"));
+    return true;
+}
+
+void notice_service::enqueue(st::QueuedNotice notice) {
+    notice.created_at_ms = unix_ms();
+    notice.next_attempt_ms = notice.created_at_ms;
+    {
+        std::lock_guard lock(mutex_);
+        inbox_.push_back(std::move(notice));
+    }
+    wake_.notify_all();
+}
+
+void notice_service::run() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        std::deque<st::QueuedNotice> inbox;
+        inbox.swap(inbox_);
+        lock.unlock();
+        store_inbox(std::move(inbox));
+        while (send_one_due()) {
+            std::lock_guard check(mutex_);
+            if (stopping_ || !inbox_.empty()) break;
+        }
+        const auto due = store_->next_notice_due();
+        lock.lock();
+        if (stopping_ || !inbox_.empty()) continue;
+        auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(poll_interval);
+        if (due && *due) wait = std::clamp(std::chrono::milliseconds(**due - unix_ms()), std::chrono::milliseconds(0), wait);
+        wake_.wait_for(lock, wait, [this] { return stopping_ || !inbox_.empty(); });
+    }
+}
+
+void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
+    for (auto& notice : inbox) {
+        std::vector<std::string> channels;
+        if (!notice.channel.empty()) {
+            if (notice.channel == "email" && !sends_mail()) continue;  // no --smtp: no mail to queue
+            channels.push_back(notice.channel);
+        } else {
+            // A turn's notice: one row per channel the account wants (a guest has none).
+            auto account = accounts_->account_of(notice.person_id);
+            if (!account) {
+                spdlog::error("event=notice_not_queued person={} error=\"{}\"", notice.person_id, account.message());
+                continue;
+            }
+            if (!*account) continue;
+            if (sends_mail() && wants_turn_mail((*account)->settings)) channels.emplace_back("email");
+            if (wants_webhook((*account)->settings)) channels.emplace_back("webhook");
+        }
+        for (const auto& channel : channels) {
+            notice.channel = channel;
+            if (auto stored = store_->enqueue_notice(notice); !stored)
+                spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", notice.person_id, notice.kind,
+                              stored.message());
+        }
+    }
+}
+
+bool notice_service::send_one_due() {
+    const std::int64_t now = unix_ms();
+    auto claimed = store_->claim_due_notice(now, now + claim_ms);
+    if (!claimed) {
+        spdlog::warn("event=notice_claim_failed error=\"{}\"", claimed.message());
+        return false;
+    }
+    if (!*claimed) return false;
+    const st::QueuedNotice& notice = **claimed;
+    std::string error;
+    const outcome done = deliver(notice, error);
+    if (done == outcome::failed) {
+        ++failed_;
+        const bool give_up = unix_ms() - notice.created_at_ms >= give_up_after_ms;
+        spdlog::warn("event=notice_failed person={} kind={} channel={} attempts={} given_up={} error=\"{}\"",
+                     notice.person_id, notice.kind, notice.channel, notice.attempts + 1, give_up, error);
+        if (!give_up) {
+            if (auto retried = store_->retry_notice(notice.id, unix_ms() + retry_delay_ms(notice.attempts)); !retried)
+                spdlog::error("event=notice_retry_not_stored id={} error=\"{}\"", notice.id, retried.message());
+            return true;
+        }
+    } else {
+        if (done == outcome::sent) ++sent_;
+        spdlog::info("event=notice_{} person={} kind={} channel={} room={}",
+                     done == outcome::sent ? "sent" : "dropped", notice.person_id, notice.kind, notice.channel,
+                     notice.room_id);
+    }
+    if (auto removed = store_->remove_notice(notice.id); !removed)
+        spdlog::error("event=notice_not_removed id={} error=\"{}\"", notice.id, removed.message());
+    return true;
+}
+
+std::int64_t notice_service::retry_delay_ms(int attempts) const {
+    const auto& config = state_.config.notices;
+    std::int64_t delay = config.retry_first.count();
+    for (int i = 0; i < attempts && delay < config.retry_max.count(); ++i) delay *= 2;
+    return std::min<std::int64_t>(delay, std::max(config.retry_max.count(), config.retry_first.count()));
+}
+
+notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, std::string& error) {
+    auto account = accounts_->account_of(notice.person_id);
+    if (!account) {
+        error = account.message();
+        return outcome::failed;
+    }
+    if (!*account) return outcome::dropped;  // the account is gone
+    // Checked again right before sending: a player who came back to the game needs no mail.
+    if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
+    if (notice.channel == "webhook") return deliver_webhook(notice, **account, error);
+    return deliver_mail(notice, **account, error);
+}
+
+notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& notice, const st::AccountRecord& account,
+                                                     std::string& error) {
+    const st::AccountSettings& settings = account.settings;
+    if (!sends_mail() || !settings.email) return outcome::dropped;
+    mail m;
+    if (is_turn_kind(notice.kind)) {
+        if (!wants_turn_mail(settings)) return outcome::dropped;  // unsubscribed meanwhile
+        const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
+        if (!token) return error = "the link's token was not stored", outcome::failed;
+        m = turn_mail(notice.kind, notice.room_id, notice.deadline_ms, public_link("/#/room/" + notice.room_id),
+                      public_link("/api/mail/unsubscribe?t=" + *token));
+    } else if (notice.kind == "confirm_email") {
+        if (settings.email_confirmed) return outcome::dropped;
+        const auto token = issue_token(account, "confirm_email", confirm_link_ms);
+        if (!token) return error = "the link's token was not stored", outcome::failed;
+        m = confirm_mail(public_link("/api/mail/confirm?t=" + *token));
+    } else if (notice.kind == "password_reset") {
+        const auto token = issue_token(account, "password_reset", reset_link_ms);
+        if (!token) return error = "the link's token was not stored", outcome::failed;
+        m = reset_mail(account.name, public_link("/api/password-reset?t=" + *token));
+    } else {
+        return outcome::dropped;
+    }
+    m.from = state_.config.notices.mail_from;
+    m.to = *settings.email;
+    const std::string text = mail_text(m, unix_ms(), random_hex(12));
+    if (auto failed = send_mail(state_.config.notices.smtp_url, m.from, m.to, text)) {
+        error = *failed;
+        return outcome::failed;
+    }
+    return outcome::sent;
+}
+
+notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& notice,
+                                                        const st::AccountRecord& account, std::string& error) {
+    if (!is_turn_kind(notice.kind) || !wants_webhook(account.settings)) return outcome::dropped;
+    const json body = {{"kind", notice.kind},
+                       {"room", notice.room_id},
+                       {"deadline_ms", notice.deadline_ms},
+                       {"url", public_link("/#/room/" + notice.room_id)}};
+    if (auto failed = post_webhook(*account.settings.webhook_url, body.dump(),
+                                   state_.config.accounts.allow_private_webhooks)) {
+        error = *failed;
+        return outcome::failed;
+    }
+    return outcome::sent;
+}
+
+std::optional<std::string> notice_service::issue_token(const st::AccountRecord& account, const std::string& purpose,
+                                                       std::int64_t lifetime_ms) {
+    std::string token = random_hex(32);
+    const std::int64_t now = unix_ms();
+    const st::LinkToken row{.hash = st::TokenHash::of_token(token),
+                            .person_id = account.person_id,
+                            .purpose = purpose,
+                            .email = account.settings.email.value_or(""),
+                            .expires_at_ms = now + lifetime_ms};
+    if (auto added = store_->add_link_token(row, now); !added) {
+        spdlog::error("event=link_token_not_stored error=\"{}\"", added.message());
+        return std::nullopt;
+    }
+    return token;
+}
+
+}  // namespace carc::server::notices

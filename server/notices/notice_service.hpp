@@ -1,0 +1,109 @@
+#pragma once
+// Notices at run time (docs/accounts.md, Notices): a turn of a turn-based game passed to someone
+// not watching it, or its time is running out; an e-mail address to confirm; a password reset.
+// What the rooms and the account workers hand over goes into an inbox in memory at once (they
+// never wait); the notices' own thread stores it in the queue (storage::NoticeStore), then
+// sends what is due: mail through the operator's SMTP server, a webhook's POST. A sending that
+// fails is tried again with back-off; the queue is in the store, so notices survive restarts and
+// every node may send them. A mail server that is down only delays notices, never a game.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "app/turn_notices.hpp"
+#include "carc/storage/notice_store.hpp"
+#include "carc/storage/store.hpp"
+
+namespace carc::server {
+
+class shared_state;
+
+namespace notices {
+
+// How long a link in a mail works.
+inline constexpr std::int64_t reset_link_ms = 60LL * 60 * 1000;                 // one hour, once
+inline constexpr std::int64_t confirm_link_ms = 7LL * 24 * 60 * 60 * 1000;      // a week
+inline constexpr std::int64_t unsubscribe_link_ms = 365LL * 24 * 60 * 60 * 1000;  // a year
+// At most one password reset mail per account within this long.
+inline constexpr std::int64_t reset_ask_interval_ms = 60 * 1000;
+// A notice not sent within this long is given up (logged).
+inline constexpr std::int64_t give_up_after_ms = 2LL * 24 * 60 * 60 * 1000;
+
+class notice_service final : public turn_notices {
+public:
+    notice_service(shared_state& state, std::shared_ptr<storage::NoticeStore> store,
+                   std::shared_ptr<storage::AccountStore> accounts);
+    ~notice_service() override;
+
+    // Starts the notices' thread; stop() finishes the notice being sent and joins it.
+    void start();
+    void stop();
+
+    // turn_notices: on a room's strand; never blocks.
+    void your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) override;
+    void time_running_out(const std::string& room_id, const std::string& person_id,
+                          std::int64_t deadline_ms) override;
+    // An account's e-mail address was set or changed: a confirmation mail goes to it.
+    void email_changed(const std::string& person_id);
+    // Someone asked to reset this account's password: a mail with a link goes to its address,
+    // unless one was asked for less than reset_ask_interval_ms ago (false then).
+    bool password_reset_asked(const std::string& person_id);
+
+    // Whether the person is looking at the room: one of their connections on this node shows
+    // it (person_registry::watching).
+    bool watching(const std::string& room_id, const std::string& person_id) const;
+
+    // Whether mail can be sent (--smtp given).
+    bool sends_mail() const;
+    // --public-url + `path_and_query`.
+    std::string public_link(const std::string& path_and_query) const;
+
+    // What the thread did so far (tests, logs).
+    std::uint64_t sent() const { return sent_; }
+    std::uint64_t failed_attempts() const { return failed_; }
+
+private:
+    enum class outcome { sent, dropped, failed };
+
+    void enqueue(storage::QueuedNotice notice);
+    void run();
+    void store_inbox(std::deque<storage::QueuedNotice> inbox);
+    // Claims and sends one due notice; false when none was due.
+    bool send_one_due();
+    outcome deliver(const storage::QueuedNotice& notice, std::string& error);
+    outcome deliver_mail(const storage::QueuedNotice& notice, const storage::AccountRecord& account,
+                         std::string& error);
+    outcome deliver_webhook(const storage::QueuedNotice& notice, const storage::AccountRecord& account,
+                            std::string& error);
+    // A new link token for `purpose`, its hash stored; the token (for the link) or nullopt.
+    std::optional<std::string> issue_token(const storage::AccountRecord& account, const std::string& purpose,
+                                           std::int64_t lifetime_ms);
+    std::int64_t retry_delay_ms(int attempts) const;
+
+    shared_state& state_;
+    std::shared_ptr<storage::NoticeStore> store_;
+    std::shared_ptr<storage::AccountStore> accounts_;
+
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<storage::QueuedNotice> inbox_;
+    std::map<std::string, std::int64_t> last_reset_ask_;  // person -> Unix ms
+    bool stopping_ = false;
+    std::thread thread_;
+    std::atomic<std::uint64_t> sent_{0};
+    std::atomic<std::uint64_t> failed_{0};
+};
+
+// The server's notice_service, or null when it sends no notices.
+notice_service* sender_of(shared_state& state);
+
+}  // namespace notices
+}  // namespace carc::server

@@ -1,0 +1,329 @@
+// Notices (docs/accounts.md, Notices) against a real SMTP server (smtp_sink.py): a turn's mail
+// names and links the room and unsubscribes in one click; no mail while the player watches the
+// game, a `notice` message to their open connections when they do not; a mail server that is
+// down delays the mail, across a restart, and it then arrives once; the confirmation link
+// confirms; a password reset link works once and ends every session; a webhook gets its JSON
+// (webhook_sink.hpp), never on a private address unless allowed.
+#include <catch2/catch.hpp>
+
+#include "account_fixture.hpp"
+#include "carc/storage/notice_store.hpp"
+#include "app/config.hpp"
+#include "notices/link_params.hpp"
+#include "notices/mail_text.hpp"
+#include "notices/notice_service.hpp"
+#include "room_openings.hpp"
+#include "smtp_sink.hpp"
+#include "webhook_sink.hpp"
+#include "ws_client.hpp"
+
+using namespace carc::test;
+
+namespace {
+
+constexpr const char* password = "correct horse battery";
+constexpr const char* public_url = "http://mail.test";
+
+carc::server::server_config mail_config(unsigned short smtp_port) {
+    auto config = test_config();
+    config.public_url = public_url;
+    config.notices.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp_port);
+    config.notices.mail_from = "carc@mail.test";
+    config.notices.retry_first = std::chrono::milliseconds(100);
+    config.notices.retry_max = std::chrono::milliseconds(400);
+    return config;
+}
+
+carc::server::notices::notice_service& sender(account_server& s) {
+    auto* found = carc::server::notices::sender_of(s.state());
+    REQUIRE(found != nullptr);
+    return *found;
+}
+
+// The path and query of a link under --public-url, to ask the test server.
+std::string target_of(const std::string& link) {
+    REQUIRE(link.starts_with(public_url));
+    return link.substr(std::string(public_url).size());
+}
+
+// Waits (at most 30 s) until `done` holds.
+template <typename Done>
+void wait_until(Done done) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!done()) {
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+// An account whose address is confirmed in the store directly; its person id and cookie.
+std::pair<std::string, std::string> confirmed_account(account_server& s, const std::string& name,
+                                                      const std::string& email) {
+    const auto made = sign_up(s.port(), name, password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    auto settings = s.accounts().account_of(person).value()->settings;
+    settings.email = email;
+    settings.email_confirmed = true;
+    REQUIRE(s.accounts().update_settings(person, settings).ok());
+    return {person, made.cookie()};
+}
+
+}  // namespace
+
+TEST_CASE("signing up with an address mails a link that confirms it, once", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto made = sign_up(s.port(), "Ada", password, {{"email", "ada@example.org"}});
+    REQUIRE(made.status == 201);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, made.cookie()).body["email_confirmed"] == false);
+
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(letter.starts_with("X-Rcpt-To: ada@example.org"));
+    CHECK(mail_header(letter, "Subject").find("Confirm") != std::string::npos);
+    CHECK(mail_header(letter, "List-Unsubscribe").empty());
+    const std::string link = mail_link(letter, std::string(public_url) + "/api/mail/confirm?t=");
+    REQUIRE_FALSE(link.empty());
+
+    const auto page = http_get(s.port(), target_of(link));
+    CHECK(page.status == 200);
+    CHECK(page.body.find("confirmed") != std::string::npos);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, made.cookie()).body["email_confirmed"] == true);
+    CHECK(http_get(s.port(), target_of(link)).status == 404);  // used up
+    CHECK(http_get(s.port(), "/api/mail/confirm?t=" + std::string(64, 'a')).status == 404);  // forged
+}
+
+TEST_CASE("a turn's mail names the room, links into it, and unsubscribing stops them", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+
+    sender(s).your_turn("r7", person, 1'900'000'000'000);
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game r7");
+    CHECK(letter.find("http://mail.test/#/room/r7") != std::string::npos);
+    CHECK(letter.find("2030-03-17 17:46 UTC") != std::string::npos);  // the deadline
+    const std::string list_unsubscribe = mail_header(letter, "List-Unsubscribe");
+    CHECK(mail_header(letter, "List-Unsubscribe-Post") == "List-Unsubscribe=One-Click");
+    REQUIRE(list_unsubscribe.starts_with("<http://mail.test/api/mail/unsubscribe?t="));
+    const std::string unsubscribe = target_of(list_unsubscribe.substr(1, list_unsubscribe.size() - 2));
+
+    // The one click (RFC 8058) and the page both work, and say so.
+    const auto clicked = http_send("127.0.0.1", s.port(), "POST", unsubscribe,
+                                   {{"Content-Type", "application/x-www-form-urlencoded"}}, "List-Unsubscribe=One-Click");
+    CHECK(clicked.status == 200);
+    const auto page = http_get(s.port(), unsubscribe);
+    CHECK(page.status == 200);
+    CHECK(page.body.find("no more mails") != std::string::npos);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, cookie).body["notices"]["email"] == false);
+
+    // No more turn mails: the next mail to arrive is the reset asked for after the turn.
+    sender(s).your_turn("r8", person, 0);
+    REQUIRE(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    const std::string next = mail.wait_for_mail(2);
+    CHECK(mail_header(next, "Subject").find("Reset") != std::string::npos);
+    CHECK(mail.mails().size() == 2);
+}
+
+TEST_CASE("no mail while the player watches the game, a notice message when she looks elsewhere", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    const std::map<std::string, std::string> headers{{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}};
+    ws_client ada(s.port(), headers);
+    REQUIRE(ada.hello("Ada")["type"] == "welcome");
+    const std::string room = open_room(ada)["room"];
+    // A connection that never said `watch` is sent every view of its rooms: it watches them.
+    CHECK(sender(s).watching(room, person));
+    sender(s).your_turn(room, person, 0);
+
+    // Back in the lobby; another tab shows the game: still watching.
+    REQUIRE(ada.request({{"type", "watch"}, {"room", nullptr}})["type"] == "ack");
+    CHECK_FALSE(sender(s).watching(room, person));
+    {
+        ws_client tab(s.port(), headers);
+        REQUIRE(tab.hello("Ada")["type"] == "welcome");
+        REQUIRE(tab.request({{"type", "watch"}, {"room", room}})["type"] == "ack");
+        CHECK(sender(s).watching(room, person));
+        sender(s).your_turn(room, person, 0);
+    }
+    // The tab closed: nobody shows the game any more.
+    wait_until([&] { return !sender(s).watching(room, person); });
+    sender(s).your_turn(room, person, 1'900'000'000'000);
+    const auto notice = ada.wait_type("notice");
+    REQUIRE(notice.has_value());
+    CHECK((*notice)["kind"] == "your_turn");
+    CHECK((*notice)["room"] == room);
+    CHECK((*notice)["deadline_ms"] == 1'900'000'000'000);
+    // The first mail is this one (the turns passed while watching queued none before it).
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game " + room);
+    CHECK(letter.find("2030-03-17 17:46 UTC") != std::string::npos);
+    wait_until([&] { return dynamic_cast<carc::storage::NoticeStore&>(*s.store).queued_notices().value() == 0; });
+    CHECK(mail.mails().size() == 1);
+}
+
+TEST_CASE("a webhook receives the turn's JSON, a private address is refused when not allowed", "[server][notices]") {
+    webhook_sink hook;
+    auto config = test_config();
+    config.public_url = public_url;
+    config.accounts.allow_private_webhooks = true;  // the sink is on loopback
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, made.cookie()).status == 200);
+
+    sender(s).your_turn("r5", person, 1'900'000'000'000);
+    wait_until([&] { return !hook.requests().empty(); });
+    const std::string request = hook.requests().front();
+    REQUIRE(request.starts_with("POST /hook\n"));
+    const auto body = nlohmann::json::parse(request.substr(request.find('\n') + 1));
+    CHECK(body == nlohmann::json{{"kind", "your_turn"},
+                                 {"room", "r5"},
+                                 {"deadline_ms", 1'900'000'000'000},
+                                 {"url", "http://mail.test/#/room/r5"}});
+
+    // Switched off for her webhook: nothing more for her. Bob's, after hers, still comes.
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"webhook", false}}}}, made.cookie()).status == 200);
+    const auto bob = sign_up(s.port(), "Bob", password);
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, bob.cookie()).status == 200);
+    sender(s).time_running_out("r5", person, 1'900'000'000'000);
+    sender(s).time_running_out("r6", bob.body["person"], 0);
+    wait_until([&] { return hook.requests().size() >= 2; });
+    wait_until([&] { return dynamic_cast<carc::storage::NoticeStore&>(*s.store).queued_notices().value() == 0; });
+    const auto requests = hook.requests();
+    CHECK(requests.size() == 2);
+    CHECK(requests.back().find("\"room\":\"r6\"") != std::string::npos);
+    CHECK(requests.back().find("\"kind\":\"time_running_out\"") != std::string::npos);
+}
+
+TEST_CASE("a webhook on a private address is not called unless the operator allows it", "[server][notices]") {
+    webhook_sink hook;
+    auto config = test_config();
+    config.public_url = public_url;
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, made.cookie()).status == 400);
+    // Stored before the operator forbade private addresses: refused when connecting.
+    auto settings = s.accounts().account_of(person).value()->settings;
+    settings.webhook_url = hook.url();
+    REQUIRE(s.accounts().update_settings(person, settings).ok());
+    sender(s).your_turn("r5", person, 0);
+    wait_until([&] { return sender(s).failed_attempts() >= 1; });
+    CHECK(hook.requests().empty());
+}
+
+TEST_CASE("a mail server that is down delays the notice, which then arrives exactly once", "[server][notices]") {
+    const unsigned short port = free_port();
+    account_server s(mail_config(port));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    auto& notices = dynamic_cast<carc::storage::NoticeStore&>(*s.store);
+
+    sender(s).your_turn("r9", person, 0);
+    wait_until([&] { return sender(s).failed_attempts() >= 2; });  // refused, retried, refused
+    CHECK(notices.queued_notices().value() == 1);
+    CHECK(sender(s).sent() == 0);
+
+    // The server restarts meanwhile: the notice waits in the store.
+    s.server.reset();
+    s.store.reset();
+    carc::storage::SqliteOptions options;
+    options.data_dir = s.dir;
+    s.store = carc::storage::open_sqlite_store(options).value();
+    s.server = std::make_unique<test_server>(mail_config(port), s.store);
+    auto& kept = dynamic_cast<carc::storage::NoticeStore&>(*s.store);
+    CHECK(kept.queued_notices().value() == 1);
+
+    smtp_sink mail(port);
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game r9");
+    wait_until([&] { return kept.queued_notices().value() == 0; });
+    CHECK(sender(s).sent() == 1);
+    CHECK(mail.mails().size() == 1);  // out of the queue once sent: nothing left to send again
+}
+
+TEST_CASE("a password reset link works once, sets the password and ends every session", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+
+    // The same answer whether the account exists.
+    const auto asked = call_api(s.port(), "POST", "/api/password-reset", {{"account", "ADA@example.org"}});
+    const auto nobody = call_api(s.port(), "POST", "/api/password-reset", {{"account", "Nobody"}});
+    CHECK(asked.status == 202);
+    CHECK(nobody.status == 202);
+    CHECK(asked.body == nobody.body);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"name", "Ada"}}).status == 400);
+    // Asking again at once mails nothing more (one reset mail a minute per account).
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    CHECK_FALSE(sender(s).password_reset_asked(person));
+
+    const std::string letter = mail.wait_for_mail(1);
+    const std::string link = mail_link(letter, std::string(public_url) + "/api/password-reset?t=");
+    REQUIRE_FALSE(link.empty());
+    const std::string token = link.substr(link.find("t=") + 2);
+    const auto form = http_get(s.port(), target_of(link));
+    CHECK(form.status == 200);
+    CHECK(form.body.find("name=\"password\"") != std::string::npos);
+
+    // A refused password leaves the link working.
+    CHECK(call_api(s.port(), "POST", "/api/password-reset/new", {{"token", token}, {"password", "short"}}).status == 400);
+    const auto set = call_api(s.port(), "POST", "/api/password-reset/new", {{"token", token}, {"password", "a new password"}});
+    CHECK(set.status == 200);
+    CHECK(set.body["ended"] == 1);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, cookie).status == 401);
+    CHECK(sign_in(s.port(), "Ada", password).status == 401);
+    CHECK(sign_in(s.port(), "Ada", "a new password").status == 200);
+    // Once only.
+    CHECK(call_api(s.port(), "POST", "/api/password-reset/new", {{"token", token}, {"password", "another one!"}}).status == 404);
+    CHECK(http_get(s.port(), target_of(link)).status == 404);
+    CHECK(mail.mails().size() == 1);
+}
+
+TEST_CASE("the notice flags: --smtp needs --mail-from and --public-url, bad values are refused", "[server][notices]") {
+    const auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "carc-server");
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        return carc::server::parse_command_line(static_cast<int>(argv.size()), argv.data());
+    };
+    const auto parsed = parse({"--smtp", "smtp://127.0.0.1:2525", "--mail-from", "carc@mail.test", "--public-url",
+                               "https://carc.example", "--mail-retry-ms", "250"});
+    REQUIRE(parsed.config);
+    CHECK(parsed.config->notices.smtp_url == "smtp://127.0.0.1:2525");
+    CHECK(parsed.config->notices.mail_from == "carc@mail.test");
+    CHECK(parsed.config->notices.retry_first == std::chrono::milliseconds(250));
+    CHECK(parse({"--smtp", "smtp://127.0.0.1:2525", "--public-url", "https://carc.example"}).exit_code == 2);
+    CHECK(parse({"--smtp", "smtp://127.0.0.1:2525", "--mail-from", "carc@mail.test"}).exit_code == 2);
+    CHECK(parse({"--smtp", "http://127.0.0.1:2525"}).exit_code == 2);
+    CHECK(parse({"--mail-from", "carc@mail.test\r\nBcc: x@y.z"}).exit_code == 2);
+    CHECK(parse({"--mail-retry-ms", "0"}).exit_code == 2);
+}
+
+TEST_CASE("a turn's mail text: headers, CRLF lines, the links, link parameters decoded", "[server][notices]") {
+    using namespace carc::server::notices;
+    mail m = turn_mail("time_running_out", "r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
+    m.from = "carc@mail.test";
+    m.to = "ada@example.org";
+    const std::string text = mail_text(m, 1'900'000'000'000, "0123");
+    CHECK(text.starts_with("From: <carc@mail.test>\r\nTo: <ada@example.org>\r\n"));
+    CHECK(mail_header(text, "Subject") == "Time is running out in Carcassonne game r4");
+    CHECK(mail_header(text, "Message-ID") == "<0123@mail.test>");
+    CHECK(mail_header(text, "Date") == "Sun, 17 Mar 2030 17:46:40 +0000");
+    CHECK(mail_header(text, "List-Unsubscribe") == "<http://x/api/mail/unsubscribe?t=ab>");
+    CHECK(text.find("\r\n\r\nYour turn in game r4 is about to run out.\r\n") != std::string::npos);
+    CHECK(text.find('\n') == text.find("\r\n") + 1);  // every line ends in CRLF
+    CHECK(std::count(text.begin(), text.end(), '\n') == std::count(text.begin(), text.end(), '\r'));
+
+    CHECK(form_field("t=ab%2Bc&password=a+b%21", "password") == "a b!");
+    CHECK(form_field("t=ab%2Bc&password=a+b%21", "t") == "ab+c");
+    CHECK_FALSE(form_field("t=1", "password"));
+    CHECK(query_field("/api/mail/confirm?t=abc#x", "t") == "abc");
+    CHECK_FALSE(query_field("/api/mail/confirm", "t"));
+    CHECK(token_shaped(std::string(64, 'a')));
+    CHECK_FALSE(token_shaped(std::string(64, 'A')));
+    CHECK_FALSE(token_shaped(std::string(63, 'a')));
+}

@@ -1,0 +1,117 @@
+#pragma once
+// A real SMTP server for the notices' tests: smtp_sink.py (aiosmtpd) in a child process on a
+// given loopback port, each mail it receives kept as a file; waits poll with deadlines.
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "people/security.hpp"
+
+namespace carc::test {
+
+// A loopback port nothing listens on right now (bound, read, closed).
+inline unsigned short free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    socklen_t length = sizeof address;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
+class smtp_sink {
+public:
+    explicit smtp_sink(unsigned short port) : port_(port) {
+        std::filesystem::create_directories(dir_);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            const std::string folder = dir_.string();
+            const std::string port_text = std::to_string(port);
+            ::execl(CARC_TEST_PYTHON, CARC_TEST_PYTHON, CARC_SMTP_SINK_SCRIPT, folder.c_str(), port_text.c_str(),
+                    static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!std::filesystem::exists(dir_ / "ready")) {
+            int status = 0;
+            REQUIRE(::waitpid(pid_, &status, WNOHANG) == 0);  // the sink did not die (aiosmtpd missing?)
+            REQUIRE(std::chrono::steady_clock::now() < deadline);
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    ~smtp_sink() {
+        ::kill(pid_, SIGTERM);
+        ::waitpid(pid_, nullptr, 0);
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+    }
+    smtp_sink(const smtp_sink&) = delete;
+    smtp_sink& operator=(const smtp_sink&) = delete;
+
+    unsigned short port() const { return port_; }
+
+    // Every mail received so far, oldest first.
+    std::vector<std::string> mails() const {
+        std::vector<std::filesystem::path> files;
+        for (const auto& entry : std::filesystem::directory_iterator(dir_))
+            if (entry.path().extension() == ".eml") files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        std::vector<std::string> out;
+        for (const auto& file : files) {
+            std::ifstream in(file, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            out.push_back(text.str());
+        }
+        return out;
+    }
+    // Waits (at most 30 s) until `count` mails have come; the last of them.
+    std::string wait_for_mail(std::size_t count) const {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        for (;;) {
+            const auto got = mails();
+            if (got.size() >= count) return got[count - 1];
+            REQUIRE(std::chrono::steady_clock::now() < deadline);
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+
+private:
+    std::filesystem::path dir_ = std::filesystem::temp_directory_path() / ("carc-mail-" + server::random_hex(6));
+    unsigned short port_;
+    pid_t pid_ = -1;
+};
+
+// The header's value in a mail ("" when absent).
+inline std::string mail_header(const std::string& mail, const std::string& name) {
+    const std::string key = "\r\n" + name + ": ";
+    const auto at = mail.find(key);
+    if (at == std::string::npos) return {};
+    const auto start = at + key.size();
+    return mail.substr(start, mail.find("\r\n", start) - start);
+}
+
+// The first link in the mail that starts with `prefix`, up to the end of its line.
+inline std::string mail_link(const std::string& mail, const std::string& prefix) {
+    const auto at = mail.find(prefix);
+    if (at == std::string::npos) return {};
+    return mail.substr(at, mail.find_first_of("\r\n> ", at) - at);
+}
+
+}  // namespace carc::test
