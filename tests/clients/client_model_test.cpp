@@ -399,7 +399,7 @@ TEST_CASE("an invite code in any case opens the room: a free seat of a waiting r
     CHECK(model.take_outbox().empty());
 }
 
-TEST_CASE("--play opens the game named from My games: its snapshot is asked for, others wait") {
+TEST_CASE("the --play flag opens the game named from My games: its snapshot is asked for, others wait") {
     ClientModel model("Ada");
     model.open_on_welcome("r7");
     model.connected();
