@@ -22,8 +22,17 @@ const viewBox = (page) => page.evaluate(() => document.querySelector('svg.board'
 // Every tap target of the board in view is at least TAP px across, unless the board says they
 // are too small at this zoom (then a tap zooms in); returns how many were measured.
 async function assertTargetsTappable(page, step) {
-  const { small, sizes, vb, w } = await page.evaluate(() => {
+  const { small, sizes, vb, w } = await page.evaluate(async () => {
     const svg = document.querySelector('svg.board');
+    // Measures a rendered frame: a panel that just changed height resizes the board, and until the
+    // board's resize observer has run (before the next paint) the old viewBox is scaled to fit.
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const shape = () => `${JSON.stringify(svg.getBoundingClientRect())} ${svg.getAttribute('viewBox')}`;
+    let seen = '';
+    for (let i = 0; i < 20 && seen !== shape(); i++) {
+      seen = shape();
+      await frame();
+    }
     const box = svg.getBoundingClientRect();
     const sizes = [];
     for (const el of svg.querySelectorAll('.layer-cells .legal-cell rect, .layer-spots .spot .hit')) {

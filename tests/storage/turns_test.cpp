@@ -40,6 +40,7 @@ void seat_ada(const std::shared_ptr<Store>& store, bool auto_vacation) {
                 .ok());
     NewRoom room = sample_room("r1");
     room.status = RoomStatus::running;
+    room.config_json = R"({"settings":{"move_time_s":43200,"seats":2}})";  // a turn-based room
     BeginGameWrite begin{room, {}, Checkpoint{0, 1}};
     begin.seats.push_back({0, "Ada", TokenHash::of_token("ada"), ""});
     begin.seats.push_back({1, "Bob", TokenHash::of_token("bob"), ""});
@@ -87,6 +88,8 @@ TEST_CASE("vacation days are spent before a timeout, 20 at sign-up plus one per 
     CHECK(turns.vacation_left("p1", 16 * day, day).value() == 22);
     CHECK(turns.vacation_left("p1", 800 * day, day).value() == 30);
     CHECK(turns.vacation_left("nobody", 0, day).value() == 0);
+    // A running turn-based game counts from its start, before its first deadline is stored.
+    CHECK(turns.running_turn_based_games(TokenHash::of_token("ada")).value() == 1);
 
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{0, 0, 5'000}}).ok());
     auto spent = turns.fire_deadline(fire_of(5'000, 5'000));

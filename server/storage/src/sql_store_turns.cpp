@@ -89,10 +89,14 @@ Result<int> SqlStore::vacation_left(std::string_view person_id, TimeMs now_ms, s
 
 Result<int> SqlStore::running_turn_based_games(const TokenHash& person_token_hash) {
     std::lock_guard lock(mutex_);
+    // A turn-based room is known by its settings, written when it was created: its first
+    // deadline is a later journal write, and a count that waited for it would let a second game
+    // in while the first one's start is being stored. Inside the JSON every quote of a string is
+    // escaped, so only the settings' own key can match.
     auto row = db().query(
         "SELECT count(*) FROM seats s JOIN rooms r ON r.room_id = s.room_id"
-        " JOIN turn_deadlines t ON t.room_id = s.room_id"
-        " WHERE s.token_sha256 = $1 AND r.status = 'running' AND s.bot_kind <> 'resigned'",
+        " WHERE s.token_sha256 = $1 AND r.status = 'running' AND s.bot_kind <> 'resigned'"
+        " AND r.config_json LIKE '%\"move_time_s\":%'",
         {person_token_hash.hex()});
     if (!row) return row.error();
     if (auto stepped = (*row)->step(); !stepped) return stepped.error();
