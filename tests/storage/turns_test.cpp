@@ -110,7 +110,7 @@ TEST_CASE("vacation days are spent before a timeout, 20 at sign-up plus one per 
     CHECK(turns.running_turn_based_games(TokenHash::of_token("carl")).value() == 0);
 }
 
-TEST_CASE("vacation on purpose is refused when no day is left; auto_vacation off lets the deadline expire",
+TEST_CASE("vacation on purpose is refused when no day is left, auto_vacation off lets the deadline expire",
           "[storage][turns]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
