@@ -34,6 +34,7 @@ public:
     void resign_seat(const std::string& room_id, int seat, const journal_seat& who, stored_fn on_stored) override;
     void end_game(const game_end& end, stored_fn on_stored) override;
     void adjourn(const std::string& room_id, bool adjourned, stored_fn on_stored) override;
+    void append_chat(const chat_line& line) override;
     void flush() override { writer_.flush(); }
 
     // Counts commits and writes into the server's metrics.
