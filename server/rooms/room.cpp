@@ -299,7 +299,7 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
         return;
     }
     const protocol::ChatMessage chat{id_, who.person, m->name, *text, unix_ms()};
-    remember_chat(chat);
+    keep_chat(chat, m->seat);
     const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : seating_.members())
         if (other.link) send_to(other.link, message);
