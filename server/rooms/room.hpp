@@ -158,6 +158,11 @@ private:
                        std::function<void(std::optional<storage::DeadlineResult>)> then);
     void on_deadline_fired(std::int64_t seq, const storage::DeadlineResult& result);
     void set_seat_away(int seat, bool away, std::function<void(bool)> then);
+    // ---- a live game's absent player, played by a bot on request (offline_seats.cpp) ----
+    void on_message(requester& who, protocol::BotForOffline& m, bool by_invite);
+    bool bot_may_play_offline_seats() const;
+    void mark_offline_long(const std::string& person);
+    void give_seat_back_on_return(const std::string& person);
     void spend_vacation(const std::string& person, std::function<void(vacation_answer)> done);
     template <typename Other>
     void on_message(requester& who, Other&, bool);
