@@ -160,6 +160,7 @@ void App::key(int k) {
     switch (current_) {
         case Screen::lobby: lobby_key(k); break;
         case Screen::create: create_key(k); break;
+        case Screen::my_games: my_games_key(k); break;
         case Screen::room:
             if (model_.game().is_object()) game_key(k);
             else waiting_key(k);
@@ -204,6 +205,7 @@ void App::draw() {
         switch (current_) {
             case Screen::lobby: draw_lobby(); break;
             case Screen::create: draw_create(); break;
+            case Screen::my_games: draw_my_games(); break;
             case Screen::room:
                 if (model_.game().is_object()) draw_game();
                 else draw_waiting();

@@ -1,6 +1,7 @@
 #pragma once
 // The interactive program: the UI thread's loop (keys, server messages, drawing) and the state
-// of the screens. Screens: lobby and create form (lobby_ui.cpp), waiting room (waiting_ui.cpp),
+// of the screens. Screens: lobby and create form (lobby_ui.cpp), My games (my_games_ui.cpp),
+// waiting room (waiting_ui.cpp),
 // game (game_ui.cpp, its side panel in game_panel.cpp), and over any of them the help pages
 // and the full-screen log (help_ui.cpp).
 
@@ -52,7 +53,7 @@ public:
     const std::string& farewell() const { return farewell_; }
 
 private:
-    enum class Screen { lobby, create, room };
+    enum class Screen { lobby, create, my_games, room };
     enum class Overlay { none, help_keys, help_legend, log };
     enum class Panel { log, chat };
 
@@ -77,6 +78,9 @@ private:
     void lobby_key(int k);
     void draw_create();
     void create_key(int k);
+    void open_my_games();
+    void draw_my_games();
+    void my_games_key(int k);
     void draw_waiting();
     void waiting_key(int k);
     void draw_game();
@@ -122,6 +126,7 @@ private:
     Question question_;
     std::string farewell_;
     std::size_t lobby_row_ = 0;
+    std::size_t my_games_row_ = 0;
     CreateForm form_;
     BoardCursor cursor_;
     Viewport viewport_;

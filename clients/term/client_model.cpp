@@ -152,6 +152,9 @@ void ClientModel::handle(const json& m) {
         while (chat_.size() > max_lines) chat_.pop_front();
     } else if (type == "room_info") {
         room_info(m);
+    } else if (type == "my_games") {
+        my_games_ = m.value("games", json::array());
+        my_games_answered_ = true;
     } else if (type == "room_created") {
         status_ = tr("status.room_created", {{"room", m.value("room", std::string())}, {"invite", m.value("invite", std::string())}});
     } else if (type == "joined") {
@@ -176,6 +179,7 @@ void ClientModel::welcome(const json& m) {
     for (json& again : replay_) request(std::move(again));
     replay_.clear();
     if (!wanted_room_.empty() && room_id_.empty()) request({{"type", "snapshot"}, {"room", wanted_room_}});
+    announce_watch(true);
     // The server no longer counts us in the room we show (it restarted and forgot a spectator,
     // or our token expired): watch it again, or give it up if it is gone.
     if (!room_id_.empty()) {
@@ -225,6 +229,7 @@ void ClientModel::snapshot(const json& m) {
         chat_.clear();
     }
     room_id_ = room;
+    announce_watch();
     view_ = m.value("view", json());
     version_ = m.value("version", std::uint64_t{0});
     rejoining_ = false;
@@ -320,6 +325,7 @@ void ClientModel::fill_history(const json& m) {
 
 void ClientModel::leave_room() {
     room_id_.clear();
+    announce_watch();
     rejoining_ = false;
     log_.clear();
     chat_.clear();
@@ -329,6 +335,28 @@ void ClientModel::leave_room() {
     placements_.clear();
     placements_seen_ = json();
     held_.reset();
+}
+
+void ClientModel::request_my_games() {
+    my_games_answered_ = false;
+    request({{"type", "my_games"}});
+}
+
+void ClientModel::open_game(const std::string& room) {
+    wanted_room_ = room;
+    user_request({{"type", "snapshot"}, {"room", room}});
+}
+
+void ClientModel::close_game() {
+    leave_room();
+    request_my_games();
+}
+
+void ClientModel::announce_watch(bool always) {
+    if (!always && watched_ == room_id_) return;
+    watched_ = room_id_;
+    if (!online_) return;  // said again after the next hello
+    request({{"type", "watch"}, {"room", room_id_.empty() ? json(nullptr) : json(room_id_)}});
 }
 
 std::optional<int> ClientModel::my_seat() const {

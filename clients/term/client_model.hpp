@@ -52,6 +52,15 @@ public:
     // snapshot is asked for after hello, and other rooms' snapshots wait until it came.
     void open_on_welcome(std::string room) { wanted_room_ = std::move(room); }
 
+    // My games (the `my_games` message): the list is asked for again on each call.
+    void request_my_games();
+    const nlohmann::json& my_games() const { return my_games_; }
+    bool my_games_answered() const { return my_games_answered_; }
+    // Opens one of My games, as --play does; from a game back to the list, the seat kept (the
+    // server is told the room is no longer on screen, so its turn notices come again).
+    void open_game(const std::string& room);
+    void close_game();
+
     // Connection events.
     void connected();     // queues hello (with the saved token, if any)
     void disconnected();  // keeps the token and the room for the reconnect
@@ -121,6 +130,8 @@ private:
     void welcome(const json& message);
     void error(const json& message);
     void redirect(const json& message);
+    // Tells the server which room is on screen when that changed (or `always`, after a hello).
+    void announce_watch(bool always = false);
 
     std::string name_;
     std::string person_;
@@ -132,7 +143,10 @@ private:
     json rooms_ = json::array();
     TileBook tiles_;
     std::string room_id_;
-    std::string wanted_room_;  // --play: the game to open after hello
+    std::string wanted_room_;  // --play, My games: the game to open (after hello)
+    json my_games_ = json::array();
+    bool my_games_answered_ = false;
+    std::string watched_;  // the room the server was last told is on screen ("" for none)
     json view_;
     std::uint64_t version_ = 0;
     std::vector<Placement> placements_;

@@ -179,6 +179,10 @@ void App::game_key(int k) {
             confirm(tr("ask.resign"), [this] { model_.user_request({{"type", "resign"}, {"room", model_.room_id()}}); });
         else
             model_.user_request({{"type", "leave"}, {"room", model_.room_id()}});
+    } else if (k == 'M' && model_.my_seat()) {
+        model_.close_game();  // the seat stays; the game goes on without this screen
+        my_games_row_ = 0;
+        current_ = Screen::my_games;
     } else if ((k == 'V' || k == 'B' || k == 'W') && model_.my_seat()) {
         // Turn-based games (docs/protocol.md): the server says why when it does not apply.
         const char* type = k == 'V' ? "take_vacation" : k == 'B' ? "take_seat_back" : "claim_win";

@@ -16,6 +16,8 @@ std::vector<std::string> App::help_lines() const {
         sections = {"lobby"};
     } else if (current_ == Screen::create) {
         sections = {"create"};
+    } else if (current_ == Screen::my_games) {
+        sections = {"my_games"};
     } else if (!model_.game().is_object()) {
         sections = {"waiting"};
     } else if (model_.my_placement()) {

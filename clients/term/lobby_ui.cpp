@@ -53,6 +53,7 @@ void App::lobby_key(int k) {
     if ((k == KEY_UP || k == 'k') && lobby_row_ > 0) --lobby_row_;
     else if ((k == KEY_DOWN || k == 'j') && lobby_row_ + 1 < rooms.size()) ++lobby_row_;
     else if (k == 'c') current_ = Screen::create;
+    else if (k == 'm') open_my_games();
     else if (k == 'i')
         ask(tr("prompt.invite"), [this](const std::string& code) {
             model_.open_invite(code);

@@ -131,6 +131,11 @@ void from_json(const json& in, Resign& m) { m.room = room_of(in, "resign"); }
 void from_json(const json& in, TakeSeatBack& m) { m.room = room_of(in, "take_seat_back"); }
 void from_json(const json& in, ClaimWin& m) { m.room = room_of(in, "claim_win"); }
 void from_json(const json& in, TakeVacation& m) { m.room = room_of(in, "take_vacation"); }
+void from_json(const json& in, BotForOffline& m) {
+    const FieldReader r(in, "bot_for_offline");
+    m.room = r.string("room", max_room_id);
+    m.seat = static_cast<int>(r.integer("seat", 0, max_seats - 1));
+}
 
 void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snapshot"); }
 

@@ -31,6 +31,7 @@ json seat(int index, const SeatInfo& seat) {
             out["online"] = seat.online;
             out["resigned"] = seat.resigned;
             out["away"] = seat.away;
+            if (seat.offline_long) out["offline_long"] = true;
             break;
         case SeatInfo::Kind::bot:
             out["kind"] = "bot";

@@ -89,6 +89,17 @@ struct game_end {
     std::shared_ptr<const storage::RatedGame> rated;  // rated with the game's record; null: unrated
 };
 
+// A chat line said in a stored room (a waiting room or a running game), kept with it so that
+// it comes back after a restart.
+struct chat_line {
+    std::string room_id;
+    std::string person;  // the sender, the `from` clients get
+    int seat = -1;       // -1: a spectator
+    std::string name;
+    std::string text;
+    std::int64_t time_ms = 0;
+};
+
 class room_journal {
 public:
     // Called once with whether the write is durable (true) or was refused (false).
@@ -122,6 +133,9 @@ public:
                           stored_fn on_stored) {
         on_stored(true);
     }
+    // A chat line of a stored room. Nothing waits for it (the line is sent at once); one that
+    // is not stored is logged and missing after the next restart only. Kept nowhere by default.
+    virtual void append_chat(const chat_line&) {}
     // Called at shutdown: returns once everything handed over is durable.
     virtual void flush() = 0;
 };

@@ -143,6 +143,14 @@ protocol::RoomSummary adjourned_summary(const std::string& room_id, const rebuil
     return summary;
 }
 
+// The stored chat lines go first, so the room's first snapshot after its restore carries them.
+void restore_chat(room& r, const st::StoredRoom& stored) {
+    std::vector<chat_line> lines;
+    for (const st::ChatLine& c : stored.chat)
+        lines.push_back({stored.room_id, c.person_id, c.seat, c.name, c.text, c.time_ms});
+    r.restore_chat(std::move(lines));
+}
+
 void mark_abandoned(st::Store& store, const std::string& room_id, const std::string& error) {
     spdlog::error("event=room_not_restored room={} error=\"{}\"", room_id, error);
     if (auto marked = store.set_room_status(room_id, st::RoomStatus::abandoned); !marked)
@@ -180,6 +188,7 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
         if (!stored) spdlog::error("event=resume_not_stored room={}", room_id);
     });
     spdlog::info("event=room_resumed room={} actions={}", room_id, rebuilt.game.actions.size());
+    restore_chat(*r, **loaded);
     r->restore(std::move(rebuilt.game));
     return r;
 }
@@ -251,6 +260,7 @@ bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {
     }
     auto r = std::make_shared<room>(state, stored.room_id, invite, settings);
     state.rooms.add(r, stored.room_id, invite);
+    restore_chat(*r, stored);
     r->restore_waiting(std::move(seats), std::move(host), stored.created_at_ms);
     return true;
 }
@@ -275,6 +285,7 @@ bool restore_running(shared_state& state, const st::StoredRoom& stored) {
     register_people(state, stored.room_id, rebuilt.game);
     auto r = std::make_shared<room>(state, stored.room_id, rebuilt.invite, rebuilt.settings);
     state.rooms.add(r, stored.room_id, rebuilt.invite);
+    restore_chat(*r, stored);
     r->restore(std::move(rebuilt.game));
     return true;
 }

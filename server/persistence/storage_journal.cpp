@@ -166,4 +166,9 @@ void storage_journal::set_away(const std::string& room_id, int seat, const journ
     submit(std::move(write), "set_away", room_id, std::move(on_stored));
 }
 
+void storage_journal::append_chat(const chat_line& line) {
+    st::ChatWrite write{line.room_id, {line.person, line.seat, line.name, line.text, line.time_ms}};
+    submit(std::move(write), "append_chat", line.room_id, nullptr);
+}
+
 }  // namespace carc::server

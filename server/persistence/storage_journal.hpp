@@ -38,6 +38,7 @@ public:
                   stored_fn on_stored) override;
     void set_away(const std::string& room_id, int seat, const journal_seat& who, bool away,
                   stored_fn on_stored) override;
+    void append_chat(const chat_line& line) override;
     void flush() override { writer_.flush(); }
 
     // Counts commits and writes into the server's metrics.

@@ -180,6 +180,8 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
                     {{"reason", "account_required"}});
         return;
     }
+    const member* before = seating_.find(who.person);
+    const bool was_offline = before && before->seat && !before->link;
     const seating::join_outcome outcome = seating_.join(who.person, who.name, who.member_link(), m.seat);
     if (outcome.refused) {
         reply_error(who, std::move(*outcome.refused));
@@ -189,6 +191,11 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
         // Already seated in this game: just a fresh start for this connection.
         reply(who, protocol::encode(protocol::Joined{id_, outcome.seat}, who.id));
         send_snapshot(*seating_.find(who.person));
+        if (was_offline) {
+            cancel_grace(who.person);
+            publish();
+            give_seat_back_on_return(who.person);
+        }
         return;
     }
     joined(who);
@@ -299,7 +306,7 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
         return;
     }
     const protocol::ChatMessage chat{id_, who.person, m->name, *text, unix_ms()};
-    remember_chat(chat);
+    keep_chat(chat, m->seat);
     const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : seating_.members())
         if (other.link) send_to(other.link, message);
@@ -343,6 +350,7 @@ void room::on_attach(std::string person, std::string name, std::shared_ptr<clien
     spdlog::info("event=reconnect room={} person={}", id_, person);
     if (seating_.is_spectator(person)) spectator_changed(person);
     else publish();
+    give_seat_back_on_return(person);
 }
 
 void room::detach(std::string person, std::uint64_t link_id) {
@@ -402,6 +410,7 @@ void room::free_after_grace(const std::string& person) {
         close_room("abandoned");
         return;
     }
+    if (end == seating::grace_end::stays) mark_offline_long(person);
     if (end != seating::grace_end::leaves) return;
     if (watcher) spectator_changed(person);
     else publish();

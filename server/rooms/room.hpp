@@ -85,6 +85,9 @@ public:
     // its seated people become offline members, each keeping the seat for --grace.
     void restore_waiting(std::vector<std::optional<journal_seat>> seats, std::string host,
                          std::int64_t created_at_ms);
+    // Start-up or a takeover, before restore or restore_waiting: the room's stored chat lines,
+    // oldest first, so its snapshots carry them again.
+    void restore_chat(std::vector<chat_line> lines);
     // The replay record of the room's game as anyone may see it (game_record.hpp), as JSON text:
     // built from the room's log when asked, as kept once the game is over; null before the
     // start. `finished` says which. Safe from any thread.
@@ -130,6 +133,8 @@ private:
     void on_message(requester& who, protocol::RoomInfoRequest& m, bool by_invite);
     // ---- history (room_history.cpp) ----------------------------------------------------
     void on_message(requester& who, protocol::HistoryRequest& m, bool by_invite);
+    // A line said now: remembered, and journaled while the room is stored (`seat`: the sender's).
+    void keep_chat(const protocol::ChatMessage& message, std::optional<int> seat);
     void remember_chat(const protocol::ChatMessage& message);
     nlohmann::json chat_log() const;  // the last chat lines, oldest first
     // ---- the game (room_game.cpp) ------------------------------------------------------
@@ -153,6 +158,11 @@ private:
                        std::function<void(std::optional<storage::DeadlineResult>)> then);
     void on_deadline_fired(std::int64_t seq, const storage::DeadlineResult& result);
     void set_seat_away(int seat, bool away, std::function<void(bool)> then);
+    // ---- a live game's absent player, played by a bot on request (offline_seats.cpp) ----
+    void on_message(requester& who, protocol::BotForOffline& m, bool by_invite);
+    bool bot_may_play_offline_seats() const;
+    void mark_offline_long(const std::string& person);
+    void give_seat_back_on_return(const std::string& person);
     void spend_vacation(const std::string& person, std::function<void(vacation_answer)> done);
     template <typename Other>
     void on_message(requester& who, Other&, bool);

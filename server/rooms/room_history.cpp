@@ -3,9 +3,27 @@
 // reload, a reconnect or a late spectator sees the same log and chat as everyone else.
 #include "rooms/room.hpp"
 
+#include "app/shared_state.hpp"
+
 namespace carc::server {
 
 using nlohmann::json;
+
+void room::keep_chat(const protocol::ChatMessage& message, std::optional<int> seat) {
+    static_assert(chat_history_size == storage::kept_chat_lines, "a room keeps as many lines as the store");
+    remember_chat(message);
+    // Only a room the store brings back keeps its chat: a waiting room or a running game.
+    const bool stored = stored_waiting_.has_value() || (session_.started() && !session_.finished());
+    if (stored)
+        state_.journal->append_chat({id_, message.from, seat.value_or(-1), message.name, message.text, message.time});
+}
+
+void room::restore_chat(std::vector<chat_line> lines) {
+    boost::asio::post(strand_, [self = shared_from_this(), lines = std::move(lines)] {
+        for (const chat_line& line : lines)
+            self->remember_chat({self->id_, line.person, line.name, line.text, line.time_ms});
+    });
+}
 
 void room::remember_chat(const protocol::ChatMessage& message) {
     spectator_snapshot_.reset();

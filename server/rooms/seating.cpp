@@ -64,6 +64,7 @@ seating::join_outcome seating::join(const std::string& person, const std::string
     if (info_.status != RoomStatus::waiting) {
         if (existing && existing->seat && (!wanted || wanted == existing->seat)) {
             existing->link = std::move(link);
+            set_online(*existing, true);
             return {std::nullopt, existing->seat, true};
         }
         return {refusal(ErrorCode::wrong_status, "the game has started; you can spectate", {{"reason", "game_started"}}), std::nullopt, false};
@@ -208,6 +209,15 @@ bool seating::seat_is_automatic(int index) const {
     return s.kind == SeatInfo::Kind::bot || s.resigned || s.away;
 }
 
+bool seating::mark_offline_long(const std::string& person) {
+    const member* m = find(person);
+    if (!m || m->link || !m->seat) return false;
+    SeatInfo& s = info_.seats[static_cast<std::size_t>(*m->seat)];
+    if (s.offline_long) return false;
+    s.offline_long = true;
+    return true;
+}
+
 bool seating::set_away(int index, bool away) {
     SeatInfo& s = info_.seats[static_cast<std::size_t>(index)];
     if (s.kind != SeatInfo::Kind::human || s.resigned || s.away == away) return false;
@@ -266,7 +276,9 @@ void seating::seat_person(int index, const std::string& person, const std::strin
 }
 
 void seating::set_online(const member& m, bool online) {
-    info_.seats[static_cast<std::size_t>(*m.seat)].online = online;
+    SeatInfo& s = info_.seats[static_cast<std::size_t>(*m.seat)];
+    s.online = online;
+    if (online) s.offline_long = false;
 }
 
 void seating::sync_spectator(const std::string& person) {

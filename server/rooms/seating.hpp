@@ -88,6 +88,9 @@ public:
     // A turn-based game's seat a bot plays since its time ran out (away), or back to its person;
     // false when nothing changed (not a person's seat, resigned, or already so).
     bool set_away(int seat, bool away);
+    // The person's seat in a running game is marked offline past the grace period (cleared
+    // when they are back); false when they have no seat or are online.
+    bool mark_offline_long(const std::string& person);
     // Seat `index` as stored; true when it seats a person (not resigned), now an offline member.
     bool restore_seat(std::size_t index, const journal_seat& stored, bool resigned);
     void free_seat(int seat);

@@ -421,6 +421,48 @@ TEST_CASE("the --play flag opens the game named from My games: its snapshot is a
     CHECK(model.room_id() == "r7");
 }
 
+TEST_CASE("My games: the list asked for, a game opened from it and left for the list, the server told what is on screen") {
+    ClientModel model("Ada");
+    model.connected();
+    model.take_outbox();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"rooms", {"r1", "r7"}}});
+    auto out = model.take_outbox();
+    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch"}));
+    CHECK(out.back()["room"].is_null());  // the lobby: no game on screen, its turn notices welcome
+
+    model.request_my_games();
+    CHECK_FALSE(model.my_games_answered());
+    out = model.take_outbox();
+    REQUIRE(types_of(out) == json({"my_games"}));
+    model.handle({{"type", "my_games"}, {"id", out[0]["id"]},
+                  {"games", {{{"room", "r7"}, {"status", "playing"}, {"your_turn", true}, {"deadline_ms", nullptr}}}}});
+    CHECK(model.my_games_answered());
+    CHECK(model.my_games()[0]["room"] == "r7");
+
+    model.open_game("r7");
+    out = model.take_outbox();
+    REQUIRE(types_of(out) == json({"snapshot"}));
+    CHECK(out[0]["room"] == "r7");
+    json other = my_turn_view();
+    other["room"]["id"] = "r1";
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", other}});
+    CHECK_FALSE(model.in_room());  // another of the person's games: not the one opened
+    json mine = my_turn_view();
+    mine["room"]["id"] = "r7";
+    model.handle({{"type", "snapshot"}, {"room", "r7"}, {"version", 5}, {"view", mine}});
+    CHECK(model.room_id() == "r7");
+    out = model.take_outbox();
+    REQUIRE(types_of(out) == json({"watch"}));
+    CHECK(out[0]["room"] == "r7");
+
+    // Back to the list: the seat is not left (no `leave`), the screen shows no game again.
+    model.close_game();
+    CHECK_FALSE(model.in_room());
+    out = model.take_outbox();
+    REQUIRE(types_of(out) == json({"watch", "my_games"}));
+    CHECK(out[0]["room"].is_null());
+}
+
 TEST_CASE("My games as text: your turn marked with its deadline, a seat a bot plays said so") {
     const json games = {{"games",
                          {{{"room", "r7"}, {"status", "playing"}, {"your_turn", true}, {"deadline_ms", 86'400'000}},

@@ -10,7 +10,7 @@ open_client main 'Тестер' --lang ru
 
 wait_for 'carc-term - лобби'
 wait_for 'в сети: Тестер'
-wait_for 'Вверх/Вниз выбор  Enter войти'
+wait_for '↑↓  Enter войти  s смотреть'
 keys c
 wait_for 'carc-term - новая комната'
 wait_for 'Esc назад  \? помощь  q выход'  # every key bar says how to quit

@@ -13,7 +13,7 @@ open_client main Tester
 
 wait_for 'carc-term - lobby'
 wait_for 'online: Tester'
-wait_for 'Up/Down choose  Enter join'  # the key hints
+wait_for 'Up/Down  Enter join  s watch'  # the key hints
 open_create_form
 keys Up Up Right  # the turn clock: 5 min + 10 s
 wait_for 'Turn clock +5 min \+ 10 s a move'

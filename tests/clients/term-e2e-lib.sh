@@ -30,7 +30,8 @@ port=
 # start_server: on a free port the first time; again on the same port and data directory
 # after a restart. Returns once the server listens.
 start_server() {
-  start_test_server "$server" "$work/server.log" --data-dir "$data" --bot-delay 50 ${port:+--port "$port"} ||
+  # SERVER_FLAGS: a script's own flags (a fixed seed makes its game the same on every run).
+  start_test_server "$server" "$work/server.log" --data-dir "$data" --bot-delay 50 ${port:+--port "$port"} ${SERVER_FLAGS:-} ||
     fail "the server did not start"
   port=$server_port
 }

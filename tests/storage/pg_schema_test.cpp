@@ -28,7 +28,7 @@ TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[post
                         ".carc_schema SET version = 1; SELECT 1");
 
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "6");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "7");
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
     REQUIRE(rooms->size() == 2);
@@ -53,7 +53,7 @@ TEST_CASE("schema 2 gains accounts and keeps its games", "[postgres][schema]") {
                         schema + ".account_sessions; DROP TABLE " + schema + ".accounts; UPDATE " +
                         schema + ".carc_schema SET version = 2; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "6");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "7");
     CHECK(store->load_room("r1").value().has_value());
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     CHECK_FALSE(accounts.account_by_name("ada").value().has_value());
@@ -72,7 +72,7 @@ TEST_CASE("schema 3 gains turn deadlines and vacation, and keeps its games", "[p
                         schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; UPDATE " +
                         schema + ".carc_schema SET version = 3; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "6");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "7");
     REQUIRE(store->load_room("r1").value().has_value());
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{1, 0, 7'000}}).ok());
     CHECK(store->load_room("r1").value()->turn == TurnDeadline{1, 0, 7'000});
@@ -90,9 +90,32 @@ TEST_CASE("schema 5 gains ratings and keeps its games", "[postgres][schema]") {
     test_postgres_query("DROP TABLE " + schema + ".rating_changes; DROP TABLE " + schema + ".player_ratings; UPDATE " +
                         schema + ".carc_schema SET version = 5; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "6");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "7");
     REQUIRE(store->load_room("r1").value().has_value());
     auto& ratings = dynamic_cast<RatingStore&>(*store);
     CHECK(ratings.ratings_of("p1").value().empty());
     CHECK(ratings.game_rating("r1").value().empty());
+}
+
+TEST_CASE("schema 6 gains chat lines with their sender and keeps its games", "[postgres][schema]") {
+    TempDir dir;
+    const std::string schema = "\"test_" + dir.path().filename().string() + "\"";
+    {
+        auto store = open_or_fail(dir.path());
+        NewRoom game = sample_room("r1");
+        game.status = RoomStatus::running;
+        REQUIRE(create_room(*store, game).ok());
+    }
+    // Back to schema 6: step 1's chat table, which had no sender.
+    test_postgres_query("DROP TABLE " + schema + ".chat; CREATE TABLE " + schema +
+                        ".chat (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, room_id TEXT NOT NULL"
+                        " REFERENCES " + schema + ".rooms (room_id) ON DELETE CASCADE, seat INTEGER NOT NULL,"
+                        " name TEXT NOT NULL, text TEXT NOT NULL, time_ms BIGINT NOT NULL); UPDATE " +
+                        schema + ".carc_schema SET version = 6; SELECT 1");
+    auto store = open_or_fail(dir.path());
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "7");
+    REQUIRE(store->load_room("r1").value().has_value());
+    const ChatLine said{"p1", 0, "Ada", "hi", 5};
+    REQUIRE(write_one(*store, ChatWrite{"r1", said}).ok());
+    CHECK(store->load_room("r1").value()->chat == std::vector<ChatLine>{said});
 }

@@ -39,7 +39,7 @@ TEST_CASE("a schema 2 database gains accounts and keeps its games", "[storage][s
              " DROP INDEX seats_by_token; PRAGMA user_version = 2");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 6);
+    CHECK(sqlite_schema_version() == 7);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     const AccountRecord account{.person_id = "p1",
@@ -73,7 +73,7 @@ TEST_CASE("a schema 3 database gains turn deadlines and vacation, and keeps its 
              " PRAGMA user_version = 3");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 6);
+    CHECK(sqlite_schema_version() == 7);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     CHECK_FALSE(store->load_room("r1").value()->turn.has_value());
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{0, 1, 5'000}}).ok());
@@ -92,9 +92,33 @@ TEST_CASE("a schema 5 database gains ratings, and keeps its games", "[storage][s
     exec_raw(database_file(dir.path()), "DROP TABLE rating_changes; DROP TABLE player_ratings; PRAGMA user_version = 5");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 6);
+    CHECK(sqlite_schema_version() == 7);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& ratings = dynamic_cast<RatingStore&>(*store);
     CHECK(ratings.ratings_of("p1").value().empty());
     CHECK(ratings.game_rating("r1").value().empty());
+}
+
+TEST_CASE("a schema 6 database gains chat lines with their sender, and keeps its games", "[storage][schema]") {
+    TempDir dir;
+    {
+        auto store = open_or_fail(dir.path());
+        NewRoom game = sample_room("r1");
+        game.status = RoomStatus::running;
+        REQUIRE(create_room(*store, game).ok());
+        REQUIRE(append_action(*store, sample_action("r1", 1)).ok());
+    }
+    // Back to schema 6: step 1's chat table, which had no sender.
+    exec_raw(database_file(dir.path()),
+             "DROP TABLE chat; CREATE TABLE chat (id INTEGER PRIMARY KEY, room_id TEXT NOT NULL REFERENCES rooms"
+             " (room_id) ON DELETE CASCADE, seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,"
+             " time_ms INTEGER NOT NULL) STRICT; CREATE INDEX chat_by_room ON chat (room_id, id);"
+             " PRAGMA user_version = 6");
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == 7);
+    CHECK(store->load_room("r1").value()->actions.size() == 1);
+    const ChatLine said{"p1", 0, "Ada", "hi", 5};
+    REQUIRE(write_one(*store, ChatWrite{"r1", said}).ok());
+    CHECK(store->load_room("r1").value()->chat == std::vector<ChatLine>{said});
 }

@@ -19,6 +19,7 @@ import { drawLog, drawChat, logLines } from './log-view.js';
 import { limitLength } from './text-limit.js';
 import { boardModel, deadSquares } from './board-model.js';
 import { turnBasedButtons } from './turn-based-panel.js';
+import { absentPlayerButtons } from './absent-player-panel.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
 /** @import { RoomCtrl } from './room-ctrl.js' */
@@ -200,6 +201,7 @@ function drawBar(bar, { room: r, me, decider }, actions) {
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
     ...turnBasedButtons(r, me, decider, actions.send),
+    ...absentPlayerButtons(r, me, actions.send),
     playing && !spectator
       ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => actions.resign() }, t('game.room.resign'))
       : null,

@@ -47,6 +47,7 @@ export function drawScores(box, { game: g, seats, me, names, tokens, label }, ac
         s.kind === 'bot' ? h('span', { class: 'tag' }, t('game.bot')) : null,
         s.kind === 'human' && !s.online ? h('span', { class: 'tag tag-off' }, t('game.offline')) : null,
         s.resigned ? h('span', { class: 'tag' }, t('game.resigned')) : null,
+        s.away && !s.resigned ? h('span', { class: 'tag', dataset: { away: 'yes' } }, t('game.bot_plays')) : null,
         active ? h('span', { class: 'tag tag-turn p-turn' }, t('game.to_play_short')) : null,
       ),
       h('span', { class: 'p-score', dataset: { score: p.score } }, String(p.score)),

@@ -101,6 +101,9 @@ private:
     // Turn-based games (sql_store_turns.cpp).
     Status put_turn_locked(const TurnWrite& write);
     Status load_turn_locked(StoredRoom& room);
+    // Chat lines (sql_store_chat.cpp).
+    Status put_chat_locked(const ChatWrite& write);
+    Status load_chat_locked(StoredRoom& room);
     Result<int> vacation_left_locked(std::string_view person_id, TimeMs now_ms, std::int64_t day_ms,
                                      bool* auto_vacation);
 

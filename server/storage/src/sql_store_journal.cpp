@@ -152,6 +152,7 @@ Status SqlStore::write_locked(const JournalWrite& write) {
         return set_room_status_locked(status->room_id, status->status);
     if (const auto* waiting = std::get_if<WaitingRoomWrite>(&write)) return put_waiting_room_locked(*waiting);
     if (const auto* turn = std::get_if<TurnWrite>(&write)) return put_turn_locked(*turn);
+    if (const auto* chat = std::get_if<ChatWrite>(&write)) return put_chat_locked(*chat);
     return finish_game_locked(std::get<FinishWrite>(write).game);
 }
 

@@ -56,6 +56,7 @@ Status SqlStore::load_room_details_locked(StoredRoom& room) {
         });
     if (!checkpoints) return checkpoints;
     if (auto turn = load_turn_locked(room); !turn) return turn;
+    if (auto chat = load_chat_locked(room); !chat) return chat;
     return db().for_each_row(
         "SELECT seat, remaining_ms FROM seat_clocks WHERE room_id = $1 ORDER BY seat", {room.room_id},
         [&](const Statement& row) -> Status {

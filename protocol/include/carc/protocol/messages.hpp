@@ -159,6 +159,14 @@ struct TakeVacation {
     std::string room;
     friend bool operator==(const TakeVacation&, const TakeVacation&) = default;
 };
+// A live game without a clock: a bot plays the seat of a person offline past the grace period,
+// until they are back (docs/protocol.md).
+struct BotForOffline {
+    static constexpr std::string_view type = "bot_for_offline";
+    std::string room;
+    int seat = 0;
+    friend bool operator==(const BotForOffline&, const BotForOffline&) = default;
+};
 struct SnapshotRequest {
     static constexpr std::string_view type = "snapshot";
     std::string room;
@@ -187,7 +195,8 @@ using ClientMessage =
     std::variant<Hello, GetTiles, Watch, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
-                 HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation>;
+                 HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation,
+                 BotForOffline>;
 
 // ---- server to client ----------------------------------------------------------------------
 
@@ -351,6 +360,7 @@ CARC_CLIENT_MESSAGE(MyGamesRequest)
 CARC_CLIENT_MESSAGE(TakeSeatBack)
 CARC_CLIENT_MESSAGE(ClaimWin)
 CARC_CLIENT_MESSAGE(TakeVacation)
+CARC_CLIENT_MESSAGE(BotForOffline)
 #undef CARC_CLIENT_MESSAGE
 
 #define CARC_SERVER_MESSAGE(T) void to_json(json& out, const T& message);

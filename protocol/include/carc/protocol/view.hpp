@@ -35,6 +35,9 @@ struct SeatInfo {
     // A turn-based game's seat whose time and vacation ran out: a bot plays it until its person
     // takes it back (take_seat_back).
     bool away = false;
+    // A live game without a clock whose seat's person has been offline past the grace period:
+    // the other players may let a bot play it (bot_for_offline) until the person is back.
+    bool offline_long = false;
     friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
 };
 

@@ -83,6 +83,18 @@ struct TurnDeadline {
     std::optional<TimeMs> deadline_ms;  // nullopt: nobody's time runs (a bot plays the seat)
     friend bool operator==(const TurnDeadline&, const TurnDeadline&) = default;
 };
+// One chat line of a room, kept with it so that it survives a restart (schema 7): the room
+// keeps its last kept_chat_lines lines, an older one is deleted as a new one is written.
+struct ChatLine {
+    std::string person_id;  // the sender, the `from` clients get
+    int seat = -1;          // -1: a spectator
+    std::string name;
+    std::string text;
+    TimeMs time_ms = 0;
+    friend bool operator==(const ChatLine&, const ChatLine&) = default;
+};
+inline constexpr int kept_chat_lines = 100;
+
 // An unfinished room as loaded at start-up, ready to replay through the engine.
 struct StoredRoom {
     std::string room_id;
@@ -97,6 +109,7 @@ struct StoredRoom {
     std::vector<Checkpoint> checkpoints; // ordered by seq
     std::optional<ClockState> clock;
     std::optional<TurnDeadline> turn;  // turn-based games only
+    std::vector<ChatLine> chat;        // the last kept_chat_lines lines, oldest first
 };
 
 struct RatedGame;  // rating_store.hpp
@@ -166,8 +179,14 @@ struct TurnWrite {
     std::string room_id;
     TurnDeadline turn;
 };
-using JournalWrite =
-    std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite, WaitingRoomWrite, TurnWrite>;
+// A chat line said in a waiting room or a running game; the room's oldest lines beyond
+// kept_chat_lines are deleted in the same transaction.
+struct ChatWrite {
+    std::string room_id;
+    ChatLine line;
+};
+using JournalWrite = std::variant<BeginGameWrite, ActionWrite, SeatWrite, StatusWrite, FinishWrite, WaitingRoomWrite,
+                                  TurnWrite, ChatWrite>;
 
 // One row of GET /api/games.
 struct GameSummary {
