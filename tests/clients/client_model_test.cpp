@@ -54,7 +54,7 @@ TEST_CASE("hello, welcome, and hello again with the token after a dropped connec
     CHECK_FALSE(out[0].contains("token"));
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", false}});
     CHECK(model.online());
-    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe"}));
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch"}));
 
     model.disconnected();
     CHECK_FALSE(model.online());
@@ -75,6 +75,7 @@ TEST_CASE("snapshots and patches keep the view, a version gap asks for a snapsho
     model.take_outbox();
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 4}, {"view", waiting_view()}});
     REQUIRE(model.in_room());
+    CHECK(types_of(model.take_outbox()) == json({"watch"}));  // the room on screen, said once
     CHECK(model.is_host());
     CHECK(model.my_seat() == 0);
     CHECK(model.seat_name(0) == "Ada");
@@ -109,7 +110,7 @@ TEST_CASE("my turn to place: placements come with the view, the follower goes wi
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 10}, {"view", view}});
     CHECK(model.my_placement());
     CHECK(model.placements_ready());
-    CHECK(model.take_outbox().empty());  // nothing to ask
+    CHECK(types_of(model.take_outbox()) == json({"watch"}));  // nothing to ask
     CHECK(legal_cells(model.placements()) == std::vector<BoardCoord>{{1, 0}, {0, 1}});
     CHECK(legal_rotations(model.placements(), {1, 0}) == std::vector<int>{0, 2});
 
@@ -274,6 +275,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
     view["you"]["seat"] = nullptr;
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 3}, {"view", view}});
     REQUIRE(model.in_room());
+    CHECK(types_of(model.take_outbox()) == json({"watch"}));
     // The server restarts: the link drops, the old token is unknown, a new person is welcomed.
     model.disconnected();
     model.connected();
@@ -284,9 +286,9 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
     CHECK_FALSE(out[0].contains("token"));
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"rooms", json::array()}});
     out = model.take_outbox();
-    REQUIRE(out.size() == 3);
-    CHECK(out[2]["type"] == "spectate");
-    CHECK(out[2]["room"] == "r1");
+    REQUIRE(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch", "spectate"}));
+    CHECK(out[2]["room"] == "r1");  // the new connection is told the room on screen too
+    CHECK(out[3]["room"] == "r1");
     CHECK(model.in_room());  // still showing the room until the new snapshot comes
     model.handle({{"type", "joined"}, {"room", "r1"}, {"seat", nullptr}});
     model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 4}, {"view", view}});
@@ -294,7 +296,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
 
     // A resumed welcome that lists the room asks for nothing more.
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"resumed", true}, {"rooms", {"r1"}}});
-    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe"}));  // no spectate
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch"}));  // no spectate
     // "not in room" for a room we show: watch it again; gone: leave it.
     model.handle({{"type", "error"}, {"code", "not_in_room"}, {"message", "not in room"}, {"room", "r1"}});
     CHECK(types_of(model.take_outbox()) == json({"spectate"}));
@@ -407,8 +409,8 @@ TEST_CASE("the --play flag opens the game named from My games: its snapshot is a
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true},
                   {"rooms", {"r1", "r7"}}});
     const auto out = model.take_outbox();
-    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "snapshot"}));
-    CHECK(out.back()["room"] == "r7");
+    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "snapshot", "watch"}));
+    CHECK(out[2]["room"] == "r7");
     // The server sends the snapshot of every room the person sits in: the named one is shown.
     json other = my_turn_view();
     other["room"]["id"] = "r1";

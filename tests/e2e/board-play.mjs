@@ -21,21 +21,33 @@ export async function startServer(seed) {
   const bin = process.env.CARC_SERVER || path.join(repo, 'build/bin/carc-server');
   const port = await freePort();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'carc-board-'));
-  const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', path.join(repo, 'clients/web'),
-    '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  proc.stderr.on('data', (d) => { stderr += d; });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not up yet */ }
-    if (proc.exitCode !== null || i > 200) throw new Error(`carc-server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const start = async () => {
+    const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', path.join(repo, 'clients/web'),
+      '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    proc.stderr.on('data', (d) => { stderr += d; });
+    for (let i = 0; ; i++) {
+      try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not up yet */ }
+      if (proc.exitCode !== null || i > 200) throw new Error(`carc-server did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return proc;
+  };
+  const kill = async (proc) => {
+    proc.kill();
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+  };
+  let proc = await start();
   return {
     url,
+    // The same port and data directory: what a restart looks like to the clients.
+    async restart() {
+      await kill(proc);
+      proc = await start();
+    },
     async stop() {
-      proc.kill();
-      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+      await kill(proc);
       fs.rmSync(data, { recursive: true, force: true });
     },
   };

@@ -77,6 +77,18 @@ export class RoomCtrl {
     // The connection's state shows in the banner and disables the moves.
     this.onStatus = () => this.redraw();
     this.conn.addEventListener('status', this.onStatus);
+    // A restart forgets spectators (and a token it no longer knows starts a new person): a room
+    // on screen that the welcome does not list is watched again, so its board does not freeze.
+    /** @param {Event} e */
+    this.onWelcome = (e) => {
+      const rooms = /** @type {CustomEvent} */ (e).detail?.rooms || [];
+      if (!this.state || rooms.includes(roomId)) return;
+      this.conn.request({ type: 'spectate', room: roomId }).then(
+        () => store.resync(roomId),
+        () => {},
+      );
+    };
+    this.conn.addEventListener('welcome', this.onWelcome);
     /** @param {KeyboardEvent} e */
     this.onKeyDown = (e) => this.onKey(e);
     document.addEventListener('keydown', this.onKeyDown);
@@ -91,6 +103,7 @@ export class RoomCtrl {
   destroy() {
     this.app.store.removeEventListener('change', this.onStore);
     this.conn.removeEventListener('status', this.onStatus);
+    this.conn.removeEventListener('welcome', this.onWelcome);
     document.removeEventListener('keydown', this.onKeyDown);
     clearInterval(this.timer);
     this.board?.destroy();
