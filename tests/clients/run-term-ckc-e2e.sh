@@ -8,6 +8,10 @@
 # City, the Count, the river, and after the lake another tile, not a follower step.
 # Usage: run-term-ckc-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 source "$(dirname "$0")/term-e2e-lib.sh" "$@"
+# The same game on every run: a fixed seed, and the same keys (bash's RANDOM seeded) for the
+# same bot and the same moves, so it reaches a City decision after the same number of moves.
+SERVER_FLAGS="--fixed-seed ${CKC_SEED:-3}"
+RANDOM=${CKC_SEED:-3}
 
 open_client main Tester
 
