@@ -4,13 +4,14 @@
 #include <string>
 
 #include "notices_schema.hpp"
+#include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 6> migrations = {
+constexpr std::array<const char*, 7> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -172,6 +173,8 @@ CREATE TABLE vacation (
     notices_schema::postgres_step,
     // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
     ratings_schema::postgres_step,
+    // 7: follows, blocks and statistics per rule key (friends_schema.hpp).
+    friends_schema::postgres_step,
 };
 
 }  // namespace

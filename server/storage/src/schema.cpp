@@ -4,6 +4,7 @@
 #include <string>
 
 #include "notices_schema.hpp"
+#include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 
 namespace carc::storage::schema {
@@ -11,7 +12,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 6> migrations = {
+constexpr std::array<const char*, 7> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -144,6 +145,8 @@ CREATE TABLE vacation (
     notices_schema::sqlite_step,
     // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
     ratings_schema::sqlite_step,
+    // 7: follows, blocks and statistics per rule key (friends_schema.hpp).
+    friends_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
