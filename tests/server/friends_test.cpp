@@ -185,9 +185,10 @@ TEST_CASE("a block stops the blocked person's challenges, their notices and thei
 TEST_CASE("a finished game's statistics equal its record's scoring events, counted once", "[server][friends]") {
     account_server s;
     player ada = account_player(s, "Ada");
-    // Ada and a greedy bot on a short pile; Ada resigns and the bots play her seat to the end.
+    // Ada and two greedy bots on a short pile; Ada resigns and the bots play her seat to the end.
+    const json bots = {{{"seat", 1}, {"kind", "greedy"}}, {{"seat", 2}, {"kind", "greedy"}}};
     const std::string room =
-        open_room(*ada.ws, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"options", {{"pile_limit", 14}}}})["room"];
+        open_room(*ada.ws, {{"seats", 3}, {"bots", bots}, {"options", {{"pile_limit", 14}}}})["room"];
     start_game(*ada.ws, room);
     REQUIRE(ada.ws->request({{"type", "resign"}, {"room", room}})["type"] == "ack");
     const json record = wait_for_200(s, "/api/games/" + room).body;
