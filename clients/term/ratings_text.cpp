@@ -80,7 +80,8 @@ std::string profile_text(const json& profile) {
                                          {"followers", decimal(average.value("followers_used", json()))}}) +
                "\n";
         std::string kinds;
-        for (const auto& [kind, points] : average.value("points", json::object()).items())
+        const json per_kind = average.value("points", json::object());
+        for (const auto& [kind, points] : per_kind.items())
             kinds += (kinds.empty() ? "" : ", ") + kind_word(kind) + " " + decimal(points);
         if (!kinds.empty()) out += "    " + tr("ratings.per_game") + ": " + kinds + "\n";
     }
