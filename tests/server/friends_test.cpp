@@ -17,39 +17,19 @@ namespace st = carc::storage;
 
 namespace {
 
-constexpr const char* password = "correct horse battery";
-
-struct player {
-    std::string name;
-    std::string person;
-    std::string token;  // the session's secret, as the terminal client keeps it
-    std::unique_ptr<ws_client> ws;
-    std::string auth() const { return "Bearer " + token; }
-};
-
-player account_player(account_server& s, const std::string& name) {
-    const auto made = sign_up(s.port(), name, password, {{"want_token", true}});
-    REQUIRE(made.status == 201);
-    player p{name, made.body["person"].get<std::string>(), made.body["token"].get<std::string>(),
-             std::make_unique<ws_client>(s.port())};
-    const json welcome = p.ws->request({{"type", "hello"}, {"protocol", 1}, {"name", name}, {"session", p.token}});
-    REQUIRE(welcome["account"] == name);
-    return p;
-}
-
-api_reply follow(account_server& s, const player& who, const std::string& name, bool on = true) {
+api_reply follow(account_server& s, const signed_player& who, const std::string& name, bool on = true) {
     return call_api(s.port(), on ? "PUT" : "DELETE", "/api/me/follows/" + name, nullptr, who.auth());
 }
-api_reply block(account_server& s, const player& who, const std::string& name, bool on = true) {
+api_reply block(account_server& s, const signed_player& who, const std::string& name, bool on = true) {
     return call_api(s.port(), on ? "PUT" : "DELETE", "/api/me/blocks/" + name, nullptr, who.auth());
 }
 
-void make_friends(account_server& s, const player& a, const player& b) {
+void make_friends(account_server& s, const signed_player& a, const signed_player& b) {
     REQUIRE(follow(s, a, b.name).status == 200);
     REQUIRE(follow(s, b, a.name).status == 200);
 }
 
-json challenge(player& from, const std::string& name, json settings = {{"seats", 2}}) {
+json challenge(signed_player& from, const std::string& name, json settings = {{"seats", 2}}) {
     return from.ws->request({{"type", "challenge"}, {"name", name}, {"settings", std::move(settings)}});
 }
 
@@ -71,8 +51,8 @@ json finished_record(account_server& s, const std::string& room) {
 
 TEST_CASE("follows over HTTP: one way, mutual friends, unfollow, and every refusal", "[server][friends]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
 
     const auto one_way = follow(s, ada, "bob");  // names compare ignoring case
     REQUIRE(one_way.status == 200);
@@ -103,9 +83,9 @@ TEST_CASE("follows over HTTP: one way, mutual friends, unfollow, and every refus
 
 TEST_CASE("a challenge to a friend opens a private room with both seated once the friend accepts", "[server][friends]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
-    player cy = account_player(s, "Cy");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
 
     const json not_friends = challenge(ada, "Bob");
     CHECK(not_friends["code"] == "challenge_refused");
@@ -146,9 +126,9 @@ TEST_CASE("a challenge to a friend opens a private room with both seated once th
 
 TEST_CASE("a block stops the blocked person's challenges, their notices and their chat lines", "[server][friends]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
-    player cy = account_player(s, "Cy");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
     make_friends(s, ada, bob);
     REQUIRE(block(s, bob, "Ada").status == 200);
 
@@ -185,7 +165,7 @@ TEST_CASE("a block stops the blocked person's challenges, their notices and thei
 
 TEST_CASE("a finished game's statistics equal its record's scoring events, counted once", "[server][friends]") {
     account_server s;
-    player ada = account_player(s, "Ada");
+    signed_player ada = sign_up_player(s, "Ada");
     // Ada and two greedy bots on a short pile; Ada resigns and the bots play her seat to the end.
     const json bots = {{{"seat", 1}, {"kind", "greedy"}}, {{"seat", 2}, {"kind", "greedy"}}};
     const std::string room =
