@@ -18,11 +18,11 @@ const followPath = (name) => `/api/me/follows/${encodeURIComponent(name)}`;
 const blockPath = (name) => `/api/me/blocks/${encodeURIComponent(name)}`;
 
 /**
- * The lists of the signed-in account, or null for a guest.
+ * The lists of the signed-in account, or null for a guest (asked at once: the socket's welcome,
+ * which tells the page it is signed in, may come later than the profile).
  * @returns {Promise<{following: string[], followers: string[], friends: string[], blocked: string[]} | null>}
  */
 async function myLists() {
-  if (!account.signedIn) return null;
   try {
     return await accountCall('GET', '/api/me/friends');
   } catch {
