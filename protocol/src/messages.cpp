@@ -142,6 +142,13 @@ void from_json(const json& in, SnapshotRequest& m) { m.room = room_of(in, "snaps
 void from_json(const json& in, HistoryRequest& m) { m.room = room_of(in, "history"); }
 
 void from_json(const json&, MyGamesRequest&) {}
+void from_json(const json& in, Challenge& m) {
+    FieldReader f(in, "challenge");
+    m.name = f.string("name", max_name_length * 4);
+    const auto settings = in.find("settings");
+    m.settings = settings == in.end() ? json::object().get<RoomSettings>() : settings->get<RoomSettings>();
+}
+void from_json(const json& in, DeclineChallenge& m) { m.room = room_of(in, "decline_challenge"); }
 void from_json(const json& in, RoomInfoRequest& m) { m.ref = read_ref(FieldReader(in, "room_info")); }
 
 // ---- server messages ------------------------------------------------------------------------

@@ -21,6 +21,8 @@
 #include "rooms/lobby.hpp"
 #include "rooms/usage_caps.hpp"
 #include "app/metrics.hpp"
+#include "friends/block_list.hpp"
+#include "friends/challenge_book.hpp"
 #include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
 
@@ -46,6 +48,10 @@ public:
     boost::asio::io_context& ioc;
     metrics counters;
     person_registry persons;
+    // Who blocks whom, for chat (docs/friends.md).
+    friends::block_list blocks;
+    // Challenges sent from this node, for their declines (docs/friends.md).
+    friends::challenge_book challenges;
     usage_caps caps{{config.max_rooms_per_person, config.max_rooms_per_ip, config.max_search_bots_per_person,
                      config.max_search_bots_per_ip}};
     lobby rooms{counters, ioc, config.lobby_interval};

@@ -11,6 +11,7 @@
 #include "app/shared_state.hpp"
 #include "carc/protocol/messages.hpp"
 #include "cluster/cluster_node.hpp"
+#include "http/http_friends.hpp"
 #include "http/http_routes.hpp"
 #include "http/http_vacation.hpp"
 #include "notices/notice_service.hpp"
@@ -352,6 +353,8 @@ http_answer signed_in_route(const call& c, std::string_view path) {
             return res;
         }
         if (method == http::verb::patch) return update_me(c, *me);
+    } else if (is_friends_path(path)) {
+        return answer_friends_call(c.state, c.request, path, me->account);
     } else if (path == "/api/me/games" && method == http::verb::get) {
         return games(c, *me);
     } else if (const auto room_id = vacation_room_of(path); !room_id.empty() && method == http::verb::post) {

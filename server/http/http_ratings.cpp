@@ -3,8 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "http/http_friends.hpp"
 #include "http/http_routes.hpp"
 #include "ratings/ratings_json.hpp"
+#include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
 namespace carc::server {
@@ -18,30 +20,6 @@ constexpr std::string_view players_path = "/api/players/";
 constexpr std::string_view leaderboard_path = "/api/leaderboard";
 constexpr std::string_view games_path = "/api/games/";
 constexpr std::string_view rating_suffix = "/rating";
-
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// %XX decoded; '+' stays '+' (rating keys hold it). nullopt for a malformed escape.
-std::optional<std::string> percent_decoded(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '%') {
-            out += text[i];
-            continue;
-        }
-        const int high = i + 1 < text.size() ? hex_digit(text[i + 1]) : -1;
-        const int low = i + 2 < text.size() ? hex_digit(text[i + 2]) : -1;
-        if (high < 0 || low < 0) return std::nullopt;
-        out += static_cast<char>(high * 16 + low);
-        i += 2;
-    }
-    return out;
-}
 
 // The decoded value of `name` in a query string; nullopt when absent or malformed.
 std::optional<std::string> query_value(std::string_view query, std::string_view name) {
@@ -82,7 +60,10 @@ ratings::ratings_answer answer(shared_state& state, std::string_view path, std::
     std::optional<std::string> vs = query_value(query, "vs");
     std::optional<std::string_view> opponent;
     if (vs && !vs->empty()) opponent = *vs;
-    return ratings::player_profile(state.accounts->store(), *store, *name, opponent);
+    ratings::ratings_answer profile = ratings::player_profile(state.accounts->store(), *store, *name, opponent);
+    if (profile.status == 200 && !add_profile_stats(state, *name, profile.body))
+        return {503, {{"error", "store_failed"}, {"message", "the store is not available; try again"}}};
+    return profile;
 }
 
 }  // namespace

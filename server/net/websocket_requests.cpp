@@ -6,6 +6,7 @@
 
 #include "accounts/my_games.hpp"
 #include "cluster/cluster_node.hpp"
+#include "friends/block_list.hpp"
 
 #include "carc/protocol/engine_json.hpp"
 #include "carc/bots.hpp"
@@ -113,6 +114,10 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
         on_my_games(id);
     } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {
         on_create_room(id, *create);
+    } else if (const auto* challenge = std::get_if<protocol::Challenge>(&message)) {
+        on_challenge(id, *challenge);
+    } else if (const auto* decline = std::get_if<protocol::DeclineChallenge>(&message)) {
+        on_decline_challenge(id, *decline);
     } else {
         on_room_request(id, message);
     }
@@ -163,6 +168,7 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
 void websocket_session::hello_with_session(const json& id, const protocol::Hello& hello, std::string secret) {
     off_thread([self = shared_from_this(), id, hello, secret = std::move(secret)]() -> std::function<void()> {
         auto me = self->state_.accounts->resolve(secret);
+        if (me) friends::load_blocks(self->state_, me->account.person_id);  // chat honours them (docs/friends.md)
         return [self, id, hello, me = std::move(me)] {
             if (self->closing_ || self->disconnected_) return;
             if (me) {
@@ -262,7 +268,7 @@ void websocket_session::on_my_games(const json& id) {
     });
 }
 
-void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create) {
+void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create, room_opened opened) {
     protocol::RoomSettings settings = create.settings;
     settings.name = trim(settings.name);
     if (settings.name.empty()) settings.name = name_ + "'s room";
@@ -292,12 +298,13 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
                        {{"reason", "account_required"}});
             return;
         }
-        within_turn_based_limit(id, [self = shared_from_this(), id, settings = std::move(settings)]() mutable {
-            self->create_counted_room(id, std::move(settings));
+        within_turn_based_limit(id, [self = shared_from_this(), id, settings = std::move(settings),
+                                     opened = std::move(opened)]() mutable {
+            self->create_counted_room(id, std::move(settings), std::move(opened));
         });
         return;
     }
-    create_counted_room(id, std::move(settings));
+    create_counted_room(id, std::move(settings), std::move(opened));
 }
 
 void websocket_session::within_turn_based_limit(const json& id, std::function<void()> then) {
@@ -324,7 +331,7 @@ void websocket_session::within_turn_based_limit(const json& id, std::function<vo
     });
 }
 
-void websocket_session::create_counted_room(const json& id, protocol::RoomSettings settings) {
+void websocket_session::create_counted_room(const json& id, protocol::RoomSettings settings, room_opened opened) {
     // Caps per person and address (usage_caps.hpp), checked before an id is taken.
     const auto search_bots = static_cast<int>(std::ranges::count_if(
         settings.bots, [](const protocol::BotSeat& b) { return is_search_bot(b.kind); }));
@@ -335,16 +342,16 @@ void websocket_session::create_counted_room(const json& id, protocol::RoomSettin
     }
     auto charge = std::get<std::shared_ptr<usage_caps::charge>>(std::move(charged));
     if (!state_.cluster) {
-        open_room(id, state_.rooms.next_room_id(), std::move(settings), std::move(charge));
+        open_room(id, state_.rooms.next_room_id(), std::move(settings), std::move(charge), std::move(opened));
         return;
     }
     // The new id is leased in the store first: off the I/O threads.
-    off_thread([self = shared_from_this(), id, settings = std::move(settings),
-                charge = std::move(charge)]() mutable -> std::function<void()> {
+    off_thread([self = shared_from_this(), id, settings = std::move(settings), charge = std::move(charge),
+                opened = std::move(opened)]() mutable -> std::function<void()> {
         try {
             return [self, id, room_id = self->state_.cluster->claim_room_id(), settings = std::move(settings),
-                    charge = std::move(charge)]() mutable {
-                self->open_room(id, room_id, std::move(settings), std::move(charge));
+                    charge = std::move(charge), opened = std::move(opened)]() mutable {
+                self->open_room(id, room_id, std::move(settings), std::move(charge), std::move(opened));
             };
         } catch (const std::exception& e) {
             return [self, id, why = std::string(e.what())] { self->send_error(id, ErrorCode::journal_failed, why); };
@@ -353,12 +360,13 @@ void websocket_session::create_counted_room(const json& id, protocol::RoomSettin
 }
 
 void websocket_session::open_room(const json& id, const std::string& room_id, protocol::RoomSettings settings,
-                                  std::shared_ptr<usage_caps::charge> charge) {
+                                  std::shared_ptr<usage_caps::charge> charge, room_opened opened) {
     const std::string invite = random_invite_code();
     auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
     r->charge_to(std::move(charge));
     state_.rooms.add(r, room_id, invite);
     r->open(as_requester(id));
+    if (opened) opened(room_id, invite);
 }
 
 void websocket_session::on_room_request(const json& id, protocol::ClientMessage& message) {

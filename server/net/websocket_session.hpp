@@ -72,7 +72,8 @@ private:
     // (counted in the store), else the error.
     void within_turn_based_limit(const nlohmann::json& id, std::function<void()> then);
     // create_room once its checks passed: the caps, the id, the room.
-    void create_counted_room(const nlohmann::json& id, protocol::RoomSettings settings);
+    void create_counted_room(const nlohmann::json& id, protocol::RoomSettings settings,
+                             std::function<void(const std::string&, const std::string&)> opened);
     // This connection's person asking, answered under `id`.
     requester as_requester(const nlohmann::json& id);
     void on_hello(const nlohmann::json& id, const protocol::Hello& hello);
@@ -83,9 +84,14 @@ private:
     void welcome(const nlohmann::json& id, const person_identity& identity, bool resumed,
                  std::optional<std::string> account);
     void on_my_games(const nlohmann::json& id);
-    void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create);
+    // Called with the new room's id and invite once it is open (a challenge's invitation).
+    using room_opened = std::function<void(const std::string& room_id, const std::string& invite)>;
+    void on_create_room(const nlohmann::json& id, const protocol::CreateRoom& create, room_opened opened = {});
     void open_room(const nlohmann::json& id, const std::string& room_id, protocol::RoomSettings settings,
-                   std::shared_ptr<usage_caps::charge> charge);
+                   std::shared_ptr<usage_caps::charge> charge, room_opened opened);
+    // Challenges (websocket_challenges.cpp, docs/friends.md).
+    void on_challenge(const nlohmann::json& id, const protocol::Challenge& challenge);
+    void on_decline_challenge(const nlohmann::json& id, const protocol::DeclineChallenge& decline);
     void on_room_request(const nlohmann::json& id, protocol::ClientMessage& message);
     // Hands a room request to its room, or answers that there is none.
     void deliver(const nlohmann::json& id, std::shared_ptr<room> target, protocol::ClientMessage message,

@@ -89,4 +89,13 @@ mail reset_mail(const std::string& account_name, const std::string& link) {
             .unsubscribe_url = std::nullopt};
 }
 
+mail challenge_mail(const std::string& from_name, const std::string& link, const std::string& unsubscribe_url) {
+    return {.from = {},
+            .to = {},
+            .subject = from_name + " challenges you to a game of Carcassonne",
+            .body = from_name + " opened a game for the two of you and waits for you.\nJoin: " + link +
+                    "\n\nNo more mails about turns and challenges: " + unsubscribe_url + "\n",
+            .unsubscribe_url = unsubscribe_url};
+}
+
 }  // namespace carc::server::notices

@@ -25,6 +25,21 @@ constexpr auto poll_interval = std::chrono::seconds(2);
 
 bool is_turn_kind(const std::string& kind) { return kind == "your_turn" || kind == "time_running_out"; }
 
+// A challenge's room: its invite (the link joins by it) and the challenger, seated first.
+struct challenge_room {
+    std::string invite;
+    std::string from_name;
+};
+std::optional<challenge_room> challenge_room_of(st::Store& store, const std::string& room_id) {
+    auto room = store.load_room(room_id);
+    if (!room || !*room) return std::nullopt;
+    const json config = json::parse((*room)->config_json, nullptr, false);
+    if (!config.is_object() || !config.contains("invite") || !config["invite"].is_string()) return std::nullopt;
+    challenge_room out{config["invite"].get<std::string>(), ""};
+    if (!(*room)->seats.empty()) out.from_name = (*room)->seats.front().player_name;
+    return out;
+}
+
 // The account's choice for `channel` (PATCH /api/me's `notices`); on unless set to false.
 bool channel_on(const st::AccountSettings& settings, const char* channel) {
     const json chosen = json::parse(settings.notices_json, nullptr, false);
@@ -106,6 +121,19 @@ void notice_service::time_running_out(const std::string& room_id, const std::str
                                      {"deadline_ms", deadline_ms}}
                                     .dump()));
     enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, ""));
+}
+
+void notice_service::challenged(const std::string& room_id, const std::string& person_id,
+                                const std::string& from_name, const std::string& invite, std::int64_t move_time_s) {
+    if (auto links = state_.persons.online_links(person_id))
+        links->send(shared_text(json{{"type", "notice"},
+                                     {"kind", "challenge"},
+                                     {"room", room_id},
+                                     {"invite", invite},
+                                     {"from", from_name},
+                                     {"move_time_s", move_time_s}}
+                                    .dump()));
+    enqueue(notice_of(person_id, "challenge", room_id, 0, ""));
 }
 
 void notice_service::email_changed(const std::string& person_id) {
@@ -243,6 +271,14 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = turn_mail(notice.kind, notice.room_id, notice.deadline_ms, public_link("/#/room/" + notice.room_id),
                       public_link("/api/mail/unsubscribe?t=" + *token));
+    } else if (notice.kind == "challenge") {
+        if (!wants_turn_mail(settings) || !state_.store) return outcome::dropped;
+        const auto room = challenge_room_of(*state_.store, notice.room_id);
+        if (!room) return outcome::dropped;  // the room is gone (started, closed)
+        const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
+        if (!token) return error = "the link's token was not stored", outcome::failed;
+        m = challenge_mail(room->from_name, public_link("/#/invite/" + room->invite),
+                           public_link("/api/mail/unsubscribe?t=" + *token));
     } else if (notice.kind == "confirm_email") {
         if (settings.email_confirmed) return outcome::dropped;
         const auto token = issue_token(account, "confirm_email", confirm_link_ms);
@@ -267,11 +303,16 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
 
 notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& notice,
                                                         const st::AccountRecord& account, std::string& error) {
-    if (!is_turn_kind(notice.kind) || !wants_webhook(account.settings)) return outcome::dropped;
-    const json body = {{"kind", notice.kind},
-                       {"room", notice.room_id},
-                       {"deadline_ms", notice.deadline_ms},
-                       {"url", public_link("/#/room/" + notice.room_id)}};
+    if (!wants_webhook(account.settings)) return outcome::dropped;
+    std::string url = public_link("/#/room/" + notice.room_id);
+    if (notice.kind == "challenge") {
+        const auto room = state_.store ? challenge_room_of(*state_.store, notice.room_id) : std::nullopt;
+        if (!room) return outcome::dropped;
+        url = public_link("/#/invite/" + room->invite);
+    } else if (!is_turn_kind(notice.kind)) {
+        return outcome::dropped;
+    }
+    const json body = {{"kind", notice.kind}, {"room", notice.room_id}, {"deadline_ms", notice.deadline_ms}, {"url", url}};
     if (auto failed = post_webhook(*account.settings.webhook_url, body.dump(),
                                    state_.config.accounts.allow_private_webhooks)) {
         error = *failed;

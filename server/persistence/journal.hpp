@@ -87,6 +87,8 @@ struct game_end {
     std::vector<std::string> names;  // by seat
     std::int64_t time_ms = 0;
     std::shared_ptr<const storage::RatedGame> rated;  // rated with the game's record; null: unrated
+    std::string stats_key;                           // the accounts' statistics, counted with the record
+    std::vector<storage::SeatStats> stats;
 };
 
 // A chat line said in a stored room (a waiting room or a running game), kept with it so that

@@ -136,6 +136,8 @@ void storage_journal::end_game(const game_end& end, stored_fn on_stored) {
     game.engine_version = engine_version;
     game.record_json = *end.record_json;
     game.rated = end.rated;
+    game.stats_key = end.stats_key;
+    game.stats = end.stats;
     for (std::size_t seat = 0; seat < end.result.scores.size(); ++seat) {
         st::PlayerResult player;
         player.seat = static_cast<int>(seat);

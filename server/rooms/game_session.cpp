@@ -90,6 +90,11 @@ void game_session::adopt(pending_move&& move) {
         actions_.push_back({entry.seat, step.action, step.events_json, step.state_hash});
 }
 
+std::vector<friends::play_counts> game_session::play_counts() const {
+    std::lock_guard lock(record_mutex_);
+    return friends::count_play(match_ ? match_->game().players() : 0, actions_);
+}
+
 void game_session::update_clock(steady::time_point now, std::int64_t now_ms) {
     if (!clock_ || finished()) return;
     const State& s = match_->state();

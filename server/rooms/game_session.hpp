@@ -18,6 +18,7 @@
 #include "carc/protocol/settings.hpp"
 #include "carc/protocol/view.hpp"
 #include "carc/records/game_record.hpp"
+#include "friends/game_stats.hpp"
 #include "persistence/journal.hpp"
 #include "rooms/game_clock.hpp"
 
@@ -77,6 +78,8 @@ public:
     std::uint64_t moves() const { return actions_.size(); }
     const std::string& seed_commitment() const { return seed_commitment_; }
     const std::optional<protocol::GameResult>& result() const { return result_; }
+    // Each seat's tiles placed and followers used so far (statistics).
+    std::vector<friends::play_counts> play_counts() const;
     const std::optional<game_clock>& clock() const { return clock_; }
 
     // The start is stored: the game begins (no one's time runs yet: update_clock).

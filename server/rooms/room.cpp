@@ -309,7 +309,7 @@ void room::on_message(requester& who, protocol::ChatRequest& c, bool) {
     keep_chat(chat, m->seat);
     const auto message = shared_text(protocol::encode(chat));
     for (const auto& [person, other] : seating_.members())
-        if (other.link) send_to(other.link, message);
+        if (other.link && !state_.blocks.blocks(person, who.person)) send_to(other.link, message);
     reply(who, protocol::encode(protocol::Ack{}, who.id));
 }
 

@@ -6,7 +6,9 @@
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "rooms/room.hpp"
+#include "friends/game_stats.hpp"
 #include "ratings/game_rating.hpp"
+#include "ratings/rating_key.hpp"
 #include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
@@ -268,6 +270,8 @@ void room::finish(const char* reason) {
     for (const SeatInfo& seat : seating_.info().seats) end.names.push_back(seat.name);
     end.time_ms = now_ms;
     end.rated = ratings::rated_game_of(seating_.info(), end.result);
+    end.stats_key = ratings::rating_key(seating_.info().settings.config);
+    end.stats = friends::seat_stats_of(seating_.info(), end.result, session_.play_counts());
     // Not a refusable write (the game is over in memory); the room leaves memory only once the
     // record is stored, since the store serves it from then on.
     state_.journal->end_game(end, on_stored([this](bool stored) {

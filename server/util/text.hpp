@@ -19,4 +19,8 @@ std::size_t utf8_length(std::string_view text);
 // chat line must be.
 std::optional<std::string> trimmed_within(std::string_view text, std::size_t max);
 
+// %XX escapes decoded ('+' stays '+': rating keys hold it); nullopt for a malformed escape. A
+// path's part (a player's name) or a query's value.
+std::optional<std::string> percent_decoded(std::string_view text);
+
 }  // namespace carc::server

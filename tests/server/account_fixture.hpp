@@ -14,6 +14,7 @@
 #include "carc/testkit/http_client.hpp"
 #include "people/security.hpp"
 #include "test_server.hpp"
+#include "ws_client.hpp"
 
 namespace carc::test {
 
@@ -82,6 +83,27 @@ inline api_reply sign_in(unsigned short port, const std::string& name, const std
     extra["name"] = name;
     extra["password"] = password;
     return call_api(port, "POST", "/api/sessions", extra);
+}
+
+// An account signed up and greeted over a WebSocket with its session token (the terminal
+// client's way), for the tests that play as accounts.
+struct signed_player {
+    std::string name;
+    std::string person;
+    std::string token;  // the session's secret
+    std::unique_ptr<ws_client> ws;
+    std::string auth() const { return "Bearer " + token; }
+};
+
+inline signed_player sign_up_player(account_server& s, const std::string& name,
+                             const std::string& password = "correct horse battery") {
+    const auto made = sign_up(s.port(), name, password, {{"want_token", true}});
+    REQUIRE(made.status == 201);
+    signed_player p{name, made.body["person"].get<std::string>(), made.body["token"].get<std::string>(),
+             std::make_unique<ws_client>(s.port())};
+    const json welcome = p.ws->request({{"type", "hello"}, {"protocol", 1}, {"name", name}, {"session", p.token}});
+    REQUIRE(welcome["account"] == name);
+    return p;
 }
 
 }  // namespace carc::test

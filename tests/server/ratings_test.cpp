@@ -22,24 +22,7 @@ namespace {
 
 constexpr const char* password = "correct horse battery";
 
-struct player {
-    std::string name;
-    std::string person;
-    std::unique_ptr<ws_client> ws;
-};
-
-// Signs up `name` and says hello with the account's session token.
-player account_player(account_server& s, const std::string& name) {
-    const auto made = sign_up(s.port(), name, password, {{"want_token", true}});
-    REQUIRE(made.status == 201);
-    player p{name, made.body["person"].get<std::string>(), std::make_unique<ws_client>(s.port())};
-    const json welcome =
-        p.ws->request({{"type", "hello"}, {"protocol", 1}, {"name", name}, {"session", made.body["token"]}});
-    REQUIRE(welcome["account"] == name);
-    return p;
-}
-
-void resign(player& p, const std::string& room) {
+void resign(signed_player& p, const std::string& room) {
     REQUIRE(p.ws->request({{"type", "resign"}, {"room", room}})["type"] == "ack");
 }
 
@@ -73,8 +56,8 @@ cm::Participant newcomer(int place, bool resigned = false) {
 
 TEST_CASE("a rated two-player game between accounts moves both ratings by Glicko-2, stored once", "[server][ratings]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
     const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
     join_room(*bob.ws, room);
     start_game(*ada.ws, room);
@@ -121,8 +104,8 @@ TEST_CASE("a rated two-player game between accounts moves both ratings by Glicko
 
 TEST_CASE("an unrated game changes no rating, and a guest may neither open nor sit in a rated room", "[server][ratings]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
     const std::string room = open_room(*ada.ws, {{"seats", 2}})["room"];
     join_room(*bob.ws, room);
     start_game(*ada.ws, room);
@@ -146,7 +129,7 @@ TEST_CASE("an unrated game changes no rating, and a guest may neither open nor s
 
 TEST_CASE("a bot's rating does not move, and it rates the account it played", "[server][ratings]") {
     account_server s;
-    player ada = account_player(s, "Ada");
+    signed_player ada = sign_up_player(s, "Ada");
     const std::string room =
         open_room(*ada.ws, {{"seats", 2}, {"rated", true}, {"bots", {{{"seat", 1}, {"kind", "easy"}}}}})["room"];
     start_game(*ada.ws, room);
@@ -170,9 +153,9 @@ TEST_CASE("a bot's rating does not move, and it rates the account it played", "[
 
 TEST_CASE("a rated three-player game uses the multiplayer model, forfeits sharing the last place", "[server][ratings]") {
     account_server s;
-    player ada = account_player(s, "Ada");
-    player bob = account_player(s, "Bob");
-    player cy = account_player(s, "Cy");
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
     const std::string room = open_room(*ada.ws, {{"seats", 3}, {"rated", true}})["room"];
     join_room(*bob.ws, room);
     join_room(*cy.ws, room);

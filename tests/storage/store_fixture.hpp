@@ -57,6 +57,8 @@ Status finish_game(Store& store, const FinishedGame& game);
 Result<std::int64_t> last_seq(Store& store, const std::string& room_id);
 
 NewRoom sample_room(const std::string& room_id);
+// An account of that person id and name (its name key the name as given), with one session.
+void add_account(const std::shared_ptr<Store>& store, const std::string& person, const std::string& name);
 ActionRecord sample_action(const std::string& room_id, std::int64_t seq);
 
 }  // namespace carc::storage::testing

@@ -414,6 +414,17 @@ const Catalog english = {
     {"help.legend.10", ":06/07: wall and score track, T..T corner tower, ? token"},
     {"help.legend.11", "T---T| the City of Carcassonne's wall, @ the Count"},
     {"help.legend.12", "side panel: f followers, t tower floors in supply, m:ss clock, < decides"},
+    // carc-term --leaderboard and --profile.
+    {"ratings.board_title", "Leaderboard {rules}"},
+    {"ratings.board_empty", "nobody yet: it takes {games} rated games and RD {rd} at most"},
+    {"ratings.board_line", "{rank}. {name}  {rating} (RD {rd})  games {games}, won {wins}"},
+    {"ratings.board_bot", "   {name}  {rating}"},
+    {"ratings.profile_title", "Player {name}"},
+    {"ratings.no_ratings", "no rated games yet"},
+    {"ratings.rating_line", "{rules}: {rating} (RD {rd})  games {games}, won {wins}"},
+    {"ratings.rating_provisional", "{rules}: {rating}? (RD {rd}, provisional)  games {games}, won {wins}"},
+    {"ratings.stats_line", "{rules}: {games} games, {wins} won; per game {score} points, {tiles} tiles, {followers} followers"},
+    {"ratings.per_game", "points per game"},
 };
 
 }  // namespace

@@ -417,6 +417,17 @@ const Catalog russian = {
     {"help.legend.10", ":06/07: стена и шкала очков, T..T угловая башня, ? жетон"},
     {"help.legend.11", "T---T| стена крепости Каркассон, @ граф"},
     {"help.legend.12", "сбоку: п подданные, я ярусы в запасе, м:сс часы, < решает"},
+    // carc-term --leaderboard и --profile.
+    {"ratings.board_title", "Рейтинг {rules}"},
+    {"ratings.board_empty", "пока никого: нужно {games} рейтинговых партий и RD не больше {rd}"},
+    {"ratings.board_line", "{rank}. {name}  {rating} (RD {rd})  партий {games}, побед {wins}"},
+    {"ratings.board_bot", "   {name}  {rating}"},
+    {"ratings.profile_title", "Игрок {name}"},
+    {"ratings.no_ratings", "рейтинговых партий пока нет"},
+    {"ratings.rating_line", "{rules}: {rating} (RD {rd})  партий {games}, побед {wins}"},
+    {"ratings.rating_provisional", "{rules}: {rating}? (RD {rd}, предварительный)  партий {games}, побед {wins}"},
+    {"ratings.stats_line", "{rules}: партий {games}, побед {wins}; за партию {score} очков, квадратов {tiles}, подданных {followers}"},
+    {"ratings.per_game", "очки за партию"},
 };
 
 }  // namespace

@@ -19,6 +19,7 @@ import { account } from './account/account-state.js';
 import { renderAccountScreen } from './account/account-screen.js';
 import { renderRatingsScreen } from './ratings/ratings-screen.js';
 import { reportWatching } from './watching.js';
+import { attachChallengeNotices } from './friends/challenge-notices.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -165,6 +166,7 @@ try {
 }
 account.attach(app.conn);
 reportWatching(app.conn);
+attachChallengeNotices(app);
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();

@@ -5,13 +5,14 @@
 
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 7> migrations = {
+constexpr std::array<const char*, 8> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -175,6 +176,8 @@ CREATE TABLE vacation (
     ratings_schema::postgres_step,
     // 7: chat lines with their sender, kept with their room (chat_schema.hpp).
     chat_schema::postgres_step,
+    // 8: follows, blocks and statistics per rule key (friends_schema.hpp).
+    friends_schema::postgres_step,
 };
 
 }  // namespace

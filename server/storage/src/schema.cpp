@@ -5,6 +5,7 @@
 
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 
 namespace carc::storage::schema {
@@ -12,7 +13,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 7> migrations = {
+constexpr std::array<const char*, 8> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -147,6 +148,8 @@ CREATE TABLE vacation (
     ratings_schema::sqlite_step,
     // 7: chat lines with their sender, kept with their room (chat_schema.hpp).
     chat_schema::sqlite_step,
+    // 8: follows, blocks and statistics per rule key (friends_schema.hpp).
+    friends_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 
+#include "carc/storage/friend_store.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/store.hpp"
@@ -17,7 +18,7 @@
 namespace carc::storage {
 
 class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
-                 public RatingStore {
+                 public RatingStore, public FriendStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -67,6 +68,13 @@ public:
     Result<std::vector<PlayerRating>> leaderboard_candidates(std::string_view key, int min_games,
                                                              double max_rd) override;
     Result<std::vector<RatingChange>> game_rating(std::string_view game_id) override;
+    // Friends and statistics (sql_store_friends.cpp).
+    Status set_follow(std::string_view person_id, std::string_view target_id, bool on, TimeMs now_ms) override;
+    Status set_block(std::string_view person_id, std::string_view target_id, bool on, TimeMs now_ms) override;
+    Result<FriendLists> friend_lists(std::string_view person_id) override;
+    Result<Relation> relation(std::string_view a, std::string_view b) override;
+    Result<std::vector<std::string>> blocked_ids(std::string_view person_id) override;
+    Result<std::vector<PlayerStats>> stats_of(std::string_view person_id) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
@@ -98,6 +106,8 @@ private:
     Status finish_game_locked(const FinishedGame& game);
     // Rates a game being finished, in its transaction (sql_store_ratings.cpp).
     Status rate_game_locked(const std::string& game_id, TimeMs finished_at_ms, const RatedGame& rated);
+    // Adds a game being finished to its accounts' statistics, in its transaction (sql_store_friends.cpp).
+    Status count_stats_locked(const FinishedGame& game);
     // Turn-based games (sql_store_turns.cpp).
     Status put_turn_locked(const TurnWrite& write);
     Status load_turn_locked(StoredRoom& room);

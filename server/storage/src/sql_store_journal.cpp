@@ -93,6 +93,7 @@ Status SqlStore::finish_game_locked(const FinishedGame& game) {
             !ran)
             return ran;
     }
+    if (auto counted = count_stats_locked(game); !counted) return counted;
     if (game.rated) return rate_game_locked(game.game_id, game.finished_at_ms, *game.rated);
     return {};
 }

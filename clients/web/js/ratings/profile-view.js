@@ -7,6 +7,8 @@ import { t } from '../i18n.js';
 import { ratingGraph } from './rating-graph.js';
 import { fetchProfile } from './ratings-api.js';
 import { keyName } from './leaderboard-view.js';
+import { friendActions } from '../friends/friend-actions.js';
+import { statsSection } from '../friends/stats-table.js';
 
 /** @param {any} r one entry of the profile's ratings */
 function ratingCard(r, /** @type {any[]} */ history) {
@@ -43,8 +45,9 @@ function headToHead(h2h) {
  * @param {string} name
  * @param {string} [vs]
  * @param {(hash: string) => void} [navigate]
+ * @param {import('../types.js').App} [app] for the friend buttons
  */
-export function profileView(name, vs, navigate) {
+export function profileView(name, vs, navigate, app) {
   const body = h('div', { class: 'profile-body' }, h('p', { class: 'muted' }, t('ratings.loading')));
   const opponent = h('input', { id: 'h2h-name', maxlength: 32, value: vs ?? '', 'aria-label': t('ratings.opponent') });
   const form = h(
@@ -66,9 +69,11 @@ export function profileView(name, vs, navigate) {
     .then((p) => {
       body.replaceChildren(
         h('h2', {}, p.name),
+        app ? friendActions(p.name, app) : null,
         p.ratings.length
           ? h('div', { class: 'rating-cards' }, ...p.ratings.map((/** @type {any} */ r) => ratingCard(r, p.history)))
           : h('p', { class: 'muted' }, t('ratings.unrated')),
+        statsSection(p.stats),
         form,
         p.head_to_head ? headToHead(p.head_to_head) : null,
       );

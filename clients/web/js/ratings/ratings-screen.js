@@ -17,7 +17,7 @@ export function renderRatingsScreen(root, app, what) {
   clear(root);
   const body =
     what.player !== undefined
-      ? profileView(what.player, what.vs, app.navigate)
+      ? profileView(what.player, what.vs, app.navigate, app)
       : leaderboardView(what.leaderboard || 'carcassonne', app.navigate);
   root.append(h('div', { class: 'account-screen screen-ratings' }, lobbyTabs('ratings'), body));
   return () => {};

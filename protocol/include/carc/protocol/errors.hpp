@@ -37,8 +37,9 @@ enum class ErrorCode : std::uint8_t {
     journal_failed,
     internal,
     unknown_session,  // a session secret that is forged, expired or ended (which is not said)
+    challenge_refused,  // a challenge or its decline refused; params.reason says why (docs/friends.md)
 };
-inline constexpr int error_code_count = 27;
+inline constexpr int error_code_count = 28;
 
 std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);

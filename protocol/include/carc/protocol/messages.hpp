@@ -191,12 +191,27 @@ struct RoomInfoRequest {
     friend bool operator==(const RoomInfoRequest&, const RoomInfoRequest&) = default;
 };
 
+// A private room with these settings, the sender seated, and a friend (mutual follows, no block
+// either way) invited by a notice (docs/friends.md). Accounts only.
+struct Challenge {
+    static constexpr std::string_view type = "challenge";
+    std::string name;  // the friend's account name
+    RoomSettings settings;
+    friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+// The invited friend says no: the challenger is told and the challenge is forgotten.
+struct DeclineChallenge {
+    static constexpr std::string_view type = "decline_challenge";
+    std::string room;
+    friend bool operator==(const DeclineChallenge&, const DeclineChallenge&) = default;
+};
+
 using ClientMessage =
     std::variant<Hello, GetTiles, Watch, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
                  HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation,
-                 BotForOffline>;
+                 BotForOffline, Challenge, DeclineChallenge>;
 
 // ---- server to client ----------------------------------------------------------------------
 
@@ -361,6 +376,8 @@ CARC_CLIENT_MESSAGE(TakeSeatBack)
 CARC_CLIENT_MESSAGE(ClaimWin)
 CARC_CLIENT_MESSAGE(TakeVacation)
 CARC_CLIENT_MESSAGE(BotForOffline)
+CARC_CLIENT_MESSAGE(Challenge)
+CARC_CLIENT_MESSAGE(DeclineChallenge)
 #undef CARC_CLIENT_MESSAGE
 
 #define CARC_SERVER_MESSAGE(T) void to_json(json& out, const T& message);

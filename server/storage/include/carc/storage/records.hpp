@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -114,6 +115,16 @@ struct StoredRoom {
 
 struct RatedGame;  // rating_store.hpp
 
+// One seat's share of a finished game for its account's statistics (friend_store.hpp).
+struct SeatStats {
+    int seat = 0;
+    std::string person_id;  // a seat whose person has no account is not counted
+    bool won = false;
+    int tiles_placed = 0;
+    int followers_used = 0;
+    std::map<std::string, int> points;  // by kind, as the result's breakdown
+};
+
 struct PlayerResult {
     int seat = 0;
     std::string name;
@@ -133,6 +144,10 @@ struct FinishedGame {
     std::string record_json;
     // A rated game: rated in the same transaction (rating_store.hpp); null for an unrated one.
     std::shared_ptr<const RatedGame> rated;
+    // Each person's seat, added to their account's statistics under `stats_key` in the same
+    // transaction; none: nothing counted.
+    std::string stats_key{};
+    std::vector<SeatStats> stats{};
 };
 
 // The writes of a group commit (Store::write_batch), one for each journal call of a room.
