@@ -141,3 +141,18 @@ TEST_CASE("one patch text is shared by every viewer with the same view", "[serve
     CHECK(json::parse(*shared)["type"] == "patch");
     for (const auto* w : watchers) CHECK(w->link->last_text() == shared);
 }
+
+TEST_CASE("a room lets its spectators' patches wait for the write scheduler, never its players'", "[server][presence]") {
+    hosted_room r({{"seats", 2}}, paced_config());
+    auto& h = r.h;
+    std::vector<room_harness::person*> watchers;
+    for (int i = 0; i < 3; ++i) {
+        auto& p = h.arrive("Watcher " + std::to_string(i));
+        h.send(p, {{"type", "spectate"}, {"room", r.room}});
+        watchers.push_back(&p);
+    }
+    h.room(r.room).flush_presence();
+    h.settle();
+    for (const auto* w : watchers) CHECK(w->link->batched() == 1);  // the presence patch
+    CHECK(r.ada_person.link->batched() == 0);  // the host gets it at once
+}
