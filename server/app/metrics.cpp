@@ -28,6 +28,8 @@ std::string metrics::prometheus_text() const {
     metric("carc_games_finished_total", "counter", "Games that ended.", games_finished_total);
     metric("carc_messages_in_total", "counter", "WebSocket messages received.", messages_in_total);
     metric("carc_messages_out_total", "counter", "WebSocket messages sent.", messages_out_total);
+    metric("carc_socket_writes_total", "counter", "Writes that sent them (one carries several when a connection is behind).",
+           socket_writes_total);
     metric("carc_actions_accepted_total", "counter", "Game actions applied.", actions_accepted_total);
     metric("carc_actions_refused_total", "counter", "Game actions refused.", actions_refused_total);
     metric("carc_errors_total", "counter", "Error replies sent.", errors_total);

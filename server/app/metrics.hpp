@@ -20,6 +20,7 @@ public:
     std::atomic<std::uint64_t> games_finished_total{0};
     std::atomic<std::uint64_t> messages_in_total{0};
     std::atomic<std::uint64_t> messages_out_total{0};
+    std::atomic<std::uint64_t> socket_writes_total{0};  // writes of those messages (several per write)
     std::atomic<std::uint64_t> actions_accepted_total{0};
     std::atomic<std::uint64_t> actions_refused_total{0};
     std::atomic<std::uint64_t> errors_total{0};

@@ -25,6 +25,7 @@
 #include "friends/challenge_book.hpp"
 #include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
+#include "net/write_scheduler.hpp"
 
 namespace carc::server {
 
@@ -55,6 +56,8 @@ public:
     usage_caps caps{{config.max_rooms_per_person, config.max_rooms_per_ip, config.max_search_bots_per_person,
                      config.max_search_bots_per_ip}};
     lobby rooms{counters, ioc, config.lobby_interval};
+    // Spectators' patches: written a few connections per pass (net/write_scheduler.hpp).
+    write_scheduler batched_writes{ioc};
     std::shared_ptr<room_journal> journal;
     // The durable store behind the journal, for GET /api/games; null when games are not kept.
     std::shared_ptr<storage::Store> store;

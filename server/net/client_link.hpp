@@ -19,6 +19,10 @@ public:
         send(std::move(first));
         send(std::move(second));
     }
+    // Thread-safe; a message that may wait for the server's next pass over such messages
+    // (write_scheduler.hpp), so that it goes out in one write with the ones after it: a room's
+    // patches to spectators.
+    virtual void send_batched(std::shared_ptr<const std::string> message) { send(std::move(message)); }
     // Thread-safe; sends a close frame with `code` and `reason`.
     virtual void close(std::uint16_t code, std::string reason) = 0;
     virtual std::uint64_t id() const = 0;

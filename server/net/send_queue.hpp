@@ -30,10 +30,14 @@ public:
     std::size_t size() const { return queue_.size(); }
     std::size_t bytes() const { return bytes_; }
     const message& front() const { return queue_.front(); }
+    const message& at(std::size_t i) const { return queue_[i]; }
 
-    void pop() {
-        bytes_ -= queue_.front()->size();
-        queue_.pop_front();
+    // Forgets the first `n` messages (written).
+    void pop(std::size_t n = 1) {
+        for (; n > 0 && !queue_.empty(); --n) {
+            bytes_ -= queue_.front()->size();
+            queue_.pop_front();
+        }
     }
 
 private:

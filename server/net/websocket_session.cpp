@@ -126,20 +126,35 @@ void websocket_session::off_thread(std::function<std::function<void()>()> work) 
 // waking another I/O thread for every viewer of every change. From any other thread it posts.
 void websocket_session::send(std::shared_ptr<const std::string> message) {
     net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
-        self->enqueue(std::move(message));
+        if (self->enqueue(std::move(message))) self->do_write();
     });
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
     net::dispatch(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
                                        second = std::move(second)]() mutable {
-        self->enqueue(std::move(first));
-        self->enqueue(std::move(second));
+        if (self->enqueue(std::move(first)) && self->enqueue(std::move(second))) self->do_write();
     });
 }
 
-void websocket_session::enqueue(std::shared_ptr<const std::string> message) {
-    if (closing_ || disconnected_) return;
+// Queued now, written at this connection's turn in write_scheduler (or with anything sent
+// before then).
+void websocket_session::send_batched(std::shared_ptr<const std::string> message) {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+        if (!self->enqueue(std::move(message)) || std::exchange(self->write_scheduled_, true)) return;
+        self->state_.batched_writes.schedule(self);
+    });
+}
+
+void websocket_session::write_held() {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+        self->write_scheduled_ = false;
+        self->do_write();
+    });
+}
+
+bool websocket_session::enqueue(std::shared_ptr<const std::string> message) {
+    if (closing_ || disconnected_) return false;
     if (!queue_.push(std::move(message))) {
         state_.counters.slow_clients_dropped_total.fetch_add(1);
         // The caller may be a room or the lobby in the middle of a broadcast (send dispatches
@@ -147,25 +162,33 @@ void websocket_session::enqueue(std::shared_ptr<const std::string> message) {
         // as a handler of its own.
         closing_ = true;
         net::post(ws_.get_executor(), [self = shared_from_this()] { self->drop("send queue full"); });
-        return;
+        return false;
     }
-    if (queue_.size() == 1) do_write();  // otherwise a write is in flight
+    return true;
 }
 
+// The queued messages go as frames of our own in one gather write, through the gate Beast's
+// control frames pass too (gated_stream.hpp).
 void websocket_session::do_write() {
-    ws_.text(true);
-    ws_.async_write(net::buffer(*queue_.front()),
-                    beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+    if (writing_.count() > 0 || queue_.empty() || closing_ || disconnected_) return;
+    // Asio hands at most 64 buffers to one system call: a header and a text per message.
+    constexpr std::size_t per_write = 32;
+    for (std::size_t i = 0; i < queue_.size() && i < per_write; ++i) writing_.add(queue_.at(i));
+    ws_.next_layer().async_write_some(writing_.buffers(),
+                                      beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
+    const std::size_t written = writing_.count();
+    writing_.clear();
     if (ec) {
         if (!is_benign(ec)) spdlog::info("event=write_failed session={} error=\"{}\"", id_, ec.message());
         return;
     }
-    state_.counters.messages_out_total.fetch_add(1);
-    queue_.pop();
-    if (!queue_.empty() && !closing_) do_write();
+    state_.counters.messages_out_total.fetch_add(written);
+    state_.counters.socket_writes_total.fetch_add(1);
+    queue_.pop(written);
+    do_write();
 }
 
 void websocket_session::close(std::uint16_t code, std::string reason) {

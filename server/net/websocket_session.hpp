@@ -21,8 +21,11 @@
 #include "carc/storage/token_hash.hpp"
 #include "net/client_link.hpp"
 #include "net/connection_limiter.hpp"
+#include "net/gated_stream.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/send_queue.hpp"
+#include "net/websocket_frames.hpp"
+#include "net/write_scheduler.hpp"
 #include "rooms/room.hpp"
 #include "rooms/usage_caps.hpp"
 
@@ -33,6 +36,7 @@ class room;
 struct person_identity;
 
 class websocket_session : public client_link,
+                          public batched_writer,
                           public std::enable_shared_from_this<websocket_session> {
 public:
     websocket_session(boost::asio::ip::tcp::socket&& socket, shared_state& state,
@@ -46,6 +50,8 @@ public:
 
     void send(std::shared_ptr<const std::string> message) override;
     void send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) override;
+    void send_batched(std::shared_ptr<const std::string> message) override;
+    void write_held() override;
     void close(std::uint16_t code, std::string reason) override;
     std::uint64_t id() const override { return id_; }
 
@@ -53,8 +59,9 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
-    // On the strand: queues the message (a full queue drops the client) and starts writing.
-    void enqueue(std::shared_ptr<const std::string> message);
+    // On the strand: queues the message (a full queue drops the client); false when it did not.
+    bool enqueue(std::shared_ptr<const std::string> message);
+    // Writes what is queued (as many messages as one write takes) unless a write is in flight.
     void do_write();
     void on_write(boost::beast::error_code ec, std::size_t bytes);
     void on_disconnect();
@@ -100,13 +107,15 @@ private:
                     nlohmann::json params = nlohmann::json::object());
     void send_text(std::string text) { send(shared_text(std::move(text))); }
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::beast::websocket::stream<gated_stream> ws_;
     boost::beast::flat_buffer buffer_;
     shared_state& state_;
     std::unique_ptr<connection_limiter::slot> slot_;
     const std::string address_;
     const std::uint64_t id_;
     send_queue queue_;
+    frame_batch writing_;          // the messages of the write in flight (count() 0: none)
+    bool write_scheduled_ = false;  // asked write_scheduler for a turn
     rate_limiter rate_;
     int dropped_in_a_row_ = 0;
     bool closing_ = false;

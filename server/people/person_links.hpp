@@ -8,6 +8,8 @@
 #include <mutex>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "net/client_link.hpp"
 
 namespace carc::server {
@@ -21,6 +23,9 @@ public:
     }
     void send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) override {
         for (const auto& link : live()) link->send(first, second);
+    }
+    void send_batched(std::shared_ptr<const std::string> message) override {
+        for (const auto& link : live()) link->send_batched(message);
     }
     void close(std::uint16_t code, std::string reason) override {
         for (const auto& link : live()) link->close(code, reason);
@@ -46,8 +51,9 @@ public:
     }
 
 private:
-    std::vector<std::shared_ptr<client_link>> live() const {
-        std::vector<std::shared_ptr<client_link>> out;
+    // Most people have one or two connections: no allocation per message.
+    boost::container::small_vector<std::shared_ptr<client_link>, 2> live() const {
+        boost::container::small_vector<std::shared_ptr<client_link>, 2> out;
         std::lock_guard lock(mutex_);
         for (const auto& weak : links_)
             if (auto link = weak.lock()) out.push_back(std::move(link));

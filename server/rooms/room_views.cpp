@@ -50,6 +50,10 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
         } else if (ack && m.link == ack_to->link) {
             send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
             ack.reset();
+        } else if (!m.seat && !holding_sends_) {
+            // A spectator's patch may wait for the write scheduler's pass, which then carries
+            // every patch it holds by then in one write (net/write_scheduler.hpp).
+            m.link->send_batched(text_for(protocol::ViewPublisher::key(m.seat)));
         } else {
             send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)));
         }

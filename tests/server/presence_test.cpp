@@ -124,20 +124,36 @@ TEST_CASE("a crowd's view lists the first spectators and counts them all", "[ser
     r.ada.check_against_snapshot();
 }
 
-TEST_CASE("one patch text is shared by every viewer with the same view", "[server][presence]") {
-    hosted_room r({{"seats", 2}}, paced_config());
-    auto& h = r.h;
+namespace {
+
+// `n` spectators of the room, the presence patch that tells of them sent.
+std::vector<room_harness::person*> spectating(hosted_room& r, int n) {
     std::vector<room_harness::person*> watchers;
-    for (int i = 0; i < 4; ++i) {
-        auto& p = h.arrive("Watcher " + std::to_string(i));
-        h.send(p, {{"type", "spectate"}, {"room", r.room}});
+    for (int i = 0; i < n; ++i) {
+        auto& p = r.h.arrive("Watcher " + std::to_string(i));
+        r.h.send(p, {{"type", "spectate"}, {"room", r.room}});
         watchers.push_back(&p);
     }
-    h.room(r.room).flush_presence();
-    h.settle();
+    r.h.room(r.room).flush_presence();
+    r.h.settle();
+    return watchers;
+}
+
+}  // namespace
+
+TEST_CASE("one patch text is shared by every viewer with the same view", "[server][presence]") {
+    hosted_room r({{"seats", 2}}, paced_config());
+    const auto watchers = spectating(r, 4);
     // Ada's own part did not change either: the host and every spectator hold the same buffer.
     const auto shared = r.ada_person.link->last_text();
     REQUIRE(shared);
     CHECK(json::parse(*shared)["type"] == "patch");
     for (const auto* w : watchers) CHECK(w->link->last_text() == shared);
+}
+
+TEST_CASE("a room lets its spectators' patches wait for the write scheduler, never its players'", "[server][presence]") {
+    hosted_room r({{"seats", 2}}, paced_config());
+    const auto watchers = spectating(r, 3);
+    for (const auto* w : watchers) CHECK(w->link->batched() == 1);  // the presence patch
+    CHECK(r.ada_person.link->batched() == 0);  // the host gets it at once
 }

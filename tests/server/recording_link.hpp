@@ -27,6 +27,12 @@ public:
         ever_.push_back(sent_.back());
         last_text_ = std::move(message);
     }
+    // Recorded like send(), and counted: which messages a room let wait for the write scheduler.
+    void send_batched(std::shared_ptr<const std::string> message) override {
+        batched_.fetch_add(1);
+        send(std::move(message));
+    }
+    std::size_t batched() const { return batched_.load(); }
     void close(std::uint16_t code, std::string reason) override {
         std::lock_guard lock(mutex_);
         close_code_ = code;
@@ -69,6 +75,7 @@ private:
 
     const std::uint64_t id_;
     mutable std::mutex mutex_;
+    std::atomic<std::size_t> batched_{0};
     std::vector<nlohmann::json> sent_;
     std::vector<nlohmann::json> ever_;
     std::shared_ptr<const std::string> last_text_;

@@ -58,6 +58,9 @@ void room_host::absorb(const nlohmann::json& m) {
             throw std::runtime_error("room " + room_ + ": patch " + std::to_string(version) + " after " +
                                      std::to_string(version_));
         view_.patch_inplace(m["patch"]);
+        if (stats_.recording)
+            for (const auto& event : m.value("events", nlohmann::json::array()))
+                if (event.value("type", "") == "tile_placed") ++stats_.turns;
     }
     version_ = version;
     changed_.cancel();

@@ -29,6 +29,7 @@ struct play_stats {
     std::vector<double> ack_ms;
     std::vector<double> broadcast_ms;
     std::int64_t host_actions = 0;  // acked host actions while recording
+    std::int64_t turns = 0;         // tiles laid while recording (the host's and the bot's)
     std::int64_t refused = 0;
     std::string first_refusal;
     // With `count_held`: how many spectators hold each version's patch (crowd: the host waits

@@ -104,6 +104,7 @@ std::vector<json> run_crowd(scenario_env& env) {
             stats.host_actions = 0;
             settled = host.version();
             const double accepted0 = metric_value(env.http, "carc_actions_accepted_total");
+            const double writes0 = metric_value(env.http, "carc_socket_writes_total");  // < 0: not counted
             const auto play0 = env.sample();
             const auto p0 = steady::now();
             stats.recording = true;
@@ -114,6 +115,7 @@ std::vector<json> run_crowd(scenario_env& env) {
             const double play_seconds = std::chrono::duration<double>(steady::now() - p0).count();
             const auto play1 = env.sample();
             const double accepted = metric_value(env.http, "carc_actions_accepted_total") - accepted0;
+            const double writes = metric_value(env.http, "carc_socket_writes_total") - writes0;
 
             const double play_cpu = cpu_between(play0, play1);
             const auto actions = static_cast<double>(stats.host_actions);
@@ -133,6 +135,9 @@ std::vector<json> run_crowd(scenario_env& env) {
                 line["server_cpu_us_per_spectator_per_host_action"] = rounded(play_cpu * 1e6 / actions / watching, 0.01);
                 line["server_cpu_us_per_spectator_per_patch"] =
                     accepted > 0 ? rounded(play_cpu * 1e6 / accepted / watching, 0.01) : json(nullptr);
+                // Writes (system calls) per spectator: below the patches when several go in one.
+                line["writes_per_spectator_per_host_action"] =
+                    writes0 >= 0 ? rounded(writes / actions / watching, 0.01) : json(nullptr);
             }
             if (before_connections && joined) {
                 line["rss_kb_per_spectator"] =

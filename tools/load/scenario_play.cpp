@@ -73,6 +73,9 @@ struct meter {
             line["server_cpu_s"] = round(cpu, 0.01);
             line["server_cpu_ms_per_host_action"] = round(cpu * 1000 / host_actions, 0.001);
             line["server_cpu_ms_per_action"] = accepted > 0 ? json(round(cpu * 1000 / accepted, 0.001)) : json(nullptr);
+            // A turn is a tile laid, the host's or the bot's, with what follows it.
+            line["turns"] = stats.turns;
+            line["server_cpu_ms_per_turn"] = stats.turns > 0 ? json(round(cpu * 1000 / static_cast<double>(stats.turns), 0.001)) : json(nullptr);
         }
         line["client_cpu_s"] = round(client_cpu, 0.01);
         if (commits > 0) line["journal_writes_per_commit"] = round(writes / commits, 0.01);
