@@ -27,6 +27,8 @@ TEST_CASE("a killed node's waiting room is taken over, its players come back and
     viewer ada{*ada_ws, game.room}, bob{*bob_ws, game.room};
     ada.sync();
     bob.sync();
+    // Bob's welcome came before the room heard he is back (the room attaches him on its strand).
+    REQUIRE(ada.wait_until([](const json& v) { return v["room"]["seats"][1]["online"] == true; }));
     const json& room = ada.view["room"];
     CHECK(room["status"] == "waiting");
     REQUIRE(room["seats"].size() == 3);

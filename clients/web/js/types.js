@@ -5,7 +5,7 @@
 
 /**
  * @typedef {{ seat: number, kind: 'human' | 'bot' | 'empty', person?: string, name?: string,
- *   online?: boolean, resigned?: boolean, bot?: string }} Seat
+ *   online?: boolean, resigned?: boolean, bot?: string, away?: boolean, offline_long?: boolean }} Seat
  * @typedef {{ initial_ms: number, increment_ms: number, on_timeout?: 'random' | 'forfeit' }} ClockSettings
  * @typedef {{ rules?: string, expansions?: Record<string, boolean>, options?: Record<string, any>,
  *   seats?: number, clock?: ClockSettings | null, private?: boolean }} RoomSettings
