@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch } from './helpers.mjs';
-import { startServer, scripted, press } from './board-play.mjs';
+import { startServer, scripted } from './board-play.mjs';
 import { DESKTOP, PHONE } from './viewports.mjs';
 
 async function openApp(browser, url, options, hash = '') {
@@ -33,8 +33,10 @@ test('a restart: the chat comes back and a spectator\'s board goes on with the g
     assert.ok((await scripted(alice).play(room, 0)) > 0, 'Alice moved');
     await alice.evaluate((r) => window.req({ type: 'chat', room: r, text: 'before the restart' }), room);
 
-    const eve = await openApp(browser, server.url, PHONE, `#/room/${encodeURIComponent(room)}`);
-    await press(eve, '#watch-room', true);
+    // Eve watches (what the room link's Watch button sends; links.test.mjs tests the button).
+    const eve = await openApp(browser, server.url, PHONE);
+    await eve.evaluate((r) => window.req({ type: 'spectate', room: r }), room);
+    await eve.evaluate((r) => { location.hash = `#/room/${encodeURIComponent(r)}`; }, room);
     await eve.waitForSelector('#spectator-badge');
     await eve.waitForFunction((r) => (window.carc.store.get(r)?.chat || []).some((c) => c.text === 'before the restart'), room);
 
