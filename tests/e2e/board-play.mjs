@@ -8,6 +8,7 @@ import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+export { panTo } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -181,26 +182,6 @@ export async function tapAt(page, selector, touch) {
   assert.ok(box.x >= 0 && box.y >= 0 && box.x <= box.w && box.y <= box.h, `${selector} is in view (${Math.round(box.x)},${Math.round(box.y)})`);
   assert.ok(box.onTop, `${selector} is not covered (by ${box.cover} at ${Math.round(box.x)},${Math.round(box.y)})`);
   if (touch) await page.touchscreen.tap(box.x, box.y); else await page.mouse.click(box.x, box.y);
-}
-
-// Unless the (first) element is in view and on top, drags the board (as a person pans) until
-// its middle is in the middle of the board.
-export async function panTo(page, selector) {
-  const d = await page.evaluate((sel) => {
-    const board = document.querySelector('svg.board').getBoundingClientRect();
-    const el = document.querySelector(sel);
-    const b = (el.querySelector('.hit, rect') || el).getBoundingClientRect();
-    const cx = board.left + board.width / 2, cy = board.top + board.height / 2;
-    const x = b.left + b.width / 2, y = b.top + b.height / 2;
-    const top = document.elementFromPoint(x, y);
-    const seen = x > board.left && x < board.right && y > board.top && y < board.bottom && top && el.contains(top);
-    return { seen, cx, cy, dx: cx - x, dy: cy - y };
-  }, selector);
-  if (d.seen) return;
-  await page.mouse.move(d.cx, d.cy);
-  await page.mouse.down();
-  for (const k of [0.25, 0.5, 0.75, 1]) await page.mouse.move(d.cx + d.dx * k, d.cy + d.dy * k);
-  await page.mouse.up();
 }
 
 export async function press(page, selector, touch) {

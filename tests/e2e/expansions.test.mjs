@@ -6,7 +6,7 @@
 //   Castle decision (scoring order, extra turn) from the offered buttons, to the end.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { shot, eventually, serverView, playTurn, nextToPlay, launch, openPage, createRoom, roomVersion, settled } from './helpers.mjs';
+import { shot, eventually, serverView, playTurn, nextToPlay, launch, openPage, createRoom, roomVersion, settled, panTo } from './helpers.mjs';
 
 async function startRoom(page, name, fill) {
   const room = await createRoom(page, name, async (p) => { await fill(p); await p.selectOption('#create-form select[name=bot-1]', 'greedy'); });
@@ -23,6 +23,8 @@ async function tryTowerTurn(page, room) {
   await page.waitForSelector('#confirm:not([disabled])');
   const floor = page.locator('.layer-spots .spot-floor');
   if (!(await floor.count())) return false;
+  // A floor may go on any tower on the board, so the first one offered may be out of view.
+  await panTo(page, '.layer-spots .spot-floor');
   await floor.first().click();
   await page.waitForSelector('.layer-spots .spot-floor.selected');
   await page.click('#confirm');
@@ -53,6 +55,7 @@ test('The Tower: a floor is added from the browser and drawn', { timeout: 300_00
             const before = await roomVersion(alice, room);
             const capture = alice.locator('.layer-spots .spot-capture');
             if (await capture.count()) {
+              await panTo(alice, '.layer-spots .spot-capture');
               await capture.first().click();
               await alice.click('#confirm');
             } else {

@@ -59,6 +59,26 @@ export async function setName(page, name) {
 
 export const roomVersion = (page, room) => page.evaluate((r) => window.carc.store.get(r)?.version ?? -1, room);
 
+// Unless the (first) element is in view and on top, drags the board (as a person pans) until
+// its middle is in the middle of the board.
+export async function panTo(page, selector) {
+  const d = await page.evaluate((sel) => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const el = document.querySelector(sel);
+    const b = (el.querySelector('.hit, rect') || el).getBoundingClientRect();
+    const cx = board.left + board.width / 2, cy = board.top + board.height / 2;
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const seen = x > board.left && x < board.right && y > board.top && y < board.bottom && top && el.contains(top);
+    return { seen, cx, cy, dx: cx - x, dy: cy - y };
+  }, selector);
+  if (d.seen) return;
+  await page.mouse.move(d.cx, d.cy);
+  await page.mouse.down();
+  for (const k of [0.25, 0.5, 0.75, 1]) await page.mouse.move(d.cx + d.dx * k, d.cy + d.dy * k);
+  await page.mouse.up();
+}
+
 // Waits until the move sent from `page` came back as a new version and the hand is idle.
 export async function settled(page, room, before) {
   await page.waitForFunction(({ r, v }) => (window.carc.store.get(r)?.version ?? -1) > v &&
@@ -98,7 +118,10 @@ export async function playTurn(page, room, turn) {
   }
   await page.waitForSelector('#confirm:not([disabled])');
   if (turn % 3 === 0 && await page.locator('.layer-spots .spot').count()) {
-    if (turn % 2) await page.locator('.layer-spots .spot').first().click(); else await page.keyboard.press('1');
+    if (turn % 2) {
+      await panTo(page, '.layer-spots .spot');
+      await page.locator('.layer-spots .spot').first().click();
+    } else await page.keyboard.press('1');
     await page.waitForSelector('.layer-spots .spot.selected', { timeout: 5000 });
   }
   if (turn === 6) await shot(page, '04-placing-tile');

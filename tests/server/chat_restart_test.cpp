@@ -8,6 +8,7 @@
 #include "persist_driver.hpp"
 #include "people/security.hpp"
 #include "room_openings.hpp"
+#include "sqlite_dir.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -15,23 +16,6 @@ using namespace carc::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct temp_dir {
-    fs::path path = fs::temp_directory_path() / ("carc-chat-" + server::random_hex(6));
-    ~temp_dir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
-std::shared_ptr<storage::Store> open_store(const fs::path& dir) {
-    storage::SqliteOptions options;
-    options.data_dir = dir;
-    auto opened = storage::open_sqlite_store(options);
-    INFO((opened.ok() ? std::string() : opened.message()));
-    REQUIRE(opened.ok());
-    return std::move(opened).value();
-}
 
 void say(ws_client& who, const std::string& room, const std::string& text) {
     const json reply = who.request({{"type", "chat"}, {"room", room}, {"text", text}});

@@ -18,6 +18,7 @@
 #include "persist_driver.hpp"
 #include "people/security.hpp"
 #include "room_openings.hpp"
+#include "sqlite_dir.hpp"
 #include "test_server.hpp"
 
 using namespace carc;
@@ -25,22 +26,6 @@ using namespace carc::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct temp_dir {
-    fs::path path = fs::temp_directory_path() / ("carc-life-" + server::random_hex(6));
-    ~temp_dir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
-std::shared_ptr<storage::Store> open_store(const fs::path& dir) {
-    storage::SqliteOptions options;
-    options.data_dir = dir;
-    auto opened = storage::open_sqlite_store(options);
-    REQUIRE(opened.ok());
-    return std::move(opened).value();
-}
 
 server::server_config quick_lifecycle() {
     auto config = test_config();
