@@ -124,15 +124,37 @@ void websocket_session::off_thread(std::function<std::function<void()>()> work) 
 // dispatch, not post: called from a room's strand (or another connection's), the message is
 // queued and its write started right there when this connection's strand is free, instead of
 // waking another I/O thread for every viewer of every change. From any other thread it posts.
+// Called from inside this connection's strand (a request answered inline by its room) while an
+// earlier message still waits for the strand (a patch a room published meanwhile), it queues
+// behind that one: dispatch would run it at once and the reply would pass the patch.
+bool websocket_session::on_own_strand() {
+    const auto* strand = ws_.get_executor().target<net::strand<net::io_context::executor_type>>();
+    return strand && strand->running_in_this_thread();
+}
+
+void websocket_session::in_order(std::function<void()> queue_it) {
+    const bool inside = on_own_strand();
+    if (inside && sends_waiting_.load() == 0) {
+        queue_it();
+        return;
+    }
+    sends_waiting_.fetch_add(1);
+    auto run = [self = shared_from_this(), queue_it = std::move(queue_it)] {
+        self->sends_waiting_.fetch_sub(1);
+        queue_it();
+    };
+    if (inside) net::post(ws_.get_executor(), std::move(run));
+    else net::dispatch(ws_.get_executor(), std::move(run));
+}
+
 void websocket_session::send(std::shared_ptr<const std::string> message) {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    in_order([self = shared_from_this(), message = std::move(message)]() mutable {
         if (self->enqueue(std::move(message))) self->do_write();
     });
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
-                                       second = std::move(second)]() mutable {
+    in_order([self = shared_from_this(), first = std::move(first), second = std::move(second)]() mutable {
         if (self->enqueue(std::move(first)) && self->enqueue(std::move(second))) self->do_write();
     });
 }
@@ -140,7 +162,7 @@ void websocket_session::send(std::shared_ptr<const std::string> first, std::shar
 // Queued now, written at this connection's turn in write_scheduler (or with anything sent
 // before then).
 void websocket_session::send_batched(std::shared_ptr<const std::string> message) {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    in_order([self = shared_from_this(), message = std::move(message)]() mutable {
         if (!self->enqueue(std::move(message)) || std::exchange(self->write_scheduled_, true)) return;
         self->state_.batched_writes.schedule(self);
     });

@@ -4,6 +4,7 @@
 // room requests to the room's strand. Writes go through a bounded queue: a client that stops
 // reading is dropped, never buffered for without end.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -61,6 +62,10 @@ private:
     void on_read(boost::beast::error_code ec, std::size_t bytes);
     // On the strand: queues the message (a full queue drops the client); false when it did not.
     bool enqueue(std::shared_ptr<const std::string> message);
+    // Runs `queue_it` on the strand after every send handed over before it (websocket_session.cpp
+    // reason: a reply sent from inside the strand must not pass a patch waiting for it).
+    void in_order(std::function<void()> queue_it);
+    bool on_own_strand();
     // Writes what is queued (as many messages as one write takes) unless a write is in flight.
     void do_write();
     void on_write(boost::beast::error_code ec, std::size_t bytes);
@@ -116,6 +121,7 @@ private:
     send_queue queue_;
     frame_batch writing_;          // the messages of the write in flight (count() 0: none)
     bool write_scheduled_ = false;  // asked write_scheduler for a turn
+    std::atomic<int> sends_waiting_{0};  // handed to the strand, not run yet
     rate_limiter rate_;
     int dropped_in_a_row_ = 0;
     bool closing_ = false;
