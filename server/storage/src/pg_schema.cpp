@@ -5,12 +5,13 @@
 
 #include "notices_schema.hpp"
 #include "ratings_schema.hpp"
+#include "tournaments_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 6> migrations = {
+constexpr std::array<const char*, 7> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -172,6 +173,9 @@ CREATE TABLE vacation (
     notices_schema::postgres_step,
     // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
     ratings_schema::postgres_step,
+    // 7 here, 9 after chat (7) and friends (8): tournaments, their players and tables
+    // (tournaments_schema.hpp).
+    tournaments_schema::postgres_step,
 };
 
 }  // namespace

@@ -5,13 +5,14 @@
 
 #include "notices_schema.hpp"
 #include "ratings_schema.hpp"
+#include "tournaments_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 6> migrations = {
+constexpr std::array<const char*, 7> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -144,6 +145,9 @@ CREATE TABLE vacation (
     notices_schema::sqlite_step,
     // 6: ratings per rating key and each rated game's change (ratings_schema.hpp).
     ratings_schema::sqlite_step,
+    // 7 here, 9 after chat (7) and friends (8): tournaments, their players and tables
+    // (tournaments_schema.hpp).
+    tournaments_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
