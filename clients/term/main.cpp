@@ -1,6 +1,6 @@
 // carc-term: play and watch Carcassonne games of a carc-server from a terminal.
 //   carc-term [--server ws://host:port] [--name NAME] [--token-file FILE] [--lang ru|en]
-//             [--sign-in | --sign-out | --my-games] [--play ROOM]
+//             [--sign-in | --sign-out | --my-games] [--play ROOM] [--tournament ID]
 
 #include <clocale>
 #include <langinfo.h>
@@ -18,6 +18,7 @@
 #include "app.hpp"
 #include "i18n.hpp"
 #include "my_games_text.hpp"
+#include "tournament_text.hpp"
 #include "text_width.hpp"
 #include "token_path.hpp"
 
@@ -40,7 +41,8 @@ void usage(std::ostream& out) {
            "                     as the account (its session is kept in TOKEN-FILE.session)\n"
            "  --my-games         list the account's games, your turn first, and exit\n"
            "  --play ROOM        open the game ROOM (from --my-games) to play your move\n"
-           "  --sign-out         end the account's session here and forget it\n";
+           "  --sign-out         end the account's session here and forget it\n"
+           "  --tournament ID    print the tournament's standings and current round, and exit\n";
 }
 
 // The password from the terminal without echoing it (or a line of stdin when not a terminal).
@@ -107,6 +109,17 @@ int account_command(const std::string& command, const carc::term::ServerUrl& url
     return 0;
 }
 
+// --tournament ID: its standings over HTTP (no account needed), then exit.
+int tournament_command(const carc::term::ServerUrl& url, const std::string& id) {
+    const auto reply = carc::term::account_call(url, "GET", "/api/tournaments/" + id, nullptr, "");
+    if (reply.status != 200) {
+        std::cerr << "carc-term: " << reply.error << "\n";
+        return 1;
+    }
+    std::cout << carc::term::tournament_text(reply.body);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,10 +135,13 @@ int main(int argc, char** argv) {
     std::string name = user && *user ? user : "Player";
     std::string account;  // --sign-in, --sign-out or --my-games
     std::string play_room;  // --play
+    std::string tournament;  // --tournament
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games") {
             account = arg;
+        } else if (arg == "--tournament" && i + 1 < argc) {
+            tournament = argv[++i];
         } else if (arg == "--play" && i + 1 < argc) {
             play_room = argv[++i];
         } else if ((arg == "--server" || arg == "--name" || arg == "--token-file" || arg == "--lang") && i + 1 < argc) {
@@ -149,6 +165,7 @@ int main(int argc, char** argv) {
         std::cerr << "carc-term: --server must look like ws://host:port\n";
         return 2;
     }
+    if (!tournament.empty()) return tournament_command(*url, tournament);
     const std::size_t length = carc::term::utf8_length(name);
     if (length == 0 || length > 32) {
         std::cerr << "carc-term: --name takes 1 to 32 characters\n";
