@@ -101,14 +101,15 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
         if (!round_over(stored)) {
             // Several nodes: the rooms' ids are leased to the node that started the round, which
             // alone opens them (docs/tournaments.md, "Several nodes").
-            if (!state_.cluster) open_missing_games(stored);
+            if (!state_.cluster) open_missing_games(stored, false);
             return;
         }
         std::vector<st::TournamentTable> tables = next_round(stored);
         const int round = stored.record.round;
         if (tables.empty()) {
             // An open tournament with too few players waits for more; a running one is over.
-            if (stored.record.status == st::TournamentStatus::running && store_->finish_tournament(id, round).value_or(false))
+            if (stored.record.status != st::TournamentStatus::running) return;
+            if (auto finished = store_->finish_tournament(id, round); finished && *finished)
                 spdlog::info("event=tournament_finished tournament={} rounds={}", id, round);
             return;
         }
@@ -126,8 +127,7 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
         spdlog::info("event=tournament_round tournament={} round={} tables={}", id, round + 1, tables.size());
         stored.record.round = round + 1;
         stored.tables.insert(stored.tables.end(), tables.begin(), tables.end());
-        open_missing_games(stored);
-        for (const st::TournamentTable& t : tables) announce_table(state_, id, round + 1, t);
+        open_missing_games(stored, true);
     } catch (const std::exception& e) {
         spdlog::error("event=tournament_failed tournament={} error=\"{}\"", id, e.what());
     }
@@ -145,10 +145,16 @@ void tournament_service::collect_results(const st::StoredTournament& stored) {
     }
 }
 
-void tournament_service::open_missing_games(const st::StoredTournament& stored) {
+void tournament_service::open_missing_games(const st::StoredTournament& stored, bool announce) {
     const protocol::RoomSettings game = game_settings(stored.record);
+    const std::string& id = stored.record.id;
     for (const st::TournamentTable& t : stored.tables) {
-        if (t.round != stored.record.round || t.places || !t.room_id) continue;
+        if (t.round != stored.record.round) continue;
+        if (!t.room_id) {
+            if (announce) announce_table(state_, id, t.round, t);  // a bye
+            continue;
+        }
+        if (t.places) continue;
         const std::string& room_id = *t.room_id;
         {
             std::lock_guard lock(opening_mutex_);
@@ -162,7 +168,9 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored) 
             std::lock_guard lock(opening_mutex_);
             opening_.insert(room_id);
         }
-        open_table(state_, table_settings(game, stored.record.name, t), t, [this, room_id](bool) {
+        // The players are told once their room is there to open.
+        open_table(state_, table_settings(game, stored.record.name, t), t, [this, room_id, announce, id, t](bool opened) {
+            if (opened && announce) announce_table(state_, id, t.round, t);
             std::lock_guard lock(opening_mutex_);
             opening_.erase(room_id);
         });

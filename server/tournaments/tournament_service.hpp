@@ -52,8 +52,9 @@ private:
     // Results in, then the next round or the end when the round is over.
     void move_on(const std::string& id, bool creator_start);
     void collect_results(const storage::StoredTournament& stored);
-    // Opens the games of the current round that are neither in memory, nor stored, nor opening.
-    void open_missing_games(const storage::StoredTournament& stored);
+    // Opens the games of the current round that are neither in memory, nor stored, nor opening;
+    // with `announce`, each table's players are told once its room is open (a bye at once).
+    void open_missing_games(const storage::StoredTournament& stored, bool announce);
 
     shared_state& state_;
     std::shared_ptr<storage::TournamentStore> store_;

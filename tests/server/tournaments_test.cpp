@@ -76,10 +76,13 @@ player& by_person(std::vector<player>& players, const std::string& person) {
 }
 
 // In every game of `round`, the player in seat 0 resigns, so seat 1 wins.
-void finish_round(const json& t, int round, std::vector<player>& players) {
+void finish_round(account_server& s, const json& t, int round, std::vector<player>& players) {
     for (const json& table : t["tables"][round - 1]) {
         if (table["bye"].get<bool>()) continue;
         const std::string room = table["room"];
+        // The round is stored before its rooms open: wait for this one (not timed: up to 20 s).
+        for (int i = 0; i < 1000 && !s.state().rooms.find(room); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        REQUIRE(s.state().rooms.find(room) != nullptr);
         player& loser = by_person(players, table["players"][0]["person"]);
         join_room(*loser.ws, room);
         REQUIRE(loser.ws->request({{"type", "resign"}, {"room", room}})["type"] == "ack");
@@ -123,7 +126,7 @@ TEST_CASE("a Swiss tournament's rounds start by themselves as their games finish
     INFO(started.body.dump());
     REQUIRE(started.status == 200);
 
-    json t = wait_tournament(s, id, [](const json& t) { return round_open(t, 1); });
+    json t = wait_tournament(s, id, [](const json& now) { return round_open(now, 1); });
     REQUIRE(t["tables"][0].size() == 2);
     // Each player is told of their game.
     for (auto& p : players) {
@@ -132,9 +135,9 @@ TEST_CASE("a Swiss tournament's rounds start by themselves as their games finish
         CHECK((*notice)["tournament"] == id);
         CHECK((*notice)["round"] == 1);
     }
-    finish_round(t, 1, players);
+    finish_round(s, t, 1, players);
 
-    t = wait_tournament(s, id, [](const json& t) { return round_open(t, 2); });
+    t = wait_tournament(s, id, [](const json& now) { return round_open(now, 2); });
     REQUIRE(t["tables"][1].size() == 2);
     CHECK(t["status"] == "running");
     // Round 2 pairs the two winners together and the two losers together: score groups.
@@ -145,9 +148,9 @@ TEST_CASE("a Swiss tournament's rounds start by themselves as their games finish
                 if (row["person"] == p["person"]) points.insert(row["points"].get<double>());
         CHECK(points.size() == 1);
     }
-    finish_round(t, 2, players);
+    finish_round(s, t, 2, players);
 
-    t = wait_tournament(s, id, [](const json& t) { return t["status"] == "finished"; });
+    t = wait_tournament(s, id, [](const json& now) { return now["status"] == "finished"; });
     CHECK(pairs_of(t).size() == 4);
     const json& standings = t["standings"];
     REQUIRE(standings.size() == 4);
@@ -164,11 +167,13 @@ TEST_CASE("a tournament survives a restart in the middle of a round", "[server][
     for (std::size_t i = 1; i < players.size(); ++i)
         REQUIRE(call_api(s.port(), "POST", "/api/tournaments/" + id + "/join", json::object(), players[i].bearer).status == 200);
     REQUIRE(call_api(s.port(), "POST", "/api/tournaments/" + id + "/start", json::object(), players[0].bearer).status == 200);
-    json t = wait_tournament(s, id, [](const json& t) {
-        return round_open(t, 1) && t["tables"][0].size() == 2;  // a game and a bye
+    json t = wait_tournament(s, id, [](const json& now) {
+        return round_open(now, 1) && now["tables"][0].size() == 2;  // a game and a bye
     });
     const std::string room = t["tables"][0][0]["room"];
     wait_tournament(s, id, [&](const json&) { return s.state().rooms.find(room) != nullptr; });
+    // Cy's bye is told at once, the game's players once its room is open.
+    for (auto& p : players) REQUIRE(p.ws->wait_type("tournament_round"));
 
     // Restart: the game comes back from the store, the tournament from its tables.
     for (auto& p : players) p.ws.reset();
@@ -176,10 +181,10 @@ TEST_CASE("a tournament survives a restart in the middle of a round", "[server][
     s.server = std::make_unique<test_server>(tournament_config(), s.store);
     for (auto& p : players) reconnect(s, p);
     REQUIRE(s.state().rooms.find(room) != nullptr);
-    t = wait_tournament(s, id, [](const json& t) { return round_open(t, 1); });
-    finish_round(t, 1, players);
+    t = wait_tournament(s, id, [](const json& now) { return round_open(now, 1); });
+    finish_round(s, t, 1, players);
 
-    t = wait_tournament(s, id, [](const json& t) { return round_open(t, 2); });
+    t = wait_tournament(s, id, [](const json& now) { return round_open(now, 2); });
     REQUIRE(t["tables"][1].size() == 2);
     int byes = 0;
     std::set<std::string> had_bye;
@@ -233,7 +238,7 @@ TEST_CASE("late join, withdrawal and refusals with clear messages", "[server][to
     player cy = account_player(s, "Cy");
     REQUIRE(post("/api/tournaments/" + id + "/join", json::object(), cy).status == 200);
     REQUIRE(post("/api/tournaments/" + id + "/start", json::object(), ada).status == 200);
-    json t = wait_tournament(s, id, [](const json& t) { return round_open(t, 1); });
+    json t = wait_tournament(s, id, [](const json& now) { return round_open(now, 1); });
     REQUIRE(t["tables"][0].size() == 1);  // three players at one table
     CHECK(t["tables"][0][0]["players"].size() == 3);
     CHECK(post("/api/tournaments/" + id + "/start", json::object(), ada).body["error"] == "already_started");

@@ -28,7 +28,9 @@ export function tournamentCreateForm(navigate) {
   const moveTime = h(
     'select',
     { id: 'tournament-move-time' },
-    ...MOVE_TIMES.map((s) => h('option', { value: s }, s ? t('tournaments.move_time', { hours: s / 3600 }) : t('tournaments.live'))),
+    ...MOVE_TIMES.map((s) =>
+      h('option', { value: s }, s ? t('tournaments.move_time', { hours: s / 3600 }) : t('tournaments.live')),
+    ),
   );
   const rated = h('input', { id: 'tournament-rated', type: 'checkbox' });
   const startsAt = h('input', { id: 'tournament-starts-at', type: 'datetime-local' });

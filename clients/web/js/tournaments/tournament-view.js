@@ -54,11 +54,20 @@ function body(tour, /** @type {() => void} */ reload) {
     buttons.push(h('button', { id: 'tournament-withdraw', onclick: () => act('withdraw') }, t('tournaments.withdraw')));
   if (tour.status === 'open' && account.signedIn && tour.creator_name === account.name)
     buttons.push(h('button', { id: 'tournament-start', onclick: () => act('start') }, t('tournaments.start')));
-  const rounds = [...tour.tables].map((tables, i) =>
-    h('section', { class: 'tournament-round' }, h('h4', {}, t('tournaments.round', { n: i + 1 })), h('ul', {}, ...tables.map(tableItem))),
-  ).reverse();
+  const rounds = [...tour.tables]
+    .map((tables, i) =>
+      h(
+        'section',
+        { class: 'tournament-round' },
+        h('h4', {}, t('tournaments.round', { n: i + 1 })),
+        h('ul', {}, ...tables.map(tableItem)),
+      ),
+    )
+    .reverse();
   const format =
-    tour.format === 'swiss' ? t('tournaments.swiss_rounds', { rounds: tour.rounds }) : t('tournaments.rr_tables', { size: tour.table_size });
+    tour.format === 'swiss'
+      ? t('tournaments.swiss_rounds', { rounds: tour.rounds })
+      : t('tournaments.rr_tables', { size: tour.table_size });
   return h(
     'div',
     { class: 'tournament', dataset: { status: tour.status, round: String(tour.round) } },

@@ -8,14 +8,15 @@
  * @returns {Promise<any>}
  */
 async function call(path, body) {
-  const init = body === undefined
-    ? { credentials: /** @type {RequestCredentials} */ ('same-origin') }
-    : {
-        method: 'POST',
-        credentials: /** @type {RequestCredentials} */ ('same-origin'),
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      };
+  const init =
+    body === undefined
+      ? { credentials: /** @type {RequestCredentials} */ ('same-origin') }
+      : {
+          method: 'POST',
+          credentials: /** @type {RequestCredentials} */ ('same-origin'),
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        };
   const res = await fetch(path, init);
   const answer = await res.json().catch(() => ({}));
   if (res.ok) return answer;
