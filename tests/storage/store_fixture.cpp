@@ -83,4 +83,23 @@ ActionRecord sample_action(const std::string& room_id, std::int64_t seq) {
     return action;
 }
 
+void add_account(const std::shared_ptr<Store>& store, const std::string& person, const std::string& name) {
+    auto& accounts = dynamic_cast<AccountStore&>(*store);
+    const AccountRecord account{.person_id = person,
+                                .name = name,
+                                .name_key = name,
+                                .password_hash = "$argon2id$x",
+                                .person_token_hash = TokenHash::of_token("t" + person),
+                                .created_at_ms = 1,
+                                .settings = {}};
+    const SessionRecord session{.secret_hash = TokenHash::of_token("s" + person),
+                                .public_id = "s" + person,
+                                .person_id = person,
+                                .kind = "token",
+                                .device = "test",
+                                .created_at_ms = 1,
+                                .last_seen_ms = 1};
+    REQUIRE(accounts.create_account(account, session).ok());
+}
+
 }  // namespace carc::storage::testing

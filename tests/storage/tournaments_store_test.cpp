@@ -17,25 +17,6 @@ TournamentStore& tournaments_of(const std::shared_ptr<Store>& store) {
     return *tournaments;
 }
 
-void add_account(const std::shared_ptr<Store>& store, const std::string& person) {
-    auto& accounts = dynamic_cast<AccountStore&>(*store);
-    const AccountRecord account{.person_id = person,
-                                .name = "n" + person,
-                                .name_key = "n" + person,
-                                .password_hash = "$argon2id$x",
-                                .person_token_hash = TokenHash::of_token("t" + person),
-                                .created_at_ms = 1,
-                                .settings = {}};
-    const SessionRecord session{.secret_hash = TokenHash::of_token("s" + person),
-                                .public_id = "s" + person,
-                                .person_id = person,
-                                .kind = "token",
-                                .device = "test",
-                                .created_at_ms = 1,
-                                .last_seen_ms = 1};
-    REQUIRE(accounts.create_account(account, session).ok());
-}
-
 TournamentRecord sample_tournament(const std::string& id) {
     return TournamentRecord{.id = id,
                             .name = "Club night",
@@ -59,7 +40,7 @@ TEST_CASE("a tournament keeps its players in joining order, withdrawals and rejo
     TempDir dir;
     auto store = open_or_fail(dir.path());
     auto& t = tournaments_of(store);
-    add_account(store, "p1");
+    add_account(store, "p1", "np1");
     REQUIRE(t.create_tournament(sample_tournament("t1")).ok());
     CHECK(t.create_tournament(sample_tournament("t1")).code() == ErrorCode::already_exists);
     REQUIRE(t.join_tournament("t1", player("p1", 1500)).ok());
@@ -89,7 +70,7 @@ TEST_CASE("a round starts once: the second start from the same round changes not
     TempDir dir;
     auto store = open_or_fail(dir.path());
     auto& t = tournaments_of(store);
-    add_account(store, "p1");
+    add_account(store, "p1", "np1");
     REQUIRE(t.create_tournament(sample_tournament("t1")).ok());
     for (const char* p : {"p1", "p2", "p3"}) REQUIRE(t.join_tournament("t1", player(p, 1500)).ok());
     const std::vector<TournamentTable> round1{
@@ -125,7 +106,7 @@ TEST_CASE("a round starts once: the second start from the same round changes not
 TEST_CASE("two stores on one database: one of them starts the round", "[storage][tournaments]") {
     TempDir dir;
     auto first = open_or_fail(dir.path());
-    add_account(first, "p1");
+    add_account(first, "p1", "np1");
     REQUIRE(tournaments_of(first).create_tournament(sample_tournament("t1")).ok());
     const std::vector<TournamentTable> tables{
         {.round = 1, .table = 0, .room_id = "r1", .players = {"p1", "p2"}, .places = std::nullopt}};
