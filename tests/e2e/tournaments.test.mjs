@@ -4,7 +4,7 @@
 // At 390x844 the tournament's page is not wider than the window.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch } from './helpers.mjs';
+import { BASE, launch, shot } from './helpers.mjs';
 import { DESKTOP, PHONE, newPage, openLobby } from './viewports.mjs';
 
 const PASSWORD = 'correct horse battery';
@@ -17,7 +17,11 @@ async function signUp(page, name) {
     const r = await fetch('/api/accounts', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: window.carc.conn.name, password, token: window.carc.conn.token }),
+      body: JSON.stringify({
+        name: window.carc.conn.name,
+        password,
+        token: window.carc.conn.token,
+      }),
     });
     return r.status;
   }, PASSWORD);
@@ -32,8 +36,10 @@ test('create, join and start a tournament; its game opens from the round', { tim
   try {
     const ada = await newPage(browser, 'creator', errors, DESKTOP);
     await signUp(ada, unique('Ada'));
-    await ada.click('#tab-tournaments');
+    await ada.click('#tab-ratings');
+    await ada.click('#link-tournaments');
     await ada.waitForSelector('#tournament-create');
+    await shot(ada, 'tournaments-create-desktop');
     await ada.fill('#tournament-name', 'Friday club');
     await ada.fill('#tournament-rounds', '2');
     await ada.click('#tournament-create button[type=submit]');
@@ -46,14 +52,18 @@ test('create, join and start a tournament; its game opens from the round', { tim
     await bob.goto(`${BASE}/#/tournament/${encodeURIComponent(id)}`);
     await bob.click('#tournament-join');
     await bob.waitForSelector('#tournament-withdraw');
+    await shot(bob, 'tournament-joined-phone');
     const vw = bob.viewportSize().width;
     const wide = await bob.evaluate(() => document.scrollingElement.scrollWidth);
     assert.ok(wide <= vw + 1, `the tournament is ${wide}px wide at ${vw}px`);
 
     await ada.reload();
     await ada.click('#tournament-start');
-    await ada.waitForSelector('.tournament-round a[href^="#/room/"]', { timeout: 20000 });
+    await ada.waitForSelector('.tournament-round a[href^="#/room/"]', {
+      timeout: 20000,
+    });
     assert.equal(await ada.getAttribute('.tournament', 'data-status'), 'running');
+    await shot(ada, 'tournament-round-desktop');
     await ada.click('.tournament-round a[href^="#/room/"]');
     await ada.waitForFunction(() => location.hash.startsWith('#/room/'));
     await ada.close();

@@ -10,6 +10,7 @@
 #include "account_fixture.hpp"
 #include "room_openings.hpp"
 #include "tournaments/tournament_rounds.hpp"
+#include "util/wall_clock.hpp"
 
 using namespace carc::test;
 
@@ -262,4 +263,21 @@ TEST_CASE("a finished game's places: finishers by score, forfeits after them", "
           std::vector<int>{2, 0, 0});
     CHECK(tn::places_of_record({{"result", {{"scores", {50, 30}}, {"resigned", {0}}}}}) == std::vector<int>{1, 0});
     CHECK_FALSE(tn::places_of_record({{"result", nullptr}}).has_value());
+}
+
+TEST_CASE("a tournament with a start time starts by itself", "[server][tournaments]") {
+    account_server s(tournament_config());
+    player ada = account_player(s, "Ada");
+    player bob = account_player(s, "Bob");
+    // Half a second ahead: created and joined before it (the poll below waits for the start).
+    const auto made = call_api(s.port(), "POST", "/api/tournaments",
+                               {{"name", "At eight"}, {"format", "round_robin"}, {"starts_at_ms", carc::server::unix_ms() + 500}},
+                               ada.bearer);
+    REQUIRE(made.status == 201);
+    const std::string id = made.body["id"];
+    REQUIRE(call_api(s.port(), "POST", "/api/tournaments/" + id + "/join", json::object(), bob.bearer).status == 200);
+    const json t = wait_tournament(s, id, [](const json& now) { return round_open(now, 1); });
+    CHECK(t["status"] == "running");
+    REQUIRE(t["tables"][0].size() == 1);
+    CHECK(t["tables"][0][0]["players"].size() == 2);
 }

@@ -1,12 +1,12 @@
 // @ts-check
 // The tabs over the lobby's screens: the rooms, My games (with the count of games waiting for
-// your move), the leaderboard, the tournaments and the account (or signing in).
+// your move), the leaderboard and the account (or signing in).
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { account } from './account-state.js';
 
-/** @param {'rooms' | 'games' | 'account' | 'ratings' | 'tournaments'} active */
+/** @param {'rooms' | 'games' | 'account' | 'ratings'} active */
 export function lobbyTabs(active) {
   const n = account.yourTurnCount();
   const tab = (/** @type {string} */ key, /** @type {string} */ href, /** @type {any[]} */ ...label) =>
@@ -22,7 +22,6 @@ export function lobbyTabs(active) {
       h('span', { class: 'games-count', hidden: !n, 'aria-label': t('account.your_turn') }, n ? String(n) : ''),
     ),
     tab('ratings', '#/leaderboard', t('ratings.tab')),
-    tab('tournaments', '#/tournaments', t('tournaments.tab')),
     tab('account', '#/account', account.signedIn ? account.name : t('account.tab_sign_in')),
   );
 }

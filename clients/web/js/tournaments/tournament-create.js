@@ -42,7 +42,7 @@ export function tournamentCreateForm(navigate) {
   format.addEventListener('change', showFormat);
   const form = h(
     'form',
-    { class: 'tournament-create', id: 'tournament-create' },
+    { class: 'account-form tournament-create', id: 'tournament-create' },
     h('h3', {}, t('tournaments.create')),
     h('label', {}, t('tournaments.name'), ' ', name),
     h('label', {}, t('tournaments.format'), ' ', format),
@@ -52,7 +52,7 @@ export function tournamentCreateForm(navigate) {
     h('label', {}, t('tournaments.pace'), ' ', moveTime),
     h('label', {}, rated, ' ', t('tournaments.rated')),
     h('label', {}, t('tournaments.starts_at'), ' ', startsAt),
-    h('button', { type: 'submit' }, t('tournaments.create_button')),
+    h('button', { type: 'submit', class: 'btn btn-primary' }, t('tournaments.create_button')),
     error,
   );
   form.addEventListener('submit', (ev) => {

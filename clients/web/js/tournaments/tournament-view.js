@@ -49,11 +49,25 @@ function body(tour, /** @type {() => void} */ reload) {
       .catch((err) => (error.textContent = err.message));
   const buttons = [];
   if (tour.status !== 'finished' && account.signedIn && (!me || me.withdrawn))
-    buttons.push(h('button', { id: 'tournament-join', onclick: () => act('join') }, t('tournaments.join')));
+    buttons.push(
+      h('button', { class: 'btn', id: 'tournament-join', onclick: () => act('join') }, t('tournaments.join')),
+    );
   if (tour.status !== 'finished' && me && !me.withdrawn)
-    buttons.push(h('button', { id: 'tournament-withdraw', onclick: () => act('withdraw') }, t('tournaments.withdraw')));
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn', id: 'tournament-withdraw', onclick: () => act('withdraw') },
+        t('tournaments.withdraw'),
+      ),
+    );
   if (tour.status === 'open' && account.signedIn && tour.creator_name === account.name)
-    buttons.push(h('button', { id: 'tournament-start', onclick: () => act('start') }, t('tournaments.start')));
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn btn-primary', id: 'tournament-start', onclick: () => act('start') },
+        t('tournaments.start'),
+      ),
+    );
   const rounds = [...tour.tables]
     .map((tables, i) =>
       h(
@@ -77,7 +91,7 @@ function body(tour, /** @type {() => void} */ reload) {
     error,
     h(
       'table',
-      { class: 'standings', id: 'tournament-standings' },
+      { class: 'leaderboard standings', id: 'tournament-standings' },
       h(
         'tr',
         {},

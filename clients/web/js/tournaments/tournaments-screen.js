@@ -1,5 +1,5 @@
 // @ts-check
-// The tournaments' screens under the lobby's tabs: the list with the creation form
+// The tournaments' screens under the Ratings tab: the list with the creation form
 // (#/tournaments) and one tournament (#/tournament/ID).
 
 import { clear, h } from '../dom.js';
@@ -9,6 +9,7 @@ import { account } from '../account/account-state.js';
 import { listTournaments } from './tournaments-api.js';
 import { tournamentCreateForm } from './tournament-create.js';
 import { tournamentView } from './tournament-view.js';
+import { competitionLinks } from './competition-links.js';
 
 /** @param {(hash: string) => void} navigate */
 function listView(navigate) {
@@ -53,6 +54,14 @@ export function renderTournamentsScreen(root, app, what) {
   } else {
     view = listView(app.navigate);
   }
-  root.append(h('div', { class: 'account-screen screen-tournaments' }, lobbyTabs('tournaments'), view));
+  root.append(
+    h(
+      'div',
+      { class: 'account-screen screen-tournaments' },
+      lobbyTabs('ratings'),
+      competitionLinks('tournaments'),
+      view,
+    ),
+  );
   return stop;
 }
