@@ -1,7 +1,7 @@
 // carc-term: play and watch Carcassonne games of a carc-server from a terminal.
 //   carc-term [--server ws://host:port] [--name NAME] [--token-file FILE] [--lang ru|en]
 //             [--sign-in | --sign-out | --my-games] [--play ROOM]
-//             [--leaderboard RULES | --profile NAME]
+//             [--leaderboard RULES | --profile NAME | --tournament ID]
 
 #include <cctype>
 #include <clocale>
@@ -21,6 +21,7 @@
 #include "i18n.hpp"
 #include "my_games_text.hpp"
 #include "ratings_text.hpp"
+#include "tournament_text.hpp"
 #include "text_width.hpp"
 #include "token_path.hpp"
 
@@ -45,7 +46,8 @@ void usage(std::ostream& out) {
            "  --play ROOM        open the game ROOM (from --my-games) to play your move\n"
            "  --sign-out         end the account's session here and forget it\n"
            "  --leaderboard RULES  print the leaderboard of a rating key (carcassonne, castle, ...)\n"
-           "  --profile NAME     print a player's ratings and statistics\n";
+           "  --profile NAME     print a player's ratings and statistics\n"
+           "  --tournament ID    print the tournament's standings and current round, and exit\n";
 }
 
 // The password from the terminal without echoing it (or a line of stdin when not a terminal).
@@ -112,22 +114,26 @@ int account_command(const std::string& command, const carc::term::ServerUrl& url
     return 0;
 }
 
-// --leaderboard RULES, --profile NAME: a read over HTTP, printed in the client's language.
-int ratings_command(const std::string& command, const std::string& what, const carc::term::ServerUrl& url) {
+// --leaderboard RULES, --profile NAME, --tournament ID: a read over HTTP (no account needed),
+// printed in the client's language, then exit.
+int lookup_command(const std::string& command, const std::string& what, const carc::term::ServerUrl& url) {
     std::string encoded;
     for (const unsigned char c : what) {
         static constexpr char hex[] = "0123456789ABCDEF";
         if (std::isalnum(c) || c == '-' || c == '_' || c == '.') encoded += static_cast<char>(c);
         else encoded += std::string("%") + hex[c >> 4] + hex[c & 15];
     }
-    const std::string target = command == "--leaderboard" ? "/api/leaderboard?rules=" + encoded : "/api/players/" + encoded;
+    const std::string target = command == "--leaderboard" ? "/api/leaderboard?rules=" + encoded
+                               : command == "--profile"   ? "/api/players/" + encoded
+                                                          : "/api/tournaments/" + encoded;
     const auto reply = carc::term::account_call(url, "GET", target, nullptr, "");
     if (reply.status != 200) {
         std::cerr << "carc-term: " << reply.error << "\n";
         return 1;
     }
     std::cout << (command == "--leaderboard" ? carc::term::leaderboard_text(reply.body)
-                                             : carc::term::profile_text(reply.body));
+                  : command == "--profile"   ? carc::term::profile_text(reply.body)
+                                             : carc::term::tournament_text(reply.body));
     return 0;
 }
 
@@ -146,15 +152,15 @@ int main(int argc, char** argv) {
     std::string name = user && *user ? user : "Player";
     std::string account;  // --sign-in, --sign-out or --my-games
     std::string play_room;  // --play
-    std::string ratings;    // --leaderboard or --profile, and what it names
-    std::string ratings_of;
+    std::string lookup;   // --leaderboard, --profile or --tournament, and what it names
+    std::string lookup_of;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games") {
             account = arg;
-        } else if ((arg == "--leaderboard" || arg == "--profile") && i + 1 < argc) {
-            ratings = arg;
-            ratings_of = argv[++i];
+        } else if ((arg == "--leaderboard" || arg == "--profile" || arg == "--tournament") && i + 1 < argc) {
+            lookup = arg;
+            lookup_of = argv[++i];
         } else if (arg == "--play" && i + 1 < argc) {
             play_room = argv[++i];
         } else if ((arg == "--server" || arg == "--name" || arg == "--token-file" || arg == "--lang") && i + 1 < argc) {
@@ -178,7 +184,7 @@ int main(int argc, char** argv) {
         std::cerr << "carc-term: --server must look like ws://host:port\n";
         return 2;
     }
-    if (!ratings.empty()) return ratings_command(ratings, ratings_of, *url);
+    if (!lookup.empty()) return lookup_command(lookup, lookup_of, *url);
     const std::size_t length = carc::term::utf8_length(name);
     if (length == 0 || length > 32) {
         std::cerr << "carc-term: --name takes 1 to 32 characters\n";

@@ -71,6 +71,8 @@ Usage: carc-server [flags]
   --mail-from ADDRESS          notices: the From address of the mails
   --mail-retry-ms MS           notices: a mail or webhook that failed is tried again after this
                                long, doubling up to 5 minutes (default 5000)
+  --tournament-sweep-ms MS     tournaments: how often each one is looked at besides when its
+                               games end here (default 5000)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
@@ -181,6 +183,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
             ok = value.find('@') != std::string_view::npos && value.find_first_of("\r\n<> ") == std::string_view::npos;
             config.notices.mail_from = value;
         }
+        else if (flag == "--tournament-sweep-ms") ok = parse_ms(value, config.tournament_sweep) && config.tournament_sweep.count() > 0;
         else if (flag == "--mail-retry-ms") ok = parse_ms(value, config.notices.retry_first) && config.notices.retry_first.count() > 0;
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;

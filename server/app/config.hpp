@@ -105,6 +105,10 @@ struct server_config {
         std::chrono::milliseconds retry_max{300000};
     } notices;
 
+    // Tournaments (docs/tournaments.md): how often every live tournament is looked at even when
+    // no game of this node finished (games finished at other nodes, start times).
+    std::chrono::milliseconds tournament_sweep{5000};
+
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;
 };

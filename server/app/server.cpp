@@ -50,6 +50,9 @@ void server::keep_in(std::shared_ptr<storage::Store> store) {
     if (auto notice_store = std::dynamic_pointer_cast<storage::NoticeStore>(store); notice_store && state_->accounts)
         state_->notices = std::make_shared<notices::notice_service>(*state_, std::move(notice_store),
                                                                     std::dynamic_pointer_cast<storage::AccountStore>(store));
+    if (auto tournament_store = std::dynamic_pointer_cast<storage::TournamentStore>(store); tournament_store && state_->accounts)
+        state_->tournaments = std::make_unique<tournaments::tournament_service>(*state_, std::move(tournament_store),
+                                                                                state_->config.tournament_sweep);
     state_->store = std::move(store);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
@@ -75,6 +78,7 @@ server::server(server_config config, std::shared_ptr<storage::Store> store,
 
 server::~server() {
     if (state_->cluster) state_->cluster->stop();
+    if (state_->tournaments) state_->tournaments->stop();
 }
 
 unsigned short server::start() {
@@ -82,6 +86,7 @@ unsigned short server::start() {
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
     if (auto* sender = notices::sender_of(*state_)) sender->start();
+    if (state_->tournaments) state_->tournaments->start();
     net::post(sweep_timer_.get_executor(), [this] {
         sweep_people();
         if (state_->accounts) sweep_sessions();
@@ -142,6 +147,7 @@ void server::stop() {
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
+        if (state_->tournaments) state_->tournaments->stop();
         if (state_->accounts) state_->accounts->stop();
         if (auto* sender = notices::sender_of(*state_)) sender->stop();
         state_->journal->flush();

@@ -26,6 +26,7 @@
 #include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
 #include "net/write_scheduler.hpp"
+#include "tournaments/tournament_service.hpp"
 
 namespace carc::server {
 
@@ -72,6 +73,9 @@ public:
     // Accounts and sessions (docs/accounts.md); null when there is no store. Its workers read
     // the members above, so it goes before them.
     std::unique_ptr<accounts::account_service> accounts;
+    // Tournaments (docs/tournaments.md); null when there is no store with accounts. Stopped by
+    // the server before the members below it go.
+    std::unique_ptr<tournaments::tournament_service> tournaments;
     // Told when a turn-based game's turn passes (turn_notices.hpp); null sends no notices.
     std::shared_ptr<turn_notices> notices;
     // GET /api/games, off the I/O threads; it reads the members above.

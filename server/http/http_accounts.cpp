@@ -57,6 +57,8 @@ void set_session_cookie(const call& c, http_answer& res, const std::string& secr
     res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(c.state), lifetime));
 }
 
+}  // namespace
+
 // The session secret the request carries: `Authorization: Bearer` (the terminal client) or the
 // cookie (a browser).
 std::optional<std::string> presented_secret(const http_request& request) {
@@ -64,6 +66,8 @@ std::optional<std::string> presented_secret(const http_request& request) {
     if (auth.starts_with("Bearer ")) return trim(auth.substr(7));
     return accounts::session_from_cookie_header(request[http::field::cookie]);
 }
+
+namespace {
 
 // The body as a JSON object; nullopt (and `refused` set) otherwise.
 std::optional<json> body_object(const call& c, std::optional<http_answer>& refused) {
@@ -372,6 +376,8 @@ http_answer signed_in_route(const call& c, std::string_view path) {
     return refusal(c, http::status::method_not_allowed, "method_not_allowed", "not allowed on this resource");
 }
 
+}  // namespace
+
 // A request carrying the cookie that changes something must come from this site: a JSON body
 // (a cross-site form cannot send one without a CORS preflight) and no foreign Origin.
 std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request) {
@@ -388,6 +394,8 @@ std::optional<std::string> cross_site_refusal(const shared_state& state, const h
     if (!request.body().empty() && !type.starts_with("application/json")) return "the body must be application/json";
     return std::nullopt;
 }
+
+namespace {
 
 http_answer route(const call& c) {
     const std::string_view target(c.request.target().data(), c.request.target().size());

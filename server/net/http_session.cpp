@@ -8,6 +8,7 @@
 #include "accounts/session_cookie.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_ratings.hpp"
+#include "http/http_tournaments.hpp"
 #include "http/http_notices.hpp"
 #include "http/http_routes.hpp"
 #include "app/shared_state.hpp"
@@ -90,6 +91,13 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
         };
         if (is_notice_path(path)) answer_notice_request(state_, std::move(request), address_, std::move(back));
         else answer_account_request(state_, std::move(request), address_, std::move(back));
+        return;
+    }
+    if (is_tournaments_path(path)) {
+        answer_tournaments_request(state_, std::move(request), [self = shared_from_this()](http_answer res) {
+            net::post(self->stream_.get_executor(),
+                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+        });
         return;
     }
     if (is_ratings_path(target.substr(0, target.find('?')))) {

@@ -277,6 +277,7 @@ void room::finish(const char* reason) {
     state_.journal->end_game(end, on_stored([this](bool stored) {
         if (!stored) spdlog::error("event=record_not_stored room={}", id_);
         record_stored_ = true;
+        if (stored && state_.tournaments) state_.tournaments->game_recorded(id_);  // its round may be over
         if (close_when_stored_) close_room("finished");
         else review_lifecycle();
     }, false));

@@ -1,7 +1,8 @@
 // @ts-check
 // Entry point: loads the language and the tile catalogue, connects, and routes between the
 // lobby (#/), My games (#/games), the account (#/account), the leaderboard (#/leaderboard/KEY), a
-// player's profile (#/player/NAME), a room (#/room/ID), an invite link
+// player's profile (#/player/NAME), the tournaments (#/tournaments, #/tournament/ID), a room
+// (#/room/ID), an invite link
 // (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end).
 
 import { toggleHelp } from './help.js';
@@ -18,6 +19,7 @@ import { awareness } from './awareness.js';
 import { account } from './account/account-state.js';
 import { renderAccountScreen } from './account/account-screen.js';
 import { renderRatingsScreen } from './ratings/ratings-screen.js';
+import { renderTournamentsScreen } from './tournaments/tournaments-screen.js';
 import { reportWatching } from './watching.js';
 import { attachChallengeNotices } from './friends/challenge-notices.js';
 
@@ -70,6 +72,9 @@ function route() {
     cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
   else if (hash === '#/games') cleanup = renderAccountScreen(root, app, 'games');
   else if (hash === '#/account') cleanup = renderAccountScreen(root, app, 'account');
+  else if (hash === '#/tournaments') cleanup = renderTournamentsScreen(root, app, {});
+  else if ((m = hash.match(/^#\/tournament\/([^/]+)$/)))
+    cleanup = renderTournamentsScreen(root, app, { id: decodeURIComponent(m[1]) });
   else if ((m = hash.match(/^#\/leaderboard(?:\/([^/]+))?$/)))
     cleanup = renderRatingsScreen(root, app, { leaderboard: m[1] ? decodeURIComponent(m[1]) : undefined });
   else if ((m = hash.match(/^#\/player\/([^/]+)(?:\/vs\/([^/]+))?$/)))

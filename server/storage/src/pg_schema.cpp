@@ -7,12 +7,13 @@
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
+#include "tournaments_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 8> migrations = {
+constexpr std::array<const char*, 9> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -178,6 +179,8 @@ CREATE TABLE vacation (
     chat_schema::postgres_step,
     // 8: follows, blocks and statistics per rule key (friends_schema.hpp).
     friends_schema::postgres_step,
+    // 9: tournaments, their players and tables (tournaments_schema.hpp).
+    tournaments_schema::postgres_step,
 };
 
 }  // namespace

@@ -7,13 +7,14 @@
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
+#include "tournaments_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 8> migrations = {
+constexpr std::array<const char*, 9> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -150,6 +151,8 @@ CREATE TABLE vacation (
     chat_schema::sqlite_step,
     // 8: follows, blocks and statistics per rule key (friends_schema.hpp).
     friends_schema::sqlite_step,
+    // 9: tournaments, their players and tables (tournaments_schema.hpp).
+    tournaments_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

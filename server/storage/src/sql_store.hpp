@@ -13,12 +13,13 @@
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/tournament_store.hpp"
 #include "sql_connection.hpp"
 
 namespace carc::storage {
 
 class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
-                 public RatingStore, public FriendStore {
+                 public RatingStore, public FriendStore, public TournamentStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -75,6 +76,16 @@ public:
     Result<Relation> relation(std::string_view a, std::string_view b) override;
     Result<std::vector<std::string>> blocked_ids(std::string_view person_id) override;
     Result<std::vector<PlayerStats>> stats_of(std::string_view person_id) override;
+    // Tournaments (sql_store_tournaments.cpp).
+    Status create_tournament(const TournamentRecord& tournament) override;
+    Result<std::optional<StoredTournament>> tournament(std::string_view id) override;
+    Result<std::vector<TournamentRecord>> list_tournaments(int limit) override;
+    Status join_tournament(std::string_view id, const TournamentPlayer& player) override;
+    Status withdraw_from_tournament(std::string_view id, std::string_view person_id) override;
+    Result<bool> start_round(std::string_view id, int from_round, const std::vector<TournamentTable>& tables) override;
+    Result<bool> finish_tournament(std::string_view id, int at_round) override;
+    Result<bool> record_table_result(std::string_view room_id, const std::vector<int>& places) override;
+    Result<std::vector<std::string>> live_tournaments() override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a

@@ -6,6 +6,7 @@ import { clear, h } from '../dom.js';
 import { lobbyTabs } from '../account/lobby-tabs.js';
 import { leaderboardView } from './leaderboard-view.js';
 import { profileView } from './profile-view.js';
+import { competitionLinks } from '../tournaments/competition-links.js';
 
 /**
  * @param {HTMLElement} root
@@ -19,6 +20,8 @@ export function renderRatingsScreen(root, app, what) {
     what.player !== undefined
       ? profileView(what.player, what.vs, app.navigate, app)
       : leaderboardView(what.leaderboard || 'carcassonne', app.navigate);
-  root.append(h('div', { class: 'account-screen screen-ratings' }, lobbyTabs('ratings'), body));
+  root.append(
+    h('div', { class: 'account-screen screen-ratings' }, lobbyTabs('ratings'), competitionLinks('leaderboard'), body),
+  );
   return () => {};
 }

@@ -1,0 +1,75 @@
+// Tournaments in the browser client (docs/tournaments.md) against a real carc-server: an
+// account creates a Swiss tournament from the Tournaments tab, a second account joins it from
+// its page, the creator starts it, and the first round's game is a link that opens the room.
+// At 390x844 the tournament's page is not wider than the window.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, shot } from './helpers.mjs';
+import { DESKTOP, PHONE, newPage, openLobby } from './viewports.mjs';
+
+const PASSWORD = 'correct horse battery';
+const unique = (prefix) => `${prefix}${Date.now().toString(36).slice(-5)}`;
+
+// Signs the page's guest up as an account (the cookie comes back) and reloads signed in.
+async function signUp(page, name) {
+  await openLobby(page, name);
+  const status = await page.evaluate(async (password) => {
+    const r = await fetch('/api/accounts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: window.carc.conn.name,
+        password,
+        token: window.carc.conn.token,
+      }),
+    });
+    return r.status;
+  }, PASSWORD);
+  assert.equal(status, 201);
+  await page.reload();
+  await page.waitForSelector('body[data-account="in"]', { timeout: 10000 });
+}
+
+test('create, join and start a tournament; its game opens from the round', { timeout: 180_000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const ada = await newPage(browser, 'creator', errors, DESKTOP);
+    await signUp(ada, unique('Ada'));
+    await ada.click('#tab-ratings');
+    await ada.click('#link-tournaments');
+    await ada.waitForSelector('#tournament-create');
+    await shot(ada, 'tournaments-create-desktop');
+    await ada.fill('#tournament-name', 'Friday club');
+    await ada.fill('#tournament-rounds', '2');
+    await ada.click('#tournament-create button[type=submit]');
+    await ada.waitForSelector('#tournament-standings');
+    const id = decodeURIComponent(ada.url().split('#/tournament/')[1]);
+    assert.match(await ada.textContent('.tournament h2'), /Friday club/);
+
+    const bob = await newPage(browser, 'player', errors, PHONE);
+    await signUp(bob, unique('Bob'));
+    await bob.goto(`${BASE}/#/tournament/${encodeURIComponent(id)}`);
+    await bob.click('#tournament-join');
+    await bob.waitForSelector('#tournament-withdraw');
+    await shot(bob, 'tournament-joined-phone');
+    const vw = bob.viewportSize().width;
+    const wide = await bob.evaluate(() => document.scrollingElement.scrollWidth);
+    assert.ok(wide <= vw + 1, `the tournament is ${wide}px wide at ${vw}px`);
+
+    await ada.reload();
+    await ada.click('#tournament-start');
+    await ada.waitForSelector('.tournament-round a[href^="#/room/"]', {
+      timeout: 20000,
+    });
+    assert.equal(await ada.getAttribute('.tournament', 'data-status'), 'running');
+    await shot(ada, 'tournament-round-desktop');
+    await ada.click('.tournament-round a[href^="#/room/"]');
+    await ada.waitForFunction(() => location.hash.startsWith('#/room/'));
+    await ada.close();
+    await bob.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
