@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,24 @@ public:
         return boost::asio::async_initiate<Handler, void(boost::beast::error_code, std::size_t)>(
             [this](auto h, const ConstBuffers& b) { write_whole(b, write_handler(std::move(h))); }, handler,
             buffers);
+    }
+
+    // Writes what the socket takes at once, without waiting, unless another write holds the
+    // gate (nullopt: nothing tried). Usually that is everything; a full socket takes part or
+    // nothing (`ec` would_block), and the caller hands the rest to async_write_some. No
+    // operation, handler or completion: a spectator's patch is one system call and no more.
+    template <class ConstBuffers>
+    std::optional<std::size_t> write_now(const ConstBuffers& buffers, boost::beast::error_code& ec) {
+        if (busy_) return std::nullopt;
+        auto& socket = next_.socket();
+        if (!socket.non_blocking()) {
+            socket.non_blocking(true, ec);
+            if (ec) return std::size_t{0};
+        }
+        ++writes_;
+        const std::size_t n = socket.write_some(buffers, ec);
+        if (ec == boost::asio::error::would_block) ec = {};
+        return n;
     }
 
     // Writes made so far (each one system call or more): what batching saves is visible here.

@@ -37,6 +37,7 @@ public:
     }
 
     void clear() {
+        bytes_ = 0;
         headers_.clear();
         sizes_.clear();
         messages_.clear();
@@ -45,9 +46,11 @@ public:
     void add(std::shared_ptr<const std::string> message) {
         headers_.emplace_back();
         sizes_.push_back(text_header(message->size(), headers_.back()));
+        bytes_ += sizes_.back() + message->size();
         messages_.push_back(std::move(message));
     }
     std::size_t count() const { return messages_.size(); }
+    std::size_t bytes() const { return bytes_; }
 
     // The buffers to write; valid until the next add() or clear(). A view, so that handing it
     // to a write copies no vector.
@@ -60,7 +63,17 @@ public:
         return buffers_;
     }
 
+    // The buffers once the first `written` bytes went out (a write the socket took in part).
+    std::span<const boost::asio::const_buffer> after(std::size_t written) {
+        buffers();
+        std::size_t first = 0;
+        while (first < buffers_.size() && written >= buffers_[first].size()) written -= buffers_[first++].size();
+        if (first < buffers_.size()) buffers_[first] += written;
+        return std::span<const boost::asio::const_buffer>(buffers_).subspan(first);
+    }
+
 private:
+    std::size_t bytes_ = 0;
     std::vector<std::array<unsigned char, 10>> headers_;
     std::vector<std::size_t> sizes_;
     std::vector<std::shared_ptr<const std::string>> messages_;  // held until written

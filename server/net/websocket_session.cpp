@@ -101,6 +101,9 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
         on_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
     }
     buffer_.consume(buffer_.size());
+    // An idle connection (a spectator) holds no read buffer between messages: Beast waits for
+    // the next frame in its own, and a message costs one allocation here.
+    buffer_.shrink_to_fit();
     if (!closing_ && !reading_paused_) do_read();
 }
 
@@ -121,102 +124,120 @@ void websocket_session::off_thread(std::function<std::function<void()>()> work) 
     });
 }
 
-// dispatch, not post: called from a room's strand (or another connection's), the message is
-// queued and its write started right there when this connection's strand is free, instead of
-// waking another I/O thread for every viewer of every change. From any other thread it posts.
-// Called from inside this connection's strand (a request answered inline by its room) while an
-// earlier message still waits for the strand (a patch a room published meanwhile), it queues
-// behind that one: dispatch would run it at once and the reply would pass the patch.
-bool websocket_session::on_own_strand() {
-    const auto* strand = ws_.get_executor().target<net::strand<net::io_context::executor_type>>();
-    return strand && strand->running_in_this_thread();
-}
-
-void websocket_session::in_order(std::function<void()> queue_it) {
-    const bool inside = on_own_strand();
-    if (inside && sends_waiting_.load() == 0) {
-        queue_it();
-        return;
-    }
-    sends_waiting_.fetch_add(1);
-    auto run = [self = shared_from_this(), queue_it = std::move(queue_it)] {
-        self->sends_waiting_.fetch_sub(1);
-        queue_it();
-    };
-    if (inside) net::post(ws_.get_executor(), std::move(run));
-    else net::dispatch(ws_.get_executor(), std::move(run));
-}
-
+// Any thread: a message is queued where it is sent, in the order sent (a reply from inside
+// the strand cannot pass a patch a room queued before it), and costs a lock, not a handler.
 void websocket_session::send(std::shared_ptr<const std::string> message) {
-    in_order([self = shared_from_this(), message = std::move(message)]() mutable {
-        if (self->enqueue(std::move(message))) self->do_write();
-    });
+    std::unique_lock lock(send_mutex_);
+    if (push(std::move(message))) start_write(lock);
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> first, std::shared_ptr<const std::string> second) {
-    in_order([self = shared_from_this(), first = std::move(first), second = std::move(second)]() mutable {
-        if (self->enqueue(std::move(first)) && self->enqueue(std::move(second))) self->do_write();
-    });
+    std::unique_lock lock(send_mutex_);
+    if (push(std::move(first)) && push(std::move(second))) start_write(lock);
 }
 
 // Queued now, written at this connection's turn in write_scheduler (or with anything sent
 // before then).
 void websocket_session::send_batched(std::shared_ptr<const std::string> message) {
-    in_order([self = shared_from_this(), message = std::move(message)]() mutable {
-        if (!self->enqueue(std::move(message)) || std::exchange(self->write_scheduled_, true)) return;
-        self->state_.batched_writes.schedule(self);
-    });
+    {
+        std::lock_guard lock(send_mutex_);
+        if (!push(std::move(message)) || write_started_ || std::exchange(write_scheduled_, true)) return;
+    }
+    state_.batched_writes.schedule(shared_from_this());
 }
 
 void websocket_session::write_held() {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-        self->write_scheduled_ = false;
-        self->do_write();
-    });
+    std::unique_lock lock(send_mutex_);
+    write_scheduled_ = false;
+    if (write_started_ || queue_.empty()) return;
+    write_started_ = true;
+    lock.unlock();
+    net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->write_queued(); });
 }
 
-bool websocket_session::enqueue(std::shared_ptr<const std::string> message) {
-    if (closing_ || disconnected_) return false;
+bool websocket_session::push(std::shared_ptr<const std::string> message) {
+    if (sends_stopped_) return false;
     if (!queue_.push(std::move(message))) {
         state_.counters.slow_clients_dropped_total.fetch_add(1);
-        // The caller may be a room or the lobby in the middle of a broadcast (send dispatches
-        // inline), holding its own locks: the drop, which leaves rooms and the lobby, runs
-        // as a handler of its own.
-        closing_ = true;
+        // The caller may be a room or the lobby in the middle of a broadcast, holding its own
+        // locks: the drop, which leaves rooms and the lobby, runs as a handler of its own.
+        sends_stopped_ = true;
         net::post(ws_.get_executor(), [self = shared_from_this()] { self->drop("send queue full"); });
         return false;
     }
     return true;
 }
 
+// post, not dispatch: a room's handler that sends a connection two messages (a `joined` and
+// its snapshot) has them both queued before the write, which then carries both.
+void websocket_session::start_write(std::unique_lock<std::mutex>& lock) {
+    if (std::exchange(write_started_, true)) return;
+    lock.unlock();
+    net::post(ws_.get_executor(), [self = shared_from_this()] { self->write_queued(); });
+}
+
+void websocket_session::stop_sends() {
+    std::lock_guard lock(send_mutex_);
+    sends_stopped_ = true;
+}
+
 // The queued messages go as frames of our own in one gather write, through the gate Beast's
-// control frames pass too (gated_stream.hpp).
-void websocket_session::do_write() {
-    if (writing_.count() > 0 || queue_.empty() || closing_ || disconnected_) return;
-    // Asio hands at most 64 buffers to one system call: a header and a text per message.
-    constexpr std::size_t per_write = 32;
-    for (std::size_t i = 0; i < queue_.size() && i < per_write; ++i) writing_.add(queue_.at(i));
-    ws_.next_layer().async_write_some(writing_.buffers(),
-                                      beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+// control frames pass too (gated_stream.hpp): at once when the socket takes them all (the
+// usual case), else the rest asynchronously.
+void websocket_session::write_queued() {
+    for (;;) {
+        {
+            std::lock_guard lock(send_mutex_);
+            if (queue_.empty() || sends_stopped_) {
+                write_started_ = false;
+                return;
+            }
+            // Asio hands at most 64 buffers to one system call: a header and a text per message.
+            constexpr std::size_t per_write = 32;
+            for (std::size_t i = 0; i < queue_.size() && i < per_write; ++i) writing_.add(queue_.at(i));
+        }
+        beast::error_code ec;
+        const std::optional<std::size_t> sent = ws_.next_layer().write_now(writing_.buffers(), ec);
+        if (ec) {
+            on_write(ec, 0);
+            return;
+        }
+        if (sent && *sent == writing_.bytes()) {
+            written();
+            continue;
+        }
+        ws_.next_layer().async_write_some(writing_.after(sent.value_or(0)),
+                                          beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+        return;
+    }
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t) {
-    const std::size_t written = writing_.count();
-    writing_.clear();
     if (ec) {
+        // The connection is broken; its read ends too and releases it. Nothing more is written.
         if (!is_benign(ec)) spdlog::info("event=write_failed session={} error=\"{}\"", id_, ec.message());
+        writing_.clear();
         return;
     }
-    state_.counters.messages_out_total.fetch_add(written);
+    written();
+    write_queued();
+}
+
+void websocket_session::written() {
+    state_.counters.messages_out_total.fetch_add(writing_.count());
     state_.counters.socket_writes_total.fetch_add(1);
-    queue_.pop(written);
-    do_write();
+    {
+        std::lock_guard lock(send_mutex_);
+        queue_.pop(writing_.count());
+    }
+    writing_.clear();
 }
 
 void websocket_session::close(std::uint16_t code, std::string reason) {
     net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
         if (self->closing_ || self->disconnected_) return;
         self->closing_ = true;
+        self->stop_sends();
         self->hello_timer_.cancel();
         spdlog::info("event=close session={} code={} reason=\"{}\"", self->id_, code, reason);
         websocket::close_reason why;
@@ -232,6 +253,7 @@ void websocket_session::drop(const char* why) {
     spdlog::warn("event=drop session={} addr={} person={} reason=\"{}\"", id_, address_,
                  person_.value_or("-"), why);
     closing_ = true;
+    stop_sends();
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
     // No read may be pending (a drop from inside on_read), so nothing else would release it.
@@ -241,6 +263,7 @@ void websocket_session::drop(const char* why) {
 void websocket_session::on_disconnect() {
     if (disconnected_) return;
     disconnected_ = true;
+    stop_sends();
     hello_timer_.cancel();
     slot_.reset();  // the address may connect again now, not when the last handler lets go
     state_.untrack(id_);

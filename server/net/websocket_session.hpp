@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,15 +61,18 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
-    // On the strand: queues the message (a full queue drops the client); false when it did not.
-    bool enqueue(std::shared_ptr<const std::string> message);
-    // Runs `queue_it` on the strand after every send handed over before it (websocket_session.cpp
-    // reason: a reply sent from inside the strand must not pass a patch waiting for it).
-    void in_order(std::function<void()> queue_it);
-    bool on_own_strand();
-    // Writes what is queued (as many messages as one write takes) unless a write is in flight.
-    void do_write();
+    // Under send_mutex_: queues the message (a full queue drops the client); false when it did not.
+    bool push(std::shared_ptr<const std::string> message);
+    // Under send_mutex_ (released here): a write of the queue starts after the running handler,
+    // so that everything it sends goes in one write, unless one is running or about to.
+    void start_write(std::unique_lock<std::mutex>& lock);
+    // Nothing is queued any more (closing, dropped or gone).
+    void stop_sends();
+    // On the strand: writes the queue out, as many messages as one write takes each time,
+    // until it is empty or the socket is full (on_write then carries on).
+    void write_queued();
     void on_write(boost::beast::error_code ec, std::size_t bytes);
+    void written();
     void on_disconnect();
     void drop(const char* why);
 
@@ -118,10 +122,14 @@ private:
     std::unique_ptr<connection_limiter::slot> slot_;
     const std::string address_;
     const std::uint64_t id_;
-    send_queue queue_;
-    frame_batch writing_;          // the messages of the write in flight (count() 0: none)
-    bool write_scheduled_ = false;  // asked write_scheduler for a turn
-    std::atomic<int> sends_waiting_{0};  // handed to the strand, not run yet
+    // Rooms and other connections queue a message from their own thread under this lock, in
+    // the order they send: no handler per message; the write runs on this connection's strand.
+    std::mutex send_mutex_;
+    send_queue queue_;               // under send_mutex_, the messages being written included
+    bool sends_stopped_ = false;     // under send_mutex_
+    bool write_started_ = false;     // under send_mutex_: a write runs, or is posted to run
+    bool write_scheduled_ = false;   // under send_mutex_: asked write_scheduler for a turn
+    frame_batch writing_;            // strand: the messages of the write in flight
     rate_limiter rate_;
     int dropped_in_a_row_ = 0;
     bool closing_ = false;

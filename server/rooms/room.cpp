@@ -213,7 +213,9 @@ void room::on_message(requester& who, protocol::Spectate&, bool) {
     }
     joined(who);
     reply(who, protocol::encode(protocol::Joined{id_, std::nullopt}, who.id));
-    spdlog::info("event=spectate room={} person={}", id_, who.person);
+    // A spectator's coming and going is a debug line: a crowd of thousands would otherwise
+    // cost a line (and a write to the log) per arrival and departure.
+    spdlog::debug("event=spectate room={} person={}", id_, who.person);
     if (was_seated) publish();  // the seat is free now
     else spectator_changed(who.person);
 }
@@ -235,7 +237,8 @@ void room::on_message(requester& who, protocol::Leave&, bool) {
         const bool watcher = !m->seat && !seating_.is_host(who.person);  // a host leaving hands over
         remove_member(who.person);
         reply(who, protocol::encode(protocol::Left{id_}, who.id));
-        spdlog::info("event=leave room={} person={}", id_, who.person);
+        if (watcher) spdlog::debug("event=leave room={} person={}", id_, who.person);
+        else spdlog::info("event=leave room={} person={}", id_, who.person);
         if (watcher) spectator_changed(who.person);
         else publish();
     }

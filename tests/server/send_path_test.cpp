@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -130,6 +131,47 @@ TEST_CASE("a ping Beast sends while a batch is in flight waits for it and arrive
     pair.ioc.run();
     REQUIRE(pair.read_one() == "zzzzz");
     REQUIRE(pinged);
+}
+
+TEST_CASE("a batch the socket takes at once goes out in the call, and nothing is tried while the gate is held", "[send]") {
+    socket_pair pair;
+    frame_batch batch;
+    batch.add(text_of(3, 'a'));
+    batch.add(text_of(300, 'b'));
+    REQUIRE(batch.bytes() == 2 + 3 + 4 + 300);
+    beast::error_code ec;
+    const auto sent = pair.server.next_layer().write_now(batch.buffers(), ec);
+    REQUIRE(!ec);
+    REQUIRE(sent == batch.bytes());  // no handler: nothing to run
+    REQUIRE(pair.read_one() == "aaa");
+    REQUIRE(pair.read_one() == std::string(300, 'b'));
+
+    // A Beast ping holds the gate until its write completes: a write now would cut into it.
+    pair.server.async_ping({}, [](beast::error_code ping_ec) { REQUIRE(!ping_ec); });
+    frame_batch later;
+    later.add(text_of(4, 'c'));
+    REQUIRE(!pair.server.next_layer().write_now(later.buffers(), ec).has_value());
+    pair.ioc.run();
+    REQUIRE(pair.server.next_layer().write_now(later.buffers(), ec) == later.bytes());
+    REQUIRE(pair.read_one() == "cccc");  // the ping was handled inside this read
+}
+
+TEST_CASE("what is left of a batch after the socket took part of it", "[send]") {
+    frame_batch batch;
+    const auto first = text_of(10, 'a');
+    const auto second = text_of(200, 'b');
+    batch.add(first);
+    batch.add(second);
+    const auto bytes_of = [](std::span<const net::const_buffer> buffers) {
+        std::string out;
+        for (const auto& b : buffers) out.append(static_cast<const char*>(b.data()), b.size());
+        return out;
+    };
+    const std::string whole = bytes_of(batch.buffers());
+    REQUIRE(whole.size() == batch.bytes());
+    for (const std::size_t written : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{12},
+                                      std::size_t{15}, batch.bytes() - 1, batch.bytes()})
+        REQUIRE(bytes_of(batch.after(written)) == whole.substr(written));
 }
 
 namespace {

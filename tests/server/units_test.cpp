@@ -46,6 +46,26 @@ TEST_CASE("send queue refuses past its message and byte limits", "[server]") {
     CHECK(bytes.bytes() == 20);
 }
 
+TEST_CASE("send queue keeps its order across pops, pushes and a front that is never all written", "[server]") {
+    send_queue queue(4, 1000);
+    int next = 0;
+    int expected = 0;
+    const auto text = [](int i) { return std::make_shared<const std::string>(std::to_string(i)); };
+    for (int round = 0; round < 50; ++round) {
+        while (queue.push(text(next))) ++next;  // full: four waiting
+        CHECK(queue.size() == 4);
+        for (std::size_t i = 0; i < queue.size(); ++i) CHECK(*queue.at(i) == std::to_string(expected + static_cast<int>(i)));
+        queue.pop(round % 2 == 0 ? 1 : 3);  // never empty: the front moves on
+        expected += round % 2 == 0 ? 1 : 3;
+        CHECK(*queue.front() == std::to_string(expected));
+    }
+    queue.pop(queue.size());
+    CHECK(queue.empty());
+    CHECK(queue.bytes() == 0);
+    CHECK(queue.push(text(7)));
+    CHECK(*queue.front() == "7");
+}
+
 TEST_CASE("turn clock charges the decider and credits the increment per finished turn", "[server]") {
     game_clock clock(2, 1000ms, 100ms);
     const auto t0 = game_clock::clock::now();
