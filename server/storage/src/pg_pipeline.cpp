@@ -1,6 +1,8 @@
 // pg::Connection::pipeline: many statements in one round trip (libpq's pipeline mode). The
 // statements are queued, one Sync ends them, and the answers are read in order; PostgreSQL
 // skips every statement after a failed one up to the Sync.
+#include <poll.h>
+
 #include "pg_connection.hpp"
 
 namespace carc::storage::pg {
@@ -8,6 +10,16 @@ namespace {
 
 Status lost(PGconn* conn) {
     return {ErrorCode::io_error, "connection lost in a pipeline: " + std::string(PQerrorMessage(conn))};
+}
+
+// Reads what waits on an idle connection's socket without blocking: a server that ended the
+// session (a restart) left its goodbye and then EOF there, which marks the connection broken.
+void read_waiting_input(PGconn* conn) {
+    for (int reads = 0; reads < 8 && PQstatus(conn) == CONNECTION_OK; ++reads) {
+        pollfd waiting{PQsocket(conn), POLLIN, 0};
+        if (poll(&waiting, 1, 0) <= 0) return;  // nothing waiting: the connection looks alive
+        if (PQconsumeInput(conn) == 0) return;  // closed: PQstatus says so now
+    }
 }
 
 }  // namespace
@@ -18,8 +30,9 @@ PipelineOutcome Connection::pipeline(const std::vector<PipelinedStatement>& stat
     // A server that ended the session while it was idle (a restart) left its goodbye and EOF
     // on the socket: read them now, so that a dead connection is reset before anything is sent
     // rather than found dead with the statements in flight (whose outcome would be unknown).
-    if (!in_transaction()) {
-        (void)PQconsumeInput(conn);
+    if (!in_transaction()) read_waiting_input(conn);
+    // (A broken connection reports no transaction status: it counts as in one.)
+    if (!in_transaction() || PQstatus(conn) != CONNECTION_OK) {
         if (auto connected = reconnect_if_broken(); !connected) {
             outcome.error = connected;
             outcome.sent = false;
