@@ -5,9 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "carc/storage/postgres_round_trips.hpp"
-#include "carc/storage/postgres_store.hpp"
-#include "pg_test_server.hpp"
-#include "store_fixture.hpp"
+#include "pg_node.hpp"
 
 using namespace carc::storage;
 using namespace carc::storage::testing;
@@ -15,23 +13,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
-PostgresHandles leased_node(const TempDir& dir, const std::string& node_id) {
-    PostgresOptions options;
-    options.url = test_postgres_url();
-    options.schema = "test_" + dir.path().filename().string();
-    options.node_id = node_id;
-    auto opened = open_postgres_store(options);
-    INFO((opened ? std::string() : opened.message()));
-    REQUIRE(opened.ok());
-    return std::move(opened).value();
-}
-
-// A running room leased to `node` for `ttl` (0: expired at once, free for a takeover).
-void leased_room(PostgresHandles& node, const std::string& id, std::chrono::milliseconds ttl = 60s) {
-    REQUIRE(node.leases->acquire(id, "ws://node", ttl).ok());
+// A running room leased to `owner` for `ttl` (0: expired at once, free for a takeover).
+void leased_room(PostgresHandles& owner, const std::string& id, std::chrono::milliseconds ttl = 60s) {
+    REQUIRE(owner.leases->acquire(id, "ws://node", ttl).ok());
     NewRoom room = sample_room(id);
     room.status = RoomStatus::running;
-    REQUIRE(create_room(*node.store, room).ok());
+    REQUIRE(create_room(*owner.store, room).ok());
 }
 
 ActionWrite action(const std::string& room_id, std::int64_t seq) { return {sample_action(room_id, seq), std::nullopt}; }
@@ -41,10 +28,10 @@ ActionWrite action(const std::string& room_id, std::int64_t seq) { return {sampl
 TEST_CASE("a group commit of many rooms' actions is one round trip and stores them whole",
           "[postgres][pipeline]") {
     TempDir dir;
-    auto node = leased_node(dir, "node-a");
+    auto a = node(dir, "node-a");
     std::vector<JournalWrite> batch;
     for (int i = 0; i < 20; ++i) {
-        leased_room(node, "r" + std::to_string(i));
+        leased_room(a, "r" + std::to_string(i));
         batch.push_back(action("r" + std::to_string(i), 1));
     }
     // One room's message of two steps with the clocks after it, as a timed game writes it.
@@ -53,27 +40,27 @@ TEST_CASE("a group commit of many rooms' actions is one round trip and stores th
     timed.clock_after = ClockState{1, 1'700'000'000'500, {{0, 59'000}, {1, 61'000}}};
     batch.push_back(timed);
 
-    const std::int64_t before = postgres_round_trips(*node.store);
-    const std::vector<Status> results = node.store->write_batch(batch);
-    CHECK(postgres_round_trips(*node.store) - before == 1);
+    const std::int64_t before = postgres_round_trips(*a.store);
+    const std::vector<Status> results = a.store->write_batch(batch);
+    CHECK(postgres_round_trips(*a.store) - before == 1);
     REQUIRE(results.size() == batch.size());
     for (const Status& s : results) CHECK(s.ok());
 
-    auto r0 = node.store->load_room("r0").value();
+    auto r0 = a.store->load_room("r0").value();
     REQUIRE(r0);
     REQUIRE(r0->actions.size() == 3);
     CHECK(r0->actions[2].seq == 3);
     CHECK(r0->actions[0].action_json == sample_action("r0", 1).action_json);
     CHECK(r0->actions[0].state_hash == sample_action("r0", 1).state_hash);
     CHECK(r0->clock == timed.clock_after);
-    for (int i = 1; i < 20; ++i) CHECK(last_seq(*node.store, "r" + std::to_string(i)).value() == 1);
+    for (int i = 1; i < 20; ++i) CHECK(last_seq(*a.store, "r" + std::to_string(i)).value() == 1);
 }
 
 TEST_CASE("a pipelined group commit answers a fenced, a gapped and a missing room's write alone",
           "[postgres][pipeline][lease]") {
     TempDir dir;
-    auto a = leased_node(dir, "node-a");
-    auto b = leased_node(dir, "node-b");
+    auto a = node(dir, "node-a");
+    auto b = node(dir, "node-b");
     leased_room(a, "mine");
     leased_room(a, "lost", 0ms);  // expired at once: node b takes it over below
     REQUIRE(b.leases->acquire("lost", "ws://b", 60s)->node_id == "node-b");
