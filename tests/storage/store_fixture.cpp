@@ -71,6 +71,13 @@ NewRoom sample_room(const std::string& room_id) {
     return room;
 }
 
+void add_running_game(Store& store, const std::string& room_id) {
+    NewRoom game = sample_room(room_id);
+    game.status = RoomStatus::running;
+    REQUIRE(create_room(store, game).ok());
+    REQUIRE(append_action(store, sample_action(room_id, 1)).ok());
+}
+
 ActionRecord sample_action(const std::string& room_id, std::int64_t seq) {
     ActionRecord action;
     action.room_id = room_id;

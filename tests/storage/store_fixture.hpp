@@ -56,12 +56,12 @@ Status finish_game(Store& store, const FinishedGame& game);
 // The room's highest seq, read through load_room: not_found unless the room is unfinished.
 Result<std::int64_t> last_seq(Store& store, const std::string& room_id);
 
-// An account `name` for `person` with a first session (the test fails if it cannot be made).
-void add_account(const std::shared_ptr<Store>& store, const std::string& person, const std::string& name);
-
 NewRoom sample_room(const std::string& room_id);
 // An account of that person id and name (its name key the name as given), with one session.
 void add_account(const std::shared_ptr<Store>& store, const std::string& person, const std::string& name);
 ActionRecord sample_action(const std::string& room_id, std::int64_t seq);
+// A running game `room_id` (sample_room) with its first action (the test fails if it cannot be
+// stored).
+void add_running_game(Store& store, const std::string& room_id);
 
 }  // namespace carc::storage::testing

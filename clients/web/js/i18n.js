@@ -8,7 +8,19 @@
 
 export const LANGUAGES = ['en', 'ru'];
 // One catalog file per area of the client; each area's file is owned by the code that uses it.
-export const AREAS = ['common', 'lobby', 'game', 'board', 'log', 'errors', 'help', 'account', 'ratings', 'friends', 'tournaments'];
+export const AREAS = [
+  'common',
+  'lobby',
+  'game',
+  'board',
+  'log',
+  'errors',
+  'help',
+  'account',
+  'ratings',
+  'friends',
+  'tournaments',
+];
 const STORAGE_KEY = 'carc.lang';
 
 let current = 'en';

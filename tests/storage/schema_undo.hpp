@@ -1,0 +1,56 @@
+#pragma once
+// Takes a database of the newest schema back to an older version, so a migration test can check
+// that opening it migrates it and keeps its games: each schema step's undoing, newest first, in
+// one place for both databases (a new step adds its undoing here once).
+#include <string>
+
+namespace carc::storage::testing {
+
+enum class Dialect { sqlite, postgres };
+
+// The newest schema version, which a migrated database must reach.
+inline constexpr int newest_schema = 10;
+
+// The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
+// the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
+inline std::string undo_steps_to(int version, Dialect dialect, const std::string& schema = "") {
+    const bool pg = dialect == Dialect::postgres;
+    const std::string t = pg ? schema + "." : "";
+    auto drop = [&](std::initializer_list<const char*> tables) {
+        std::string sql;
+        for (const char* table : tables) sql += "DROP TABLE " + t + table + "; ";
+        return sql;
+    };
+    std::string sql;
+    for (int step = newest_schema; step > version; --step) {
+        switch (step) {
+            case 10:  // PostgreSQL's journal append in one call; nothing on SQLite
+                if (pg) sql += "DROP FUNCTION " + t + "carc_append_action; ";
+                break;
+            case 9: sql += drop({"tournament_tables", "tournament_players", "tournaments"}); break;
+            case 8: sql += drop({"player_points", "player_stats", "blocks", "follows"}); break;
+            case 7:  // step 1's chat table, which had no sender
+                sql += drop({"chat"});
+                sql += pg ? "CREATE TABLE " + t + "chat (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, room_id TEXT"
+                                " NOT NULL REFERENCES " + t + "rooms (room_id) ON DELETE CASCADE, seat INTEGER NOT NULL,"
+                                " name TEXT NOT NULL, text TEXT NOT NULL, time_ms BIGINT NOT NULL); "
+                          : "CREATE TABLE chat (id INTEGER PRIMARY KEY, room_id TEXT NOT NULL REFERENCES rooms (room_id)"
+                            " ON DELETE CASCADE, seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,"
+                            " time_ms INTEGER NOT NULL) STRICT; CREATE INDEX chat_by_room ON chat (room_id, id); ";
+                break;
+            case 6: sql += drop({"rating_changes", "player_ratings"}); break;
+            case 5: sql += drop({"link_tokens", "notice_queue"}); break;
+            case 4: sql += drop({"vacation", "turn_deadlines"}); break;
+            case 3:
+                sql += drop({"account_sessions", "accounts"});
+                if (!pg) sql += "DROP INDEX seats_by_token; ";
+                break;
+            case 2: sql += drop({"adjourned"}); break;
+            default: break;
+        }
+    }
+    return sql + (pg ? "UPDATE " + t + "carc_schema SET version = " + std::to_string(version) + "; SELECT 1"
+                     : "PRAGMA user_version = " + std::to_string(version));
+}
+
+}  // namespace carc::storage::testing
