@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "carc/storage/postgres_store.hpp"
+#include "pg_node.hpp"
 #include "pg_test_server.hpp"
 #include "store_fixture.hpp"
 
@@ -17,17 +18,6 @@ using namespace carc::storage::testing;
 using namespace std::chrono_literals;
 
 namespace {
-
-PostgresHandles node(const TempDir& dir, const std::string& node_id) {
-    PostgresOptions options;
-    options.url = test_postgres_url();
-    options.schema = "test_" + dir.path().filename().string();
-    options.node_id = node_id;
-    auto opened = open_postgres_store(options);
-    INFO((opened ? std::string() : opened.message()));
-    REQUIRE(opened.ok());
-    return std::move(opened).value();
-}
 
 NewRoom running_room(const std::string& id) {
     NewRoom room = sample_room(id);

@@ -28,6 +28,14 @@ std::string trimmed(const char* message) {
 
 }  // namespace
 
+Error error_of(PGconn* conn, const PGresult* result) {
+    const char* sqlstate = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    Error error{code_for(sqlstate), trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn))};
+    if (error.message.empty()) error.message = trimmed(PQerrorMessage(conn));
+    if (PQstatus(conn) != CONNECTION_OK) error.code = ErrorCode::io_error;
+    return error;
+}
+
 std::int64_t Rows::int64(int row, int column) const {
     const char* value = PQgetvalue(result_.get(), row, column);
     std::int64_t out = 0;
@@ -128,21 +136,19 @@ Result<Rows> Connection::query(std::string_view sql, const std::vector<Param>& p
     values.reserve(params.size());
     for (const Param& p : params) values.push_back(p ? p->c_str() : nullptr);
     const std::string statement(sql);
+    ++round_trips_;
     PGresult* result = PQexecParams(conn_.get(), statement.c_str(), static_cast<int>(values.size()),
                                     nullptr, values.data(), nullptr, nullptr, 0);
     const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return Rows(result);
-    const char* sqlstate = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
-    Error error{code_for(sqlstate), trimmed(result ? PQresultErrorMessage(result)
-                                                   : PQerrorMessage(conn_.get()))};
-    if (error.message.empty()) error.message = trimmed(PQerrorMessage(conn_.get()));
-    if (PQstatus(conn_.get()) != CONNECTION_OK) error.code = ErrorCode::io_error;
+    Error error = error_of(conn_.get(), result);
     PQclear(result);
     return error;
 }
 
 Status Connection::run_script(std::string_view sql) {
     const std::string script(sql);
+    ++round_trips_;
     PGresult* result = PQexec(conn_.get(), script.c_str());
     const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     Status outcome;

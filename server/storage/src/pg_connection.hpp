@@ -39,6 +39,24 @@ private:
     std::unique_ptr<PGresult, decltype(&PQclear)> result_;
 };
 
+// One statement of a pipeline (Connection::pipeline).
+struct PipelinedStatement {
+    std::string sql;
+    std::vector<Param> params;
+};
+
+// What came back from a pipeline: the statements answered in order, and why it stopped early.
+struct PipelineOutcome {
+    std::vector<Rows> answers;  // one per statement answered without error, in order
+    Status error;               // ok when every statement was answered
+    // Nothing was sent: the connection was found broken and could not be made again.
+    bool sent = true;
+    // PostgreSQL answered `error` to statement answers.size() and skipped the rest (an open
+    // transaction is aborted). Sent, with an error, and not refused: the connection broke, and
+    // which of the statements ran is unknown.
+    bool refused = false;
+};
+
 // Bounds on every wait of a connection, so that no thread waits on PostgreSQL without end
 // (docs/scaling.md, "Bounded waits"); 0 leaves PostgreSQL's or the system's default.
 struct Limits {
@@ -61,6 +79,9 @@ public:
     // restarted); a query that fails because the connection broke is an io_error.
     Result<Rows> query(std::string_view sql, const std::vector<Param>& params = {});
     Status run(std::string_view sql, const std::vector<Param>& params = {});
+    // Sends every statement at once with one Sync (libpq's pipeline mode) and reads every
+    // answer: one round trip. PostgreSQL stops at the first error and skips the rest.
+    PipelineOutcome pipeline(const std::vector<PipelinedStatement>& statements);
     // Several statements without parameters (migrations).
     Status run_script(std::string_view sql);
     // Bounds the session from now on (after a migration, which may wait for another node's).
@@ -75,6 +96,8 @@ public:
     bool take_lost_commit_answer() { return std::exchange(lose_next_commit_answer_, false); }
     // Whether a transaction is open (or aborted) on the connection.
     bool in_transaction() const;
+    // Times statements were sent and their answers awaited (a query, a script, a pipeline).
+    std::int64_t round_trips() const { return round_trips_; }
 
 private:
     Connection(PGconn* conn, std::string schema, Limits limits)
@@ -87,7 +110,11 @@ private:
     std::string schema_;
     Limits limits_;
     bool lose_next_commit_answer_ = false;
+    std::int64_t round_trips_ = 0;
 };
+
+// The error a failed result stands for (a failed connection's, with result null).
+Error error_of(PGconn* conn, const PGresult* result);
 
 // Quotes an identifier (a schema name) for SQL text.
 std::string quote_identifier(std::string_view name);

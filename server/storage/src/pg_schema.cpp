@@ -13,7 +13,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 9> migrations = {
+constexpr std::array<const char*, 10> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -181,6 +181,38 @@ CREATE TABLE vacation (
     friends_schema::postgres_step,
     // 9: tournaments, their players and tables (tournaments_schema.hpp).
     tournaments_schema::postgres_step,
+    // 10: an action appended by one call, so that a group commit is one pipeline (one round
+    // trip, pg_store_pipeline.cpp): the checks of SqlStore::append_action_locked (the lease
+    // fence, a room that takes actions, the next seq), the row, and the clocks after it. It
+    // raises instead of answering why: PostgreSQL then skips the rest of the pipeline, and the
+    // store does the batch again statement by statement, which answers each write exactly.
+    R"sql(
+CREATE OR REPLACE FUNCTION carc_append_action(p_room TEXT, p_node TEXT, p_epoch BIGINT, p_seq BIGINT, p_actor INTEGER,
+                                   p_action TEXT, p_events TEXT, p_hash BIGINT, p_time BIGINT,
+                                   p_clock_seat INTEGER, p_clock_started BIGINT, p_clock_seats INTEGER[],
+                                   p_clock_remaining BIGINT[])
+RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+    IF p_node IS NOT NULL THEN
+        PERFORM 1 FROM room_leases WHERE room_id = p_room AND node_id = p_node AND epoch = p_epoch FOR SHARE;
+        IF NOT FOUND THEN RAISE EXCEPTION 'room %: fenced', p_room; END IF;
+    END IF;
+    PERFORM 1 FROM rooms WHERE room_id = p_room AND status IN ('lobby', 'running');
+    IF NOT FOUND THEN RAISE EXCEPTION 'room %: takes no actions', p_room; END IF;
+    IF (SELECT coalesce(max(seq), 0) FROM actions WHERE room_id = p_room) <> p_seq - 1 THEN
+        RAISE EXCEPTION 'room %: seq % out of sequence', p_room, p_seq;
+    END IF;
+    INSERT INTO actions (room_id, seq, actor_seat, action_json, events_json, state_hash, time_ms)
+        VALUES (p_room, p_seq, p_actor, p_action, p_events, p_hash, p_time);
+    IF p_clock_seats IS NOT NULL THEN
+        UPDATE rooms SET clock_active_seat = p_clock_seat, clock_turn_started_at_ms = p_clock_started
+            WHERE room_id = p_room;
+        DELETE FROM seat_clocks WHERE room_id = p_room;
+        INSERT INTO seat_clocks (room_id, seat, remaining_ms)
+            SELECT p_room, c.seat, c.remaining FROM unnest(p_clock_seats, p_clock_remaining) AS c (seat, remaining);
+    END IF;
+END $$;
+)sql",
 };
 
 }  // namespace

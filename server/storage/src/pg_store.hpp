@@ -18,6 +18,12 @@ class PostgresStore final : public SqlStore, public LeaseStore {
 public:
     PostgresStore(std::unique_ptr<pg::SqlConnection> conn, pg::Connection lease_conn, const PostgresOptions& options);
 
+    // Group commit in one round trip when every write is an action (pg_store_pipeline.cpp);
+    // SqlStore's statement by statement otherwise, or when one of them is refused.
+    std::vector<Status> write_batch(const std::vector<JournalWrite>& writes) override;
+    // Round trips of the store's connection so far (postgres_round_trips).
+    std::int64_t round_trips();
+
     Result<RoomLease> acquire(std::string_view room_id, std::string_view public_url,
                               std::chrono::milliseconds ttl) override;
     Result<std::vector<std::string>> renew_all(std::chrono::milliseconds ttl) override;
@@ -34,6 +40,9 @@ public:
     Result<std::vector<ListedRoom>> listed_rooms() override;
 
 private:
+    // The batch as one pipeline; nullopt when it must go statement by statement (a write that is
+    // no action, a room whose lease this node does not hold, a write PostgreSQL refused).
+    std::optional<std::vector<Status>> write_pipelined(const std::vector<JournalWrite>& writes);
     Status fence_locked(std::string_view room_id) override;
     void action_written_locked(const ActionRecord& action) override;
     // The holder of `room_id`'s lease, read on the lease connection (lease_mutex_ held).
