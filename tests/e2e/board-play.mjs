@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -13,36 +12,45 @@ export { panTo } from './helpers.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 
-const freePort = () => new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-
-// Starts carc-server (CARC_SERVER, else build/bin/carc-server) with `--fixed-seed seed`.
+// Starts carc-server (CARC_SERVER, else build/bin/carc-server) with `--fixed-seed seed`, on a
+// port the kernel chooses; a restart takes the same port again (what a restart looks like to the
+// clients). Ready is the process's own "event=listening" line, never an answer on the port: a
+// port freed by a restart may be taken meanwhile by another test's server, and a client must not
+// be sent to that one.
 export async function startServer(seed) {
   const bin = process.env.CARC_SERVER || path.join(repo, 'build/bin/carc-server');
-  const port = await freePort();
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'carc-board-'));
+  const spawnOn = (port) => new Promise((resolve, reject) => {
+    const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', path.join(repo, 'clients/web'),
+      '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', stderr = '', up = false;
+    proc.stdout.on('data', (d) => {
+      if (up) return; // keep draining the log, so the server never blocks writing it
+      out += d;
+      const m = out.match(/event=listening .*? port=(\d+)/);
+      if (m) { up = true; resolve({ proc, port: Number(m[1]) }); }
+    });
+    proc.stderr.on('data', (d) => { stderr += d; });
+    proc.once('exit', (code) => { if (!up) reject(new Error(`carc-server exited (${code}) before listening: ${stderr}${out.slice(-2000)}`)); });
+  });
+  let { proc, port } = await spawnOn(0);
   const url = `http://127.0.0.1:${port}`;
   const start = async () => {
-    const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', path.join(repo, 'clients/web'),
-      '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    proc.stderr.on('data', (d) => { stderr += d; });
-    for (let i = 0; ; i++) {
-      try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not up yet */ }
-      if (proc.exitCode !== null || i > 200) throw new Error(`carc-server did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
+    // The old process's port may still be held by another test's short-lived server: try again.
+    for (let attempt = 0; ; attempt++) {
+      try { return (await spawnOn(port)).proc; } catch (e) {
+        if (attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 200));
+      }
     }
-    return proc;
   };
   const kill = async (proc) => {
     proc.kill();
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
   };
-  let proc = await start();
   return {
     url,
-    // The same port and data directory: what a restart looks like to the clients.
+    // The same port and data directory.
     async restart() {
       await kill(proc);
       proc = await start();
@@ -79,14 +87,17 @@ export async function opponent(page, url, name) {
 export function scripted(page) {
   return {
     join: (room, seat) => page.evaluate(({ room, seat }) => window.req({ type: 'join', room, seat }), { room, seat }),
-    // Plays every decision of `seat` until another seat decides; returns how many it made.
-    // followers: put a follower on the tile just laid whenever one may go.
-    play: (room, seat, { followers = true } = {}) => page.evaluate(async ({ room, seat, followers }) => {
+    // Plays every decision of `seat` until another seat decides, or `turns` tiles are laid (a bot
+    // that answers at once may hand the turn back before the next snapshot); returns how many
+    // decisions it made. followers: put a follower on the tile just laid whenever one may go.
+    play: (room, seat, { followers = true, turns = Infinity } = {}) => page.evaluate(async ({ room, seat, followers, turns }) => {
       let moves = 0;
+      let tiles = 0;
       for (;;) {
         const snap = await window.req({ type: 'snapshot', room });
         const g = snap.view.game;
         if (!g || g.result || g.decider !== seat) return moves;
+        if (g.phase === 'place_tile' && tiles++ >= (turns ?? Infinity)) return moves; // Infinity arrives as null
         let action;
         if (g.phase === 'place_tile') {
           const r = await window.req({ type: 'legal_placements', room });
@@ -102,7 +113,7 @@ export function scripted(page) {
         await window.req({ type: 'action', room, version: snap.version, action });
         moves++;
       }
-    }, { room, seat, followers }),
+    }, { room, seat, followers, turns }),
   };
 }
 

@@ -46,7 +46,7 @@ test('a restart: the chat comes back and a spectator\'s board goes on with the g
       bots: [{ seat: 1, kind: 'greedy' }] })).room);
     await alice.evaluate((r) => { location.hash = `#/room/${r}`; }, room);
     await alice.evaluate((r) => window.req({ type: 'start', room: r }), room);
-    assert.ok((await scripted(alice).play(room, 0)) > 0, 'Alice moved');
+    assert.ok((await scripted(alice).play(room, 0, { turns: 1 })) > 0, 'Alice moved');
     await alice.evaluate((r) => window.req({ type: 'chat', room: r, text: 'before the restart' }), room);
 
     // Eve watches (what the room link's Watch button sends; links.test.mjs tests the button).
@@ -65,7 +65,7 @@ test('a restart: the chat comes back and a spectator\'s board goes on with the g
     assert.deepEqual(await chatLines(alice, room), ['before the restart'], 'the chat came back with the game');
 
     // Alice moves after the restart: Eve's board follows.
-    assert.ok((await scripted(alice).play(room, 0)) > 0, 'Alice moved after the restart');
+    assert.ok((await scripted(alice).play(room, 0, { turns: 1 })) > 0, 'Alice moved after the restart');
     const moved = await version(alice, room);
     await until(eve, 'Eve', `version ${moved}`, ([r, v]) => (window.carc.store.get(r)?.version ?? -1) >= v, [room, moved]);
     assert.ok(await eve.$('#spectator-badge'), 'Eve still watches');
