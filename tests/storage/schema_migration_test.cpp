@@ -41,7 +41,7 @@ TEST_CASE("a schema 2 database gains accounts and keeps its games", "[storage][s
              " DROP INDEX seats_by_token; PRAGMA user_version = 2");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     const AccountRecord account{.person_id = "p1",
@@ -75,7 +75,7 @@ TEST_CASE("a schema 3 database gains turn deadlines and vacation, and keeps its 
              " PRAGMA user_version = 3");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     CHECK_FALSE(store->load_room("r1").value()->turn.has_value());
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{0, 1, 5'000}}).ok());
@@ -94,7 +94,7 @@ TEST_CASE("a schema 5 database gains ratings, and keeps its games", "[storage][s
     exec_raw(database_file(dir.path()), "DROP TABLE player_points; DROP TABLE player_stats; DROP TABLE blocks; DROP TABLE follows; DROP TABLE rating_changes; DROP TABLE player_ratings; PRAGMA user_version = 5");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& ratings = dynamic_cast<RatingStore&>(*store);
     CHECK(ratings.ratings_of("p1").value().empty());
@@ -119,7 +119,7 @@ TEST_CASE("a schema 6 database gains chat lines with their sender, and keeps its
              " PRAGMA user_version = 6");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     const ChatLine said{"p1", 0, "Ada", "hi", 5};
     REQUIRE(write_one(*store, ChatWrite{"r1", said}).ok());
@@ -137,7 +137,7 @@ TEST_CASE("a schema 7 database gains follows, blocks and statistics, and keeps i
                                         " DROP TABLE follows; PRAGMA user_version = 7");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     auto& friends = dynamic_cast<FriendStore&>(*store);
     REQUIRE(friends.set_follow("pa", "pb", true, 1).ok());
     CHECK(friends.friend_lists("pb").value().followers.size() == 1);
@@ -157,7 +157,7 @@ TEST_CASE("a schema 8 database gains tournaments, and keeps its games", "[storag
              "DROP TABLE tournament_tables; DROP TABLE tournament_players; DROP TABLE tournaments; PRAGMA user_version = 8");
 
     auto store = open_or_fail(dir.path());
-    CHECK(sqlite_schema_version() == 9);
+    CHECK(sqlite_schema_version() == 10);
     CHECK(store->load_room("r1").value()->actions.size() == 1);
     auto& tournaments = dynamic_cast<TournamentStore&>(*store);
     CHECK(tournaments.list_tournaments(10).value().empty());
