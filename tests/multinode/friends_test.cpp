@@ -61,6 +61,8 @@ TEST_CASE("a block made at one node stops the blocked person's chat in a room of
 
     put_edge(nodes, 0, bob, "blocks", "Ada");  // through node 0
     REQUIRE(say(ada, room, "Ada after the block")["type"] == "ack");
+    // Cy blocks nobody: Ada's line reaches Cy.
+    CHECK(cy.ws->wait_for([](const json& m) { return m["type"] == "chat" && m["text"] == "Ada after the block"; }));
     REQUIRE(say(cy, room, "Cy after Ada")["type"] == "ack");
     std::vector<std::string> bob_got;
     const auto cy_line = bob.ws->wait_for([&](const json& m) {
@@ -69,8 +71,6 @@ TEST_CASE("a block made at one node stops the blocked person's chat in a room of
     });
     REQUIRE(cy_line.has_value());
     CHECK(std::find(bob_got.begin(), bob_got.end(), "Ada after the block") == bob_got.end());
-    // Cy blocks nobody: Ada's line reached Cy.
-    CHECK(cy.ws->wait_for([](const json& m) { return m["type"] == "chat" && m["text"] == "Ada after the block"; }));
 }
 
 TEST_CASE("a challenge made at one node is declined at another and the challenger is told",

@@ -9,6 +9,7 @@
 
 #include "account_fixture.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "friends/block_list.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
 
@@ -267,4 +268,26 @@ TEST_CASE("a finished game's statistics equal its record's scoring events, count
     CHECK(s.store->write_batch({again})[0].code() == st::ErrorCode::already_exists);
     auto& friends = dynamic_cast<st::FriendStore&>(*s.store);
     CHECK(friends.stats_of(ada.person).value()[0].games == 1);
+}
+
+TEST_CASE("the block cache keeps known people's lists only and takes a sender's blockers from the store",
+          "[server][friends]") {
+    carc::server::friends::block_list cache;
+    cache.load("pb", {"pa"});
+    cache.load("pc", {});
+    cache.set("pd", "pa", true);  // Dee's list is not known here: left to her sign-in
+    CHECK_FALSE(cache.knows("pd"));
+    CHECK(cache.blocks("pb", "pa"));
+
+    // The store says Cy (and Dee, unknown here) block Ada, Bob no longer does.
+    cache.set_blockers("pa", {"pc", "pd"});
+    CHECK_FALSE(cache.blocks("pb", "pa"));
+    CHECK(cache.blocks("pc", "pa"));
+    CHECK_FALSE(cache.knows("pd"));
+    CHECK(cache.blocked_by("pc") == std::set<std::string>{"pa"});
+
+    cache.load("pc", {"pb"});  // read again: the whole list replaced
+    CHECK_FALSE(cache.blocks("pc", "pa"));
+    cache.set_blockers("pb", {});
+    CHECK(cache.blocked_by("pc").empty());
 }

@@ -121,28 +121,29 @@ Result<Relation> SqlStore::relation(std::string_view a, std::string_view b) {
     return out;
 }
 
-Result<std::vector<std::string>> SqlStore::blocked_ids(std::string_view person_id) {
-    std::lock_guard lock(mutex_);
+namespace {
+
+// The first column of every row `sql_text` reads for `id`.
+Result<std::vector<std::string>> read_ids(sql::Connection& db, std::string_view sql_text, std::string_view id) {
     std::vector<std::string> out;
-    auto read = db().for_each_row("SELECT target_id FROM blocks WHERE person_id = $1 ORDER BY target_id", {person_id},
-                                  [&](const Statement& row) -> Status {
-                                      out.push_back(row.text(0));
-                                      return {};
-                                  });
+    auto read = db.for_each_row(sql_text, {id}, [&](const Statement& row) -> Status {
+        out.push_back(row.text(0));
+        return {};
+    });
     if (!read) return read.error();
     return out;
 }
 
+}  // namespace
+
+Result<std::vector<std::string>> SqlStore::blocked_ids(std::string_view person_id) {
+    std::lock_guard lock(mutex_);
+    return read_ids(db(), "SELECT target_id FROM blocks WHERE person_id = $1 ORDER BY target_id", person_id);
+}
+
 Result<std::vector<std::string>> SqlStore::blocker_ids(std::string_view target_id) {
     std::lock_guard lock(mutex_);
-    std::vector<std::string> out;
-    auto read = db().for_each_row("SELECT person_id FROM blocks WHERE target_id = $1 ORDER BY person_id", {target_id},
-                                  [&](const Statement& row) -> Status {
-                                      out.push_back(row.text(0));
-                                      return {};
-                                  });
-    if (!read) return read.error();
-    return out;
+    return read_ids(db(), "SELECT person_id FROM blocks WHERE target_id = $1 ORDER BY person_id", target_id);
 }
 
 Status SqlStore::add_challenge(const StoredChallenge& c) {
