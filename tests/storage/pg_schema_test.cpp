@@ -40,7 +40,7 @@ TEST_CASE("schema 1's adjourned games become schema 2's adjourned marks", "[post
                         ".carc_schema SET version = 1; SELECT 1");
 
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     auto rooms = store->load_unfinished();
     REQUIRE(rooms.ok());
     REQUIRE(rooms->size() == 2);
@@ -65,7 +65,7 @@ TEST_CASE("schema 2 gains accounts and keeps its games", "[postgres][schema]") {
                         schema + ".account_sessions; DROP TABLE " + schema + ".accounts; UPDATE " +
                         schema + ".carc_schema SET version = 2; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     CHECK(store->load_room("r1").value().has_value());
     auto& accounts = dynamic_cast<AccountStore&>(*store);
     CHECK_FALSE(accounts.account_by_name("ada").value().has_value());
@@ -84,7 +84,7 @@ TEST_CASE("schema 3 gains turn deadlines and vacation, and keeps its games", "[p
                         schema + ".vacation; DROP TABLE " + schema + ".turn_deadlines; UPDATE " +
                         schema + ".carc_schema SET version = 3; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     REQUIRE(store->load_room("r1").value().has_value());
     REQUIRE(write_one(*store, TurnWrite{"r1", TurnDeadline{1, 0, 7'000}}).ok());
     CHECK(store->load_room("r1").value()->turn == TurnDeadline{1, 0, 7'000});
@@ -102,7 +102,7 @@ TEST_CASE("schema 5 gains ratings and keeps its games", "[postgres][schema]") {
     test_postgres_query(drop_tournaments(schema) + "DROP TABLE " + schema + ".player_points; DROP TABLE " + schema + ".player_stats; DROP TABLE " + schema + ".blocks; DROP TABLE " + schema + ".follows; DROP TABLE " + schema + ".rating_changes; DROP TABLE " + schema + ".player_ratings; UPDATE " +
                         schema + ".carc_schema SET version = 5; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     REQUIRE(store->load_room("r1").value().has_value());
     auto& ratings = dynamic_cast<RatingStore&>(*store);
     CHECK(ratings.ratings_of("p1").value().empty());
@@ -127,7 +127,7 @@ TEST_CASE("schema 6 gains chat lines with their sender and keeps its games", "[p
                         ".blocks; DROP TABLE " + schema + ".follows; UPDATE " +
                         schema + ".carc_schema SET version = 6; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     REQUIRE(store->load_room("r1").value().has_value());
     const ChatLine said{"p1", 0, "Ada", "hi", 5};
     REQUIRE(write_one(*store, ChatWrite{"r1", said}).ok());
@@ -146,7 +146,7 @@ TEST_CASE("schema 7 gains follows, blocks and statistics", "[postgres][schema]")
                         ".player_stats; DROP TABLE " + schema + ".blocks; DROP TABLE " + schema +
                         ".follows; UPDATE " + schema + ".carc_schema SET version = 7; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     auto& friends = dynamic_cast<FriendStore&>(*store);
     REQUIRE(friends.set_follow("pa", "pb", true, 1).ok());
     CHECK(friends.friend_lists("pb").value().followers.size() == 1);
@@ -164,7 +164,7 @@ TEST_CASE("schema 8 gains tournaments and keeps its games", "[postgres][schema]"
     }
     test_postgres_query(drop_tournaments(schema) + "UPDATE " + schema + ".carc_schema SET version = 8; SELECT 1");
     auto store = open_or_fail(dir.path());
-    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "9");
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == "10");
     REQUIRE(store->load_room("r1").value().has_value());
     auto& tournaments = dynamic_cast<TournamentStore&>(*store);
     CHECK(tournaments.list_tournaments(10).value().empty());

@@ -3,16 +3,17 @@
 // stored so that any node finds them, and blocks looked up by the blocked account (who must not
 // get a person's chat lines). A step of its own in each database's list of migrations
 // (schema.cpp, pg_schema.cpp), so its place in the list can change without touching it; IF NOT
-// EXISTS lets a database that already has the tables take the step again.
+// EXISTS lets a database that already has the tables take the step again. No foreign keys: a
+// challenge is only kept a week, and the older steps' tables stay free to drop and make again.
 
 namespace carc::storage::challenges_schema {
 
 inline constexpr const char* sqlite_step = R"sql(
 CREATE TABLE IF NOT EXISTS challenges (
     room_id     TEXT PRIMARY KEY,
-    from_person TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    from_person TEXT NOT NULL,
     from_name   TEXT NOT NULL,
-    to_person   TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    to_person   TEXT NOT NULL,
     to_name     TEXT NOT NULL,
     made_at_ms  INTEGER NOT NULL
 ) STRICT, WITHOUT ROWID;
@@ -23,9 +24,9 @@ CREATE INDEX IF NOT EXISTS blocks_by_target ON blocks (target_id);
 inline constexpr const char* postgres_step = R"sql(
 CREATE TABLE IF NOT EXISTS challenges (
     room_id     TEXT PRIMARY KEY,
-    from_person TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    from_person TEXT NOT NULL,
     from_name   TEXT NOT NULL,
-    to_person   TEXT NOT NULL REFERENCES accounts (person_id) ON DELETE CASCADE,
+    to_person   TEXT NOT NULL,
     to_name     TEXT NOT NULL,
     made_at_ms  BIGINT NOT NULL
 );
