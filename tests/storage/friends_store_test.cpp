@@ -115,7 +115,7 @@ TEST_CASE("a game's statistics are added with its finish, once, for accounts onl
     CHECK(friends.stats_of("pguest").value().empty());  // no account, nothing kept
 }
 
-TEST_CASE("challenges: stored for any node, taken once by the friend only, forgotten after a week; blockers",
+TEST_CASE("challenges: stored for any node, taken once by the friend only, forgotten after a week, and blockers",
           "[storage][friends]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
