@@ -22,7 +22,6 @@
 #include "rooms/usage_caps.hpp"
 #include "app/metrics.hpp"
 #include "friends/block_list.hpp"
-#include "friends/challenge_book.hpp"
 #include "http/game_reads.hpp"
 #include "people/person_registry.hpp"
 #include "net/write_scheduler.hpp"
@@ -50,10 +49,8 @@ public:
     boost::asio::io_context& ioc;
     metrics counters;
     person_registry persons;
-    // Who blocks whom, for chat (docs/friends.md).
+    // Who blocks whom, cached from the store for chat (docs/friends.md).
     friends::block_list blocks;
-    // Challenges sent from this node, for their declines (docs/friends.md).
-    friends::challenge_book challenges;
     usage_caps caps{{config.max_rooms_per_person, config.max_rooms_per_ip, config.max_search_bots_per_person,
                      config.max_search_bots_per_ip}};
     lobby rooms{counters, ioc, config.lobby_interval};

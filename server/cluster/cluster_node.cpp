@@ -6,6 +6,7 @@
 #include "carc/protocol/view.hpp"
 
 #include "app/shared_state.hpp"
+#include "friends/people_news.hpp"
 #include "people/person_registry.hpp"
 #include "people/security.hpp"
 #include "persistence/recovery.hpp"
@@ -59,6 +60,7 @@ void cluster_node::publish_loop() {
 
 void cluster_node::feed_loop() {
     std::unique_ptr<st::LobbyFeed> feed;
+    bool ever_opened = false;  // a feed opened again may have missed news
     auto last_refresh = std::chrono::steady_clock::time_point{};
     for (;;) {
         {
@@ -66,13 +68,21 @@ void cluster_node::feed_loop() {
             if (stopping_) return;
         }
         if (!feed) {
-            if (auto opened = st::open_lobby_feed(feed_options_)) feed = std::move(opened).value();
+            if (auto opened = st::open_lobby_feed(feed_options_)) {
+                feed = std::move(opened).value();
+                if (ever_opened) friends::on_people_news_lost(state_);
+                ever_opened = true;
+            }
         }
         bool changed = false;
         if (feed) {
             auto waited = feed->wait(std::chrono::milliseconds(250));
-            if (!waited) feed.reset();
-            else changed = *waited;
+            if (!waited) {
+                feed.reset();
+            } else {
+                changed = waited->lobby;
+                for (const std::string& payload : waited->people) friends::on_people_news(state_, payload);
+            }
         } else {
             std::unique_lock lock(mutex_);
             wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopping_; });
@@ -85,6 +95,8 @@ void cluster_node::feed_loop() {
         }
     }
 }
+
+st::Status cluster_node::tell_people(const std::string& payload) { return leases_->notify_people(payload); }
 
 void cluster_node::refresh_remote() {
     auto listed = leases_->listed_rooms();

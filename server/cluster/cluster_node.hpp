@@ -37,6 +37,11 @@ public:
     void start(std::string public_url);
     void stop();
     const std::string& public_url() const { return public_url_; }
+    const std::string& node_id() const { return node_id_; }
+
+    // News for people on every node (friends/people_news.hpp): NOTIFYed on carc_people; the
+    // feed thread hands what it hears to friends::on_people_news. Queries: off the I/O threads.
+    storage::Status tell_people(const std::string& payload);
 
     // A fresh room id leased to this node (never used by any node before). Throws when the
     // store cannot be reached.

@@ -1,5 +1,6 @@
 #include "friends/block_list.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include <spdlog/spdlog.h>
@@ -11,26 +12,47 @@ namespace carc::server::friends {
 
 void block_list::load(const std::string& person, const std::vector<std::string>& blocked) {
     std::unique_lock lock(mutex_);
-    if (blocked.empty()) blocked_.erase(person);
-    else blocked_[person] = std::set<std::string>(blocked.begin(), blocked.end());
+    blocked_[person] = std::set<std::string>(blocked.begin(), blocked.end());
 }
 
 void block_list::set(const std::string& person, const std::string& target, bool blocked) {
     std::unique_lock lock(mutex_);
-    if (blocked) {
-        blocked_[person].insert(target);
-        return;
-    }
     const auto it = blocked_.find(person);
     if (it == blocked_.end()) return;
-    it->second.erase(target);
-    if (it->second.empty()) blocked_.erase(it);
+    if (blocked) it->second.insert(target);
+    else it->second.erase(target);
+}
+
+void block_list::set_blockers(const std::string& sender, const std::vector<std::string>& blockers) {
+    std::unique_lock lock(mutex_);
+    for (auto& [person, list] : blocked_) {
+        if (std::find(blockers.begin(), blockers.end(), person) != blockers.end()) list.insert(sender);
+        else list.erase(sender);
+    }
 }
 
 bool block_list::blocks(const std::string& person, const std::string& sender) const {
     std::shared_lock lock(mutex_);
     const auto it = blocked_.find(person);
     return it != blocked_.end() && it->second.contains(sender);
+}
+
+std::set<std::string> block_list::blocked_by(const std::string& person) const {
+    std::shared_lock lock(mutex_);
+    const auto it = blocked_.find(person);
+    return it == blocked_.end() ? std::set<std::string>{} : it->second;
+}
+
+bool block_list::knows(const std::string& person) const {
+    std::shared_lock lock(mutex_);
+    return blocked_.contains(person);
+}
+
+std::vector<std::string> block_list::known() const {
+    std::shared_lock lock(mutex_);
+    std::vector<std::string> out;
+    for (const auto& [person, list] : blocked_) out.push_back(person);
+    return out;
 }
 
 void load_blocks(shared_state& state, const std::string& person) {
@@ -42,6 +64,21 @@ void load_blocks(shared_state& state, const std::string& person) {
         return;
     }
     state.blocks.load(person, *blocked);
+}
+
+void load_blockers(shared_state& state, const std::string& sender) {
+    auto* store = dynamic_cast<storage::FriendStore*>(state.store.get());
+    if (!store) return;
+    auto blockers = store->blocker_ids(sender);
+    if (!blockers) {
+        spdlog::warn("event=blockers_not_loaded person={} error=\"{}\"", sender, blockers.message());
+        return;
+    }
+    state.blocks.set_blockers(sender, *blockers);
+}
+
+void reload_all_blocks(shared_state& state) {
+    for (const std::string& person : state.blocks.known()) load_blocks(state, person);
 }
 
 }  // namespace carc::server::friends

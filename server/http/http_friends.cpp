@@ -7,6 +7,7 @@
 #include "app/shared_state.hpp"
 #include "friends/block_list.hpp"
 #include "friends/friends_json.hpp"
+#include "friends/people_news.hpp"
 #include "http/http_routes.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
@@ -58,7 +59,11 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
     const auto set = block ? friends.set_block(me.person_id, them, on, unix_ms())
                            : friends.set_follow(me.person_id, them, on, unix_ms());
     if (!set) return store_failed(request, set.error());
-    if (block) state.blocks.set(me.person_id, them, on);
+    if (block) {
+        // This node's cache at once; the other nodes read the list again when they hear of it.
+        state.blocks.set(me.person_id, them, on);
+        friends::blocks_changed(state, me.person_id);
+    }
     spdlog::info("event={}{} person={} target={}", on ? "" : "un", block ? "block" : "follow", me.person_id, them);
     auto lists = friends.friend_lists(me.person_id);
     if (!lists) return store_failed(request, lists.error());

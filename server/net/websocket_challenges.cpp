@@ -1,12 +1,15 @@
 // A connection's challenges (docs/friends.md): `challenge` checks in the store that the named
 // account is a friend and neither blocks the other, then opens a private room with the given
-// settings (create_room's checks and caps, the challenger seated) and invites the friend through
-// the notices; `decline_challenge` tells the challenger.
+// settings (create_room's checks and caps, the challenger seated), stores the challenge and
+// invites the friend through the notices; `decline_challenge`, at any node, takes the stored
+// challenge and tells the challenger wherever they are connected, unless they block the friend.
+#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
 #include "accounts/account_rules.hpp"
 #include "app/shared_state.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "friends/people_news.hpp"
 #include "net/websocket_session.hpp"
 #include "notices/notice_service.hpp"
 #include "util/wall_clock.hpp"
@@ -34,13 +37,13 @@ std::optional<refusal> check_friend(const storage::Relation& r) {
 }  // namespace
 
 void websocket_session::on_challenge(const json& id, const protocol::Challenge& challenge) {
-    auto* friends = dynamic_cast<storage::FriendStore*>(state_.store.get());
-    if (!person_token_hash_ || !state_.accounts || !friends) {
+    auto* friend_store = dynamic_cast<storage::FriendStore*>(state_.store.get());
+    if (!person_token_hash_ || !state_.accounts || !friend_store) {
         send_error(id, ErrorCode::challenge_refused, "challenges are for accounts: sign up or sign in first",
                    {{"reason", "account_required"}});
         return;
     }
-    off_thread([self = shared_from_this(), friends, id, challenge]() -> std::function<void()> {
+    off_thread([self = shared_from_this(), friend_store, id, challenge]() -> std::function<void()> {
         const auto refuse = [self, id](std::string reason, std::string message) -> std::function<void()> {
             return [self, id, reason = std::move(reason), message = std::move(message)] {
                 self->send_error(id, ErrorCode::challenge_refused, message, {{"reason", reason}});
@@ -51,36 +54,66 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
         if (!*target) return refuse("no_such_player", "there is no account of that name");
         const std::string them = (*target)->person_id;
         if (them == *self->person_) return refuse("self", "you cannot challenge yourself");
-        auto relation = friends->relation(*self->person_, them);
+        auto relation = friend_store->relation(*self->person_, them);
         if (!relation) return refuse("store_failed", "the store is not available; try again");
         if (auto refused = check_friend(*relation)) return refuse(refused->reason, refused->message);
-        return [self, id, challenge, them, their_name = (*target)->name] {
+        return [self, friend_store, id, challenge, them, their_name = (*target)->name] {
             protocol::CreateRoom create{challenge.settings};
             create.settings.is_private = true;  // the friend comes in by the invite the notice carries
-            self->on_create_room(id, create, [self, them, their_name, settings = create.settings](
+            self->on_create_room(id, create, [self, friend_store, them, their_name, settings = create.settings](
                                                  const std::string& room_id, const std::string& invite) {
-                self->state_.challenges.add({room_id, *self->person_, self->name_, them, their_name, unix_ms()});
-                if (auto* sender = notices::sender_of(self->state_))
-                    sender->challenged(room_id, them, self->name_, invite, settings.move_time_s.value_or(0));
-                spdlog::info("event=challenge room={} from={} to={}", room_id, *self->person_, them);
+                // Stored before the friend hears of it, so their decline finds it at any node.
+                const storage::StoredChallenge made{room_id, *self->person_, self->name_, them, their_name, unix_ms()};
+                boost::asio::post(self->state_.store_calls, [self, friend_store, made, invite, settings] {
+                    if (auto stored = friend_store->add_challenge(made); !stored)
+                        spdlog::error("event=challenge_not_stored room={} error=\"{}\"", made.room_id, stored.message());
+                    const std::int64_t move_time_s = settings.move_time_s.value_or(0);
+                    friends::page(self->state_, made.to_person, made.from_person,
+                                  json{{"type", "notice"},
+                                       {"kind", "challenge"},
+                                       {"room", made.room_id},
+                                       {"invite", invite},
+                                       {"from", made.from_name},
+                                       {"move_time_s", move_time_s}}
+                                      .dump());
+                    if (auto* sender = notices::sender_of(self->state_)) sender->challenged(made.room_id, made.to_person);
+                    spdlog::info("event=challenge room={} from={} to={}", made.room_id, made.from_person, made.to_person);
+                });
             });
         };
     });
 }
 
 void websocket_session::on_decline_challenge(const json& id, const protocol::DeclineChallenge& decline) {
-    const auto found = state_.challenges.take(decline.room, *person_);
-    if (!found) {
+    auto* friend_store = dynamic_cast<storage::FriendStore*>(state_.store.get());
+    if (!person_token_hash_ || !friend_store) {
         send_error(id, ErrorCode::challenge_refused, "no challenge of that room is waiting for you",
                    {{"reason", "no_such_challenge"}});
         return;
     }
-    if (auto links = state_.persons.online_links(found->from_person))
-        links->send(shared_text(
-            json{{"type", "notice"}, {"kind", "challenge_declined"}, {"room", found->room}, {"from", found->to_name}}
-                .dump()));
-    spdlog::info("event=challenge_declined room={} by={}", found->room, *person_);
-    send_text(protocol::encode(protocol::Ack{}, id));
+    off_thread([self = shared_from_this(), friend_store, id, room = decline.room]() -> std::function<void()> {
+        auto found = friend_store->take_challenge(room, *self->person_);
+        if (!found || !*found) {
+            const bool failed = !found;
+            return [self, id, failed] {
+                if (failed)
+                    self->send_error(id, ErrorCode::challenge_refused, "the store is not available; try again",
+                                     {{"reason", "store_failed"}});
+                else
+                    self->send_error(id, ErrorCode::challenge_refused, "no challenge of that room is waiting for you",
+                                     {{"reason", "no_such_challenge"}});
+            };
+        }
+        const storage::StoredChallenge& c = **found;
+        // A challenger who blocks the friend meanwhile hears nothing from them.
+        auto relation = friend_store->relation(c.from_person, c.to_person);
+        if (relation && !relation->blocks)
+            friends::page(self->state_, c.from_person, c.to_person,
+                          json{{"type", "notice"}, {"kind", "challenge_declined"}, {"room", c.room_id}, {"from", c.to_name}}
+                              .dump());
+        spdlog::info("event=challenge_declined room={} by={}", c.room_id, c.to_person);
+        return [self, id] { self->send_text(protocol::encode(protocol::Ack{}, id)); };
+    });
 }
 
 }  // namespace carc::server

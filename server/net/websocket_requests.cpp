@@ -423,6 +423,18 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
         });
         return;
     }
+    if (std::holds_alternative<protocol::ChatRequest>(message) && state_.cluster && person_token_hash_) {
+        // Several nodes: who blocks the sender is read from the store first, so a block made at
+        // any node counts from its answer on (docs/friends.md).
+        off_thread([self = shared_from_this(), id, target, message = std::move(message),
+                    by_invite]() mutable -> std::function<void()> {
+            friends::load_blockers(self->state_, *self->person_);
+            return [self, id, target, message = std::move(message), by_invite]() mutable {
+                target->handle(self->as_requester(id), std::move(message), by_invite);
+            };
+        });
+        return;
+    }
     target->handle(as_requester(id), std::move(message), by_invite);
 }
 

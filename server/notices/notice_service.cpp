@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "carc/storage/friend_store.hpp"
 #include "notices/curl_transfer.hpp"
 #include "notices/mail_text.hpp"
 #include "people/security.hpp"
@@ -38,6 +39,19 @@ std::optional<challenge_room> challenge_room_of(st::Store& store, const std::str
     challenge_room out{config["invite"].get<std::string>(), ""};
     if (!(*room)->seats.empty()) out.from_name = (*room)->seats.front().player_name;
     return out;
+}
+
+// Whether a challenge's mail or webhook still has to go: it waits for an answer and the person
+// does not block the challenger (docs/friends.md). `error` is set when the store failed.
+bool challenge_still_wanted(const st::QueuedNotice& notice, std::string& error, st::Store* store) {
+    auto* friends = dynamic_cast<st::FriendStore*>(store);
+    if (!friends) return true;
+    auto challenge = friends->find_challenge(notice.room_id);
+    if (!challenge) return error = challenge.message(), false;
+    if (!*challenge || (*challenge)->to_person != notice.person_id) return false;  // declined or forgotten
+    auto relation = friends->relation(notice.person_id, (*challenge)->from_person);
+    if (!relation) return error = relation.message(), false;
+    return !relation->blocks;
 }
 
 // The account's choice for `channel` (PATCH /api/me's `notices`); on unless set to false.
@@ -123,16 +137,7 @@ void notice_service::time_running_out(const std::string& room_id, const std::str
     enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, ""));
 }
 
-void notice_service::challenged(const std::string& room_id, const std::string& person_id,
-                                const std::string& from_name, const std::string& invite, std::int64_t move_time_s) {
-    if (auto links = state_.persons.online_links(person_id))
-        links->send(shared_text(json{{"type", "notice"},
-                                     {"kind", "challenge"},
-                                     {"room", room_id},
-                                     {"invite", invite},
-                                     {"from", from_name},
-                                     {"move_time_s", move_time_s}}
-                                    .dump()));
+void notice_service::challenged(const std::string& room_id, const std::string& person_id) {
     enqueue(notice_of(person_id, "challenge", room_id, 0, ""));
 }
 
@@ -256,6 +261,8 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (!*account) return outcome::dropped;  // the account is gone
     // Checked again right before sending: a player who came back to the game needs no mail.
     if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
+    if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.store.get()))
+        return error.empty() ? outcome::dropped : outcome::failed;
     if (notice.channel == "webhook") return deliver_webhook(notice, **account, error);
     return deliver_mail(notice, **account, error);
 }

@@ -51,10 +51,10 @@ public:
     void your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) override;
     void time_running_out(const std::string& room_id, const std::string& person_id,
                           std::int64_t deadline_ms) override;
-    // A friend's challenge (docs/friends.md): a page notice with the invite to the person's open
-    // connections on this node, and a mail and webhook as for a turn.
-    void challenged(const std::string& room_id, const std::string& person_id, const std::string& from_name,
-                    const std::string& invite, std::int64_t move_time_s);
+    // A friend's challenge (docs/friends.md): a mail and webhook as for a turn (the page notice
+    // goes through friends::page), dropped when sent if the challenge was declined meanwhile or
+    // the person blocks the challenger.
+    void challenged(const std::string& room_id, const std::string& person_id);
     // An account's e-mail address was set or changed: a confirmation mail goes to it.
     void email_changed(const std::string& person_id);
     // Someone asked to reset this account's password: a mail with a link goes to its address,

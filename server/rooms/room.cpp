@@ -190,7 +190,7 @@ void room::on_message(requester& who, protocol::Join& m, bool) {
     if (outcome.rejoined) {
         // Already seated in this game: just a fresh start for this connection.
         reply(who, protocol::encode(protocol::Joined{id_, outcome.seat}, who.id));
-        send_snapshot(*seating_.find(who.person));
+        send_snapshot(who.person, *seating_.find(who.person));
         if (was_offline) {
             cancel_grace(who.person);
             publish();
@@ -332,7 +332,7 @@ void room::on_message(requester& who, protocol::SnapshotRequest&, bool) {
     const member* m = require_member(who);
     if (!m) return;
     seating_.relink(who.person, who.member_link());
-    send_snapshot(*m, who.id, who.link);
+    send_snapshot(who.person, *m, who.id, who.link);
     if (seating_.is_spectator(who.person)) arm_presence();  // back online, when it was not
 }
 

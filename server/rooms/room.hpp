@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -136,7 +137,9 @@ private:
     // A line said now: remembered, and journaled while the room is stored (`seat`: the sender's).
     void keep_chat(const protocol::ChatMessage& message, std::optional<int> seat);
     void remember_chat(const protocol::ChatMessage& message);
-    nlohmann::json chat_log() const;  // the last chat lines, oldest first
+    // The last chat lines, oldest first, without those of the people in `hidden` (whom the
+    // viewer blocks: docs/friends.md).
+    nlohmann::json chat_log(const std::set<std::string>& hidden = {}) const;
     // ---- the game (room_game.cpp) ------------------------------------------------------
     void on_message(requester& who, protocol::Start& m, bool by_invite);
     void on_message(requester& who, protocol::PlayAction& m, bool by_invite);
@@ -263,7 +266,8 @@ private:
     // `events`: the change's events, a JSON array as text.
     void publish(std::string_view events = "[]", const requester* ack_to = nullptr);
     // To the member's links, or to `to` alone (a snapshot answering one connection's request).
-    void send_snapshot(const member& m, const nlohmann::json& id = nullptr,
+    // `person` is the member's: its chat history leaves out the people they block.
+    void send_snapshot(const std::string& person, const member& m, const nlohmann::json& id = nullptr,
                        const std::shared_ptr<client_link>& to = nullptr);
     void reply(const requester& who, std::string text);
     void reply_error(const requester& who, protocol::ErrorCode code, std::string message,

@@ -32,15 +32,18 @@ void room::remember_chat(const protocol::ChatMessage& message) {
     while (chat_history_.size() > chat_history_size) chat_history_.pop_front();
 }
 
-json room::chat_log() const {
+json room::chat_log(const std::set<std::string>& hidden) const {
     json out = json::array();
-    for (const json& line : chat_history_) out.push_back(line);
+    for (const json& line : chat_history_)
+        if (hidden.empty() || !hidden.contains(line["from"].get<std::string>())) out.push_back(line);
     return out;
 }
 
 void room::on_message(requester& who, protocol::HistoryRequest&, bool) {
     if (!require_member(who)) return;
-    reply(who, protocol::encode(protocol::History{id_, version_, json::parse(session_.events_text()), chat_log()}, who.id));
+    reply(who, protocol::encode(protocol::History{id_, version_, json::parse(session_.events_text()),
+                                                      chat_log(state_.blocks.blocked_by(who.person))},
+                                   who.id));
 }
 
 }  // namespace carc::server

@@ -16,7 +16,7 @@ void room::spectator_changed(const std::string& person) {
         return;
     }
     if (const member* m = seating_.find(person); m && m->needs_snapshot && m->link) {
-        send_snapshot(*m);
+        send_snapshot(person, *m);
         seating_.snapshot_sent(person);
     }
     arm_presence();

@@ -46,7 +46,7 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
         if (!m.link) {
             continue;
         } else if (m.needs_snapshot) {
-            send_snapshot(m);
+            send_snapshot(person, m);
         } else if (ack && m.link == ack_to->link) {
             send_to(m.link, text_for(protocol::ViewPublisher::key(m.seat)), std::move(ack));
             ack.reset();
@@ -67,15 +67,17 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
     review_lifecycle();
 }
 
-void room::send_snapshot(const member& m, const json& id, const std::shared_ptr<client_link>& to) {
+void room::send_snapshot(const std::string& person, const member& m, const json& id,
+                         const std::shared_ptr<client_link>& to) {
     const std::shared_ptr<client_link>& link = to ? to : m.link;
     if (!link) return;
-    if (!m.seat && id.is_null()) {
+    const std::set<std::string> hidden = state_.blocks.blocked_by(person);
+    if (!m.seat && id.is_null() && hidden.empty()) {
         send_to(link, spectator_snapshot());
         return;
     }
     // The view as last published, plus the history (docs/protocol.md: snapshot's log and chat).
-    const std::string history = "\"log\":" + session_.events_text() + ",\"chat\":" + chat_log().dump();
+    const std::string history = "\"log\":" + session_.events_text() + ",\"chat\":" + chat_log(hidden).dump();
     send_to(link, shared_text(protocol::snapshot_text(id_, version_, views_->view_text(m.seat), id, history)));
 }
 

@@ -9,6 +9,7 @@
 
 #include "account_fixture.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "friends/block_list.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
 
@@ -163,6 +164,45 @@ TEST_CASE("a block stops the blocked person's challenges, their notices and thei
     CHECK(challenge(ada, "Bob")["params"]["reason"] == "not_friends");
 }
 
+TEST_CASE("a snapshot's chat history leaves out the lines of people its viewer blocks", "[server][friends]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
+    const std::string room = open_room(*cy.ws, {{"seats", 3}})["room"];
+    join_room(*ada.ws, room);
+    REQUIRE(ada.ws->request({{"type", "chat"}, {"room", room}, {"text", "said by Ada"}})["type"] == "ack");
+    REQUIRE(cy.ws->request({{"type", "chat"}, {"room", room}, {"text", "said by Cy"}})["type"] == "ack");
+    REQUIRE(block(s, bob, "Ada").status == 200);
+
+    const auto texts = [](const json& chat) {
+        std::vector<std::string> out;
+        for (const json& line : chat) out.push_back(line["text"]);
+        return out;
+    };
+    const std::vector<std::string> both{"said by Ada", "said by Cy"};
+    const std::vector<std::string> cy_only{"said by Cy"};
+    // Bob, joining after the lines were said: his snapshot and history leave Ada's out, as a
+    // spectator's and a seated member's alike.
+    REQUIRE(bob.ws->request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
+    const json watched = bob.ws->request({{"type", "snapshot"}, {"room", room}});
+    REQUIRE(watched["type"] == "snapshot");
+    CHECK(texts(watched["chat"]) == cy_only);
+    join_room(*bob.ws, room);
+    const json seated = bob.ws->request({{"type", "snapshot"}, {"room", room}});
+    REQUIRE(seated["type"] == "snapshot");
+    CHECK(texts(seated["chat"]) == cy_only);
+    CHECK(texts(bob.ws->request({{"type", "history"}, {"room", room}})["chat"]) == cy_only);
+    const std::string frames = [&] {
+        std::string all;
+        for (const std::string& f : bob.ws->frames()) all += f;
+        return all;
+    }();
+    CHECK(frames.find("said by Ada") == std::string::npos);  // in no frame Bob got
+    // Cy blocks nobody: the whole history.
+    CHECK(texts(cy.ws->request({{"type", "snapshot"}, {"room", room}})["chat"]) == both);
+}
+
 TEST_CASE("a finished game's statistics equal its record's scoring events, counted once", "[server][friends]") {
     account_server s;
     signed_player ada = sign_up_player(s, "Ada");
@@ -228,4 +268,26 @@ TEST_CASE("a finished game's statistics equal its record's scoring events, count
     CHECK(s.store->write_batch({again})[0].code() == st::ErrorCode::already_exists);
     auto& friends = dynamic_cast<st::FriendStore&>(*s.store);
     CHECK(friends.stats_of(ada.person).value()[0].games == 1);
+}
+
+TEST_CASE("the block cache keeps known people's lists only and takes a sender's blockers from the store",
+          "[server][friends]") {
+    carc::server::friends::block_list cache;
+    cache.load("pb", {"pa"});
+    cache.load("pc", {});
+    cache.set("pd", "pa", true);  // Dee's list is not known here: left to her sign-in
+    CHECK_FALSE(cache.knows("pd"));
+    CHECK(cache.blocks("pb", "pa"));
+
+    // The store says Cy (and Dee, unknown here) block Ada, Bob no longer does.
+    cache.set_blockers("pa", {"pc", "pd"});
+    CHECK_FALSE(cache.blocks("pb", "pa"));
+    CHECK(cache.blocks("pc", "pa"));
+    CHECK_FALSE(cache.knows("pd"));
+    CHECK(cache.blocked_by("pc") == std::set<std::string>{"pa"});
+
+    cache.load("pc", {"pb"});  // read again: the whole list replaced
+    CHECK_FALSE(cache.blocks("pc", "pa"));
+    cache.set_blockers("pb", {});
+    CHECK(cache.blocked_by("pc").empty());
 }

@@ -114,3 +114,28 @@ TEST_CASE("a game's statistics are added with its finish, once, for accounts onl
     CHECK(bob[0].points == std::map<std::string, std::int64_t>{{"cloister", 18}, {"ransom", -6}});
     CHECK(friends.stats_of("pguest").value().empty());  // no account, nothing kept
 }
+
+TEST_CASE("challenges: stored for any node, taken once by the friend only, forgotten after a week, and blockers",
+          "[storage][friends]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    add_account(store, "pa", "ada");
+    add_account(store, "pb", "bob");
+    add_account(store, "pc", "cy");
+    FriendStore& friends = friends_of(store);
+
+    const StoredChallenge old{"r1", "pa", "ada", "pb", "bob", 1000};
+    const StoredChallenge fresh{"r2", "pa", "ada", "pb", "bob", 1000 + challenge_kept_ms + 1};
+    REQUIRE(friends.add_challenge(old).ok());
+    CHECK(friends.find_challenge("r1").value() == old);
+    REQUIRE(friends.add_challenge(fresh).ok());  // the old one is forgotten now
+    CHECK_FALSE(friends.find_challenge("r1").value().has_value());
+    CHECK_FALSE(friends.take_challenge("r2", "pc").value().has_value());  // not Cy's to decline
+    CHECK(friends.take_challenge("r2", "pb").value() == fresh);
+    CHECK_FALSE(friends.take_challenge("r2", "pb").value().has_value());  // once
+
+    REQUIRE(friends.set_block("pa", "pc", true, 10).ok());
+    REQUIRE(friends.set_block("pb", "pc", true, 11).ok());
+    CHECK(friends.blocker_ids("pc").value() == std::vector<std::string>{"pa", "pb"});
+    CHECK(friends.blocker_ids("pa").value().empty());
+}

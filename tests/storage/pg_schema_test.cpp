@@ -119,3 +119,20 @@ TEST_CASE("schema 8 gains tournaments and keeps its games", "[postgres][schema]"
     CHECK(tournaments.list_tournaments(10).value().empty());
     CHECK(tournaments.live_tournaments().value().empty());
 }
+
+TEST_CASE("schema 10 gains stored challenges and keeps its accounts", "[postgres][schema]") {
+    TempDir dir;
+    const std::string schema = "\"test_" + dir.path().filename().string() + "\"";
+    {
+        auto store = open_or_fail(dir.path());
+        add_account(store, "pa", "ada");
+        add_account(store, "pb", "bob");
+    }
+    test_postgres_query(undo_steps_to(10, Dialect::postgres, schema));
+    auto store = open_or_fail(dir.path());
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == std::to_string(newest_schema));
+    auto& friends = dynamic_cast<FriendStore&>(*store);
+    const StoredChallenge challenge{"r1", "pa", "ada", "pb", "bob", 1000};
+    REQUIRE(friends.add_challenge(challenge).ok());
+    CHECK(friends.find_challenge("r1").value() == challenge);
+}

@@ -107,3 +107,20 @@ TEST_CASE("a schema 8 database gains tournaments, and keeps its games", "[storag
     CHECK(tournaments.list_tournaments(10).value().empty());
     CHECK(tournaments.live_tournaments().value().empty());
 }
+
+TEST_CASE("a schema 10 database gains stored challenges, and keeps its accounts", "[storage][schema]") {
+    TempDir dir;
+    {
+        auto store = open_or_fail(dir.path());
+        add_account(store, "pa", "ada");
+        add_account(store, "pb", "bob");
+    }
+    exec_raw(database_file(dir.path()), undo_steps_to(10, Dialect::sqlite));
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == newest_schema);
+    auto& friends = dynamic_cast<FriendStore&>(*store);
+    const StoredChallenge challenge{"r1", "pa", "ada", "pb", "bob", 1000};
+    REQUIRE(friends.add_challenge(challenge).ok());
+    CHECK(friends.find_challenge("r1").value() == challenge);
+}

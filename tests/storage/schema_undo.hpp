@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 10;
+inline constexpr int newest_schema = 11;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -24,6 +24,10 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
     std::string sql;
     for (int step = newest_schema; step > version; --step) {
         switch (step) {
+            case 11:
+                sql += drop({"challenges"});
+                sql += "DROP INDEX " + t + "blocks_by_target; ";
+                break;
             case 10:  // PostgreSQL's journal append in one call; nothing on SQLite
                 if (pg) sql += "DROP FUNCTION " + t + "carc_append_action; ";
                 break;

@@ -1,5 +1,6 @@
 // PostgresStore: one lobby across nodes. Each node keeps its public rooms' summaries in
-// lobby_rooms and NOTIFYs carc_lobby; the others LISTEN (PgLobbyFeed) and read them again.
+// lobby_rooms and NOTIFYs carc_lobby; the others LISTEN (PgLobbyFeed) and read them again. The
+// same feed hears carc_people: news for a person wherever they are connected.
 #include <poll.h>
 
 #include "pg_store.hpp"
@@ -20,6 +21,11 @@ Status PostgresStore::publish_room(std::string_view room_id, const std::optional
     return lease_conn_.run("SELECT pg_notify('carc_lobby', $1)", {text(room_id)});
 }
 
+Status PostgresStore::notify_people(std::string_view payload) {
+    std::lock_guard guard(lease_mutex_);
+    return lease_conn_.run("SELECT pg_notify('carc_people', $1)", {text(payload)});
+}
+
 Result<std::vector<LeaseStore::ListedRoom>> PostgresStore::listed_rooms() {
     std::lock_guard guard(lease_mutex_);
     auto rows = lease_conn_.query(
@@ -38,23 +44,26 @@ class PgLobbyFeed final : public LobbyFeed {
 public:
     explicit PgLobbyFeed(pg::Connection conn) : conn_(std::move(conn)) {}
 
-    Result<bool> wait(std::chrono::milliseconds timeout) override {
-        if (drain()) return true;
+    Result<FeedNews> wait(std::chrono::milliseconds timeout) override {
+        FeedNews news;
+        if (drain(news)) return news;
         pollfd fd{PQsocket(conn_.get()), POLLIN, 0};
         if (fd.fd < 0) return Error{ErrorCode::io_error, "lobby feed: connection lost"};
         const int ready = ::poll(&fd, 1, static_cast<int>(timeout.count()));
-        if (ready < 0) return false;  // interrupted: the caller refreshes anyway
-        if (ready == 0) return false;
+        if (ready <= 0) return news;  // nothing, or interrupted: the caller refreshes anyway
         if (PQconsumeInput(conn_.get()) == 0 || PQstatus(conn_.get()) != CONNECTION_OK)
             return Error{ErrorCode::io_error, "lobby feed: connection lost"};
-        return drain();
+        drain(news);
+        return news;
     }
 
 private:
-    bool drain() {
+    bool drain(FeedNews& news) {
         bool any = false;
         while (PGnotify* note = PQnotifies(conn_.get())) {
             any = true;
+            if (std::string_view(note->relname) == "carc_people") news.people.emplace_back(note->extra);
+            else news.lobby = true;
             PQfreemem(note);
         }
         return any;
@@ -70,6 +79,7 @@ Result<std::unique_ptr<LobbyFeed>> open_lobby_feed(const PostgresOptions& option
     auto conn = pg::Connection::open(options.url, options.schema, {.dead_peer = options.lease});
     if (!conn) return conn.error();
     if (auto listening = conn->run("LISTEN carc_lobby"); !listening) return listening.error();
+    if (auto listening = conn->run("LISTEN carc_people"); !listening) return listening.error();
     return std::unique_ptr<LobbyFeed>(std::make_unique<PgLobbyFeed>(std::move(conn).value()));
 }
 

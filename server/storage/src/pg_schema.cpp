@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "challenges_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
@@ -13,7 +14,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 10> migrations = {
+constexpr std::array<const char*, 11> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -213,6 +214,8 @@ BEGIN
     END IF;
 END $$;
 )sql",
+    // 11: challenges waiting for a decline, blocks by the blocked account (challenges_schema.hpp).
+    challenges_schema::postgres_step,
 };
 
 }  // namespace

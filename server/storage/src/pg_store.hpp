@@ -38,6 +38,7 @@ public:
     Result<std::optional<std::string>> room_by_invite(std::string_view invite) override;
     Status publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) override;
     Result<std::vector<ListedRoom>> listed_rooms() override;
+    Status notify_people(std::string_view payload) override;
 
 private:
     // The batch as one pipeline; nullopt when it must go statement by statement (a write that is

@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "challenges_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 10> migrations = {
+constexpr std::array<const char*, 11> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -155,6 +156,8 @@ CREATE TABLE vacation (
     tournaments_schema::sqlite_step,
     // 10: nothing; PostgreSQL's step adds the journal's append as one call (pg_schema.cpp).
     "",
+    // 11: challenges waiting for a decline, blocks by the blocked account (challenges_schema.hpp).
+    challenges_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -75,6 +75,10 @@ public:
     Result<FriendLists> friend_lists(std::string_view person_id) override;
     Result<Relation> relation(std::string_view a, std::string_view b) override;
     Result<std::vector<std::string>> blocked_ids(std::string_view person_id) override;
+    Result<std::vector<std::string>> blocker_ids(std::string_view target_id) override;
+    Status add_challenge(const StoredChallenge& challenge) override;
+    Result<std::optional<StoredChallenge>> find_challenge(std::string_view room_id) override;
+    Result<std::optional<StoredChallenge>> take_challenge(std::string_view room_id, std::string_view to_person) override;
     Result<std::vector<PlayerStats>> stats_of(std::string_view person_id) override;
     // Tournaments (sql_store_tournaments.cpp).
     Status create_tournament(const TournamentRecord& tournament) override;

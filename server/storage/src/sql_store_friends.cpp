@@ -121,16 +121,82 @@ Result<Relation> SqlStore::relation(std::string_view a, std::string_view b) {
     return out;
 }
 
-Result<std::vector<std::string>> SqlStore::blocked_ids(std::string_view person_id) {
-    std::lock_guard lock(mutex_);
+namespace {
+
+// The first column of every row `sql_text` reads for `id`.
+Result<std::vector<std::string>> read_ids(sql::Connection& db, std::string_view sql_text, std::string_view id) {
     std::vector<std::string> out;
-    auto read = db().for_each_row("SELECT target_id FROM blocks WHERE person_id = $1 ORDER BY target_id", {person_id},
-                                  [&](const Statement& row) -> Status {
-                                      out.push_back(row.text(0));
-                                      return {};
-                                  });
+    auto read = db.for_each_row(sql_text, {id}, [&](const Statement& row) -> Status {
+        out.push_back(row.text(0));
+        return {};
+    });
     if (!read) return read.error();
     return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> SqlStore::blocked_ids(std::string_view person_id) {
+    std::lock_guard lock(mutex_);
+    return read_ids(db(), "SELECT target_id FROM blocks WHERE person_id = $1 ORDER BY target_id", person_id);
+}
+
+Result<std::vector<std::string>> SqlStore::blocker_ids(std::string_view target_id) {
+    std::lock_guard lock(mutex_);
+    return read_ids(db(), "SELECT person_id FROM blocks WHERE target_id = $1 ORDER BY person_id", target_id);
+}
+
+Status SqlStore::add_challenge(const StoredChallenge& c) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    if (auto forgotten = db().run("DELETE FROM challenges WHERE made_at_ms < $1", {c.made_at_ms - challenge_kept_ms});
+        !forgotten)
+        return forgotten;
+    if (auto added = db().run("INSERT INTO challenges (room_id, from_person, from_name, to_person, to_name, made_at_ms)"
+                              " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (room_id) DO UPDATE SET"
+                              " from_person = excluded.from_person, from_name = excluded.from_name,"
+                              " to_person = excluded.to_person, to_name = excluded.to_name,"
+                              " made_at_ms = excluded.made_at_ms",
+                              {c.room_id, c.from_person, c.from_name, c.to_person, c.to_name, c.made_at_ms});
+        !added)
+        return added;
+    return tx->commit();
+}
+
+namespace {
+
+// The room's challenge, for `to_person` only when one is given.
+Result<std::optional<StoredChallenge>> read_challenge(sql::Connection& db, std::string_view room_id,
+                                                      std::optional<std::string_view> to_person) {
+    std::optional<StoredChallenge> found;
+    auto read = db.for_each_row(
+        "SELECT room_id, from_person, from_name, to_person, to_name, made_at_ms FROM challenges WHERE room_id = $1",
+        {room_id}, [&](const Statement& row) -> Status {
+            found = StoredChallenge{row.text(0), row.text(1), row.text(2), row.text(3), row.text(4), row.int64(5)};
+            return {};
+        });
+    if (!read) return read.error();
+    if (found && to_person && found->to_person != *to_person) found.reset();
+    return found;
+}
+
+}  // namespace
+
+Result<std::optional<StoredChallenge>> SqlStore::find_challenge(std::string_view room_id) {
+    std::lock_guard lock(mutex_);
+    return read_challenge(db(), room_id, std::nullopt);
+}
+
+Result<std::optional<StoredChallenge>> SqlStore::take_challenge(std::string_view room_id, std::string_view to_person) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status().error();
+    auto found = read_challenge(db(), room_id, to_person);
+    if (!found || !*found) return found;
+    if (auto removed = db().run("DELETE FROM challenges WHERE room_id = $1", {room_id}); !removed) return removed.error();
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return found;
 }
 
 Result<std::vector<PlayerStats>> SqlStore::stats_of(std::string_view person_id) {

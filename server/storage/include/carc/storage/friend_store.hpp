@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,21 @@ struct PlayerStats {
     std::map<std::string, std::int64_t> points;  // by kind, as the result's breakdown names them
 };
 
+// A challenge waiting for the friend's answer (docs/friends.md), stored so that a decline at any
+// node finds it.
+struct StoredChallenge {
+    std::string room_id;
+    std::string from_person;
+    std::string from_name;
+    std::string to_person;
+    std::string to_name;
+    TimeMs made_at_ms = 0;
+    friend bool operator==(const StoredChallenge&, const StoredChallenge&) = default;
+};
+
+// How long a challenge waits for a decline before it is forgotten.
+inline constexpr TimeMs challenge_kept_ms = 7LL * 24 * 60 * 60 * 1000;
+
 class FriendStore {
 public:
     virtual ~FriendStore() = default;
@@ -61,6 +77,15 @@ public:
     virtual Result<Relation> relation(std::string_view a, std::string_view b) = 0;
     // The person ids the account blocks.
     virtual Result<std::vector<std::string>> blocked_ids(std::string_view person_id) = 0;
+    // The person ids of the accounts that block `target_id`.
+    virtual Result<std::vector<std::string>> blocker_ids(std::string_view target_id) = 0;
+    // Stores a challenge (one per room) and forgets those older than challenge_kept_ms.
+    virtual Status add_challenge(const StoredChallenge& challenge) = 0;
+    // The room's challenge, if one waits.
+    virtual Result<std::optional<StoredChallenge>> find_challenge(std::string_view room_id) = 0;
+    // The room's challenge when it invites `to_person`, removed; nullopt when there is none.
+    virtual Result<std::optional<StoredChallenge>> take_challenge(std::string_view room_id,
+                                                                  std::string_view to_person) = 0;
     // The account's statistics, one per rule key it finished games under, ordered by key.
     virtual Result<std::vector<PlayerStats>> stats_of(std::string_view person_id) = 0;
 };

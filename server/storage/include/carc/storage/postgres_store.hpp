@@ -90,15 +90,27 @@ public:
         std::string summary_json;
     };
     virtual Result<std::vector<ListedRoom>> listed_rooms() = 0;
+
+    // --- news for people on any node (docs/friends.md) ----------------------------------------
+    // NOTIFYs carc_people with `payload` (JSON, well under PostgreSQL's 8000 bytes): every
+    // node's feed gets it, this node's too.
+    virtual Status notify_people(std::string_view payload) = 0;
 };
 
-// A connection that LISTENs for lobby changes of any node (its own, apart from the store's).
+// What a feed heard: a lobby change, and the payloads NOTIFYed on carc_people, in order.
+struct FeedNews {
+    bool lobby = false;
+    std::vector<std::string> people;
+};
+
+// A connection that LISTENs for lobby changes of any node and news for people (its own, apart
+// from the store's).
 class LobbyFeed {
 public:
     virtual ~LobbyFeed() = default;
-    // Waits up to `timeout` for a change; true when one came. An error when the connection
-    // broke (open a new feed).
-    virtual Result<bool> wait(std::chrono::milliseconds timeout) = 0;
+    // Waits up to `timeout` for news; empty news when none came. An error when the connection
+    // broke (open a new feed: what was sent meanwhile is lost).
+    virtual Result<FeedNews> wait(std::chrono::milliseconds timeout) = 0;
 };
 Result<std::unique_ptr<LobbyFeed>> open_lobby_feed(const PostgresOptions& options);
 

@@ -1,0 +1,59 @@
+#include "friends/people_news.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/shared_state.hpp"
+#include "cluster/cluster_node.hpp"
+#include "friends/block_list.hpp"
+
+namespace carc::server::friends {
+
+using nlohmann::json;
+
+namespace {
+
+void page_here(shared_state& state, const std::string& person, const std::string& sender, const std::string& text) {
+    if (state.blocks.blocks(person, sender)) return;
+    if (auto links = state.persons.online_links(person)) links->send(shared_text(text));
+}
+
+void tell_other_nodes(shared_state& state, const json& news) {
+    if (!state.cluster) return;
+    if (auto told = state.cluster->tell_people(news.dump()); !told)
+        spdlog::warn("event=people_news_not_sent kind={} error=\"{}\"", news.value("kind", ""), told.message());
+}
+
+}  // namespace
+
+void page(shared_state& state, const std::string& person, const std::string& sender, const std::string& text) {
+    page_here(state, person, sender, text);
+    if (state.cluster)
+        tell_other_nodes(state, {{"kind", "page"},
+                                 {"node", state.cluster->node_id()},
+                                 {"to", person},
+                                 {"from", sender},
+                                 {"text", text}});
+}
+
+void blocks_changed(shared_state& state, const std::string& person) {
+    if (state.cluster) tell_other_nodes(state, {{"kind", "blocks"}, {"node", state.cluster->node_id()}, {"person", person}});
+}
+
+void on_people_news(shared_state& state, const std::string& payload) {
+    const json news = json::parse(payload, nullptr, false);
+    if (!news.is_object() || !state.cluster) return;
+    // This node's own news was handled when it was sent.
+    if (news.value("node", "") == state.cluster->node_id()) return;
+    const std::string kind = news.value("kind", "");
+    if (kind == "page") {
+        page_here(state, news.value("to", ""), news.value("from", ""), news.value("text", ""));
+    } else if (kind == "blocks") {
+        const std::string person = news.value("person", "");
+        if (state.blocks.knows(person)) load_blocks(state, person);
+    }
+}
+
+void on_people_news_lost(shared_state& state) { reload_all_blocks(state); }
+
+}  // namespace carc::server::friends
