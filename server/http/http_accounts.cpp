@@ -42,7 +42,7 @@ http_answer answer(const call& c, http::status status, const json& body) {
 }
 
 http_answer refusal(const call& c, http::status status, std::string code, std::string message) {
-    return answer(c, status, {{"error", std::move(code)}, {"message", std::move(message)}});
+    return json_error_response(c.request, status, std::move(code), std::move(message));
 }
 
 http_answer store_failed(const call& c, const st::Error& error) {
@@ -425,9 +425,7 @@ bool is_account_path(std::string_view path) {
 void answer_account_request(shared_state& state, http_request request, std::string address,
                             std::function<void(http_answer)> done) {
     if (!state.accounts) {
-        done(json_text_response(request,
-                                json{{"error", "no_accounts"}, {"message", "accounts need a store"}}.dump(),
-                                http::status::service_unavailable));
+        done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
         return;
     }
     state.accounts->post([&state, request = std::move(request), address = std::move(address),

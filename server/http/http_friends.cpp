@@ -25,7 +25,7 @@ constexpr std::string_view blocks_path = "/api/me/blocks/";
 constexpr std::string_view lists_path = "/api/me/friends";
 
 http_answer refusal(const http_request& request, http::status status, std::string code, std::string message) {
-    return json_text_response(request, json{{"error", std::move(code)}, {"message", std::move(message)}}.dump(), status);
+    return json_error_response(request, status, std::move(code), std::move(message));
 }
 
 http_answer store_failed(const http_request& request, const st::Error& error) {

@@ -240,9 +240,7 @@ void answer_notice_request(shared_state& state, http_request request, std::strin
                            std::function<void(http_answer)> done) {
     auto notices = std::dynamic_pointer_cast<st::NoticeStore>(state.store);
     if (!state.accounts || !notices) {
-        done(json_text_response(request,
-                                json{{"error", "no_accounts"}, {"message", "accounts need a store"}}.dump(),
-                                http::status::service_unavailable));
+        done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
         return;
     }
     state.accounts->post([&state, notices = std::move(notices), request = std::move(request),

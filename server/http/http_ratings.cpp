@@ -75,13 +75,11 @@ bool is_ratings_path(std::string_view path) {
 
 void answer_ratings_request(shared_state& state, http_request request, std::function<void(http_answer)> done) {
     if (request.method() != http::verb::get && request.method() != http::verb::head) {
-        done(json_text_response(request, json{{"error", "method"}, {"message", "only GET"}}.dump(),
-                                http::status::method_not_allowed));
+        done(json_error_response(request, http::status::method_not_allowed, "method", "only GET"));
         return;
     }
     if (!state.accounts) {
-        done(json_text_response(request, json{{"error", "no_ratings"}, {"message", "this server keeps no ratings"}}.dump(),
-                                http::status::not_found));
+        done(json_error_response(request, http::status::not_found, "no_ratings", "this server keeps no ratings"));
         return;
     }
     state.accounts->post([&state, request = std::move(request), done = std::move(done)] {

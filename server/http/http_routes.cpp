@@ -127,6 +127,12 @@ http::response<http::string_body> json_text_response(const http::request<http::s
     return res;
 }
 
+http::response<http::string_body> json_error_response(const http::request<http::string_body>& request,
+                                                      http::status status, std::string code, std::string message) {
+    return json_text_response(request, nlohmann::json{{"error", std::move(code)}, {"message", std::move(message)}}.dump(),
+                              status);
+}
+
 http::message_generator text_response(const http::request<http::string_body>& request,
                                       http::status status, std::string body) {
     return plain_response(request, status, std::move(body));

@@ -63,9 +63,7 @@ bool is_tournaments_path(std::string_view path) { return path == base || path.st
 
 void answer_tournaments_request(shared_state& state, http_request request, std::function<void(http_answer)> done) {
     if (!state.accounts || !state.tournaments) {
-        done(json_text_response(request,
-                                json{{"error", "no_tournaments"}, {"message", "tournaments need a store with accounts"}}.dump(),
-                                http::status::not_found));
+        done(json_error_response(request, http::status::not_found, "no_tournaments", "tournaments need a store with accounts"));
         return;
     }
     state.accounts->post([&state, request = std::move(request), done = std::move(done)] {
