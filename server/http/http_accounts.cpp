@@ -200,14 +200,23 @@ http_answer sign_in(const call& c) {
     return session_answer(c, http::status::ok, **account, made, want_token);
 }
 
+// Every channel is on until the account turns it off, so each one is answered with its value.
+json notice_channels(const std::string& stored) {
+    json channels = {{"email", true}, {"push", true}, {"webhook", true}};
+    const json saved = json::parse(stored, nullptr, false);
+    if (saved.is_object())
+        for (const auto& [channel, on] : saved.items())
+            if (channels.contains(channel) && on.is_boolean()) channels[channel] = on;
+    return channels;
+}
+
 json account_json(const st::AccountRecord& a) {
-    const json notices = json::parse(a.settings.notices_json, nullptr, false);
     return {{"person", a.person_id},
             {"name", a.name},
             {"email", a.settings.email ? json(*a.settings.email) : json(nullptr)},
             {"email_confirmed", a.settings.email_confirmed},
             {"auto_vacation", a.settings.auto_vacation},
-            {"notices", notices.is_object() ? notices : json::object()},
+            {"notices", notice_channels(a.settings.notices_json)},
             {"webhook", a.settings.webhook_url ? json(*a.settings.webhook_url) : json(nullptr)},
             {"created_ms", a.created_at_ms}};
 }
@@ -235,12 +244,14 @@ http_answer update_me(const call& c, const signed_in& me) {
             settings.auto_vacation = value.get<bool>();
         } else if (key == "notices") {
             if (!value.is_object()) return refusal(c, http::status::bad_request, "bad_field", "field 'notices': an object");
+            json channels = notice_channels(settings.notices_json);  // a channel not named keeps its value
             for (const auto& [channel, on] : value.items()) {
-                if ((channel != "email" && channel != "push" && channel != "webhook") || !on.is_boolean())
+                if (!channels.contains(channel) || !on.is_boolean())
                     return refusal(c, http::status::bad_request, "bad_field",
                                    "field 'notices': channels email, push and webhook, each true or false");
+                channels[channel] = on;
             }
-            settings.notices_json = value.dump();
+            settings.notices_json = channels.dump();
         } else if (key == "webhook") {
             if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) {
                 settings.webhook_url.reset();

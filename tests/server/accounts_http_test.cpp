@@ -188,6 +188,8 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
           "[server][accounts]") {
     account_server s;
     const std::string a = sign_up(s.port(), "Ada", password).cookie();
+    const json every_channel_on = {{"email", true}, {"push", true}, {"webhook", true}};
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).body["notices"] == every_channel_on);
     const auto patched = call_api(s.port(), "PATCH", "/api/me",
                                   {{"email", "ada@example.org"},
                                    {"auto_vacation", true},
@@ -199,8 +201,11 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
     const auto me = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
     CHECK(me["email"] == "ada@example.org");
     CHECK(me["auto_vacation"] == true);
-    CHECK(me["notices"] == json{{"email", true}, {"webhook", false}});
+    CHECK(me["notices"] == json{{"email", true}, {"push", true}, {"webhook", false}});
     CHECK(me["webhook"] == "https://hooks.example.org/carc");
+    // A channel the PATCH does not name keeps its value.
+    const auto push_off = call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"push", false}}}}, a);
+    CHECK(push_off.body["notices"] == json{{"email", true}, {"push", false}, {"webhook", false}});
 
     for (const char* url : {"http://127.0.0.1/hook", "http://localhost:8080/", "https://10.1.2.3/x",
                             "http://192.168.0.9/", "http://[::1]:80/", "http://169.254.169.254/latest",
@@ -212,6 +217,7 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
     }
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", "yes"}}, a).status == 400);
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"pigeon", true}}}}, a).status == 400);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).body["notices"]["push"] == false);
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"colour", "red"}}, a).status == 400);
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"email", nullptr}, {"webhook", nullptr}}, a).status == 200);
     const auto cleared = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
