@@ -13,6 +13,9 @@ done
 "$build/bin/carc-sim" playout --game castle --games 20000 --seed 1 || true
 # One room's CPU per change in process, 6 and 500 viewers (docs/benchmarks.md, "Publishing views").
 "$build/bin/carc-view-bench" || true
+# The kernel's own cost of a loopback write, a durable append and a thread hand-over: the floor
+# under the server's figures (docs/benchmarks.md, "What the machine allows").
+"$build/bin/carc-floor" --sockets 2000 --dir "${TMPDIR:-/tmp}" || true
 # The server under load: every carc-load scenario, smaller than its defaults (about a minute).
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$build/bin/carc-load" --seconds 5 --spectators 200 --spectator-moves 30 --rooms 50 --abandoned 10 \

@@ -59,6 +59,8 @@ Usage: carc-server [flags]
                                change at once (default 250)
   --presence-interval MS       a room's spectator list reaches its viewers at most once per
                                interval, 0: each change at once (default 1000)
+  --presence-budget N          and at most N presence sends (one per viewer) a second per room,
+                               so a large crowd's interval grows with it; 0: no budget (default 2000)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
   --session-days N             accounts: a session unused this many days ends (default 400)
   --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
@@ -162,6 +164,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--room-chat-burst") ok = parse_number(value, config.room_chat_burst) && config.room_chat_burst >= 1;
         else if (flag == "--lobby-interval") ok = parse_ms(value, config.lobby_interval);
         else if (flag == "--presence-interval") ok = parse_ms(value, config.presence_interval);
+        else if (flag == "--presence-budget") ok = parse_number(value, config.presence_budget) && config.presence_budget >= 0;
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
         else if (flag == "--sync") {
             ok = value == "full" || value == "normal";

@@ -72,6 +72,9 @@ struct server_config {
     // A room's spectator list and count reach its viewers at most once per interval (a crowd's
     // arrivals would otherwise each cost a patch to everyone); 0 publishes each change at once.
     std::chrono::milliseconds presence_interval{1000};
+    // ...and a large crowd less often: a room's presence patches cost at most this many sends a
+    // second (a patch per viewer), so 10,000 viewers hear of each other every 5 s; 0: no budget.
+    int presence_budget = 2000;
 
     // Accounts and sessions (docs/accounts.md).
     struct accounts_config {

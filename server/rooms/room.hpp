@@ -209,6 +209,7 @@ private:
     void on_bot_turn(std::uint64_t expected_moves);
     // A search bot's move, back from the bot pool.
     void on_bot_move(std::uint64_t expected_moves, int seat, Action action);
+    std::vector<Action> bot_turn(BotKind kind, int seat);
     void on_clock_expired(std::uint64_t expected_moves);
 
     // ---- waiting for the journal; adjourning and unloading (room_lifecycle.cpp) ------------

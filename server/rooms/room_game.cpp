@@ -329,7 +329,7 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
         protocol::bot_kind_from_string(state_.config.resigned_bot, kind);
     if (s.away && !s.resigned) kind = away_bot;
     if (!is_search_bot(kind)) {
-        play(seat, {choose(kind, session_.state(), bot_rng_)}, nullptr);
+        play(seat, bot_turn(kind, seat), nullptr);
         return;
     }
     // A search takes up to seconds: it runs on the bot pool, and its move comes back here to
@@ -343,6 +343,21 @@ void room::on_bot_turn(std::uint64_t expected_moves) {
                                self->on_bot_move(expected_moves, seat, action);
                            });
                        });
+}
+
+// A bot that needs no search plays its turn's decisions as one action, as a person may: the
+// tile and its follower are one journal write and one patch to every viewer, not two. It
+// chooses each step on the state the steps before it made, drawing on the room's generator in
+// the same order as step by step, so the game is the same.
+std::vector<Action> room::bot_turn(BotKind kind, int seat) {
+    constexpr std::size_t most_steps = 8;
+    const State& now = session_.state();
+    std::vector<Action> steps{choose(kind, now, bot_rng_)};
+    State next = now;
+    while (steps.size() < most_steps && !next.apply(steps.back()) && !next.is_over() && next.decider() == seat &&
+           next.turn_number() == now.turn_number())
+        steps.push_back(choose(kind, next, bot_rng_));
+    return steps;
 }
 
 void room::on_bot_move(std::uint64_t expected_moves, int seat, Action action) {

@@ -1,9 +1,10 @@
 // Spectators' presence at the room's pace: an arriving spectator gets the whole view at once,
 // but the list and count of spectators reach the other viewers at most once per
-// --presence-interval, in one patch for every change since the last. A crowd coming and going
-// would otherwise cost a patch to every viewer per arrival or departure (docs/protocol.md,
-// "Spectators").
+// --presence-interval (longer for a crowd past --presence-budget), in one patch for every change
+// since the last. A crowd coming and going would otherwise cost a patch to every viewer per
+// arrival or departure (docs/protocol.md, "Spectators").
 #include "rooms/room.hpp"
+#include "rooms/presence_pace.hpp"
 #include "app/shared_state.hpp"
 
 namespace carc::server {
@@ -26,7 +27,8 @@ void room::spectator_changed(const std::string& person) {
 void room::arm_presence() {
     if (!presence_paced() || presence_armed_ || closed_ || !seating_.spectators_pending()) return;
     presence_armed_ = true;
-    presence_timer_.expires_after(state_.config.presence_interval);
+    presence_timer_.expires_after(
+        presence_pace(state_.config.presence_interval, state_.config.presence_budget, seating_.members().size()));
     presence_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
         if (!ec) self->on_presence_timer();
     });

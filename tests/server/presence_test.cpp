@@ -8,6 +8,7 @@
 #include <deque>
 #include <set>
 
+#include "rooms/presence_pace.hpp"
 #include "room_harness.hpp"
 #include "test_server.hpp"
 
@@ -156,4 +157,17 @@ TEST_CASE("a room lets its spectators' patches wait for the write scheduler, nev
     const auto watchers = spectating(r, 3);
     for (const auto* w : watchers) CHECK(w->link->batched() == 1);  // the presence patch
     CHECK(r.ada_person.link->batched() == 0);  // the host gets it at once
+}
+
+TEST_CASE("a crowd's presence goes out less often, within the budget of sends a second", "[server][presence]") {
+    using std::chrono::milliseconds;
+    using carc::server::presence_pace;
+    // A room of a few viewers keeps the interval.
+    CHECK(presence_pace(milliseconds(1000), 2000, 6) == milliseconds(1000));
+    CHECK(presence_pace(milliseconds(1000), 2000, 2000) == milliseconds(1000));
+    // Past the budget, each patch reaches every viewer, so the interval grows with them.
+    CHECK(presence_pace(milliseconds(1000), 2000, 10000) == milliseconds(5000));
+    CHECK(presence_pace(milliseconds(100), 10, 5) == milliseconds(500));
+    // No budget: the interval whatever the crowd.
+    CHECK(presence_pace(milliseconds(1000), 0, 10000) == milliseconds(1000));
 }
