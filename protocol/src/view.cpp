@@ -245,6 +245,7 @@ RoomSummary summarize(const RoomInfo& room) {
     out.spectators = room.spectator_count;
     out.spectators_allowed = s.spectators;
     out.clock = s.clock;
+    out.move_time_s = s.move_time_s;
     return out;
 }
 
@@ -261,6 +262,7 @@ void to_json(json& out, const RoomSummary& r) {
            {"spectators", r.spectators},
            {"spectators_allowed", r.spectators_allowed},
            {"clock", clock_to_json(r.clock)},
+           {"move_time_s", r.move_time_s ? json(*r.move_time_s) : json(nullptr)},
            {"host", r.host}};
 }
 
@@ -293,6 +295,7 @@ void from_json(const json& value, RoomSummary& r) {
     } else {
         r.clock.reset();
     }
+    r.move_time_s = in.optional_integer("move_time_s", 1, max_move_time_s);
     r.host = in.string("host", 64);
 }
 

@@ -197,6 +197,7 @@ TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
                                {"spectators", 4},
                                {"spectators_allowed", true},
                                {"clock", {{"initial_ms", 1000}, {"increment_ms", 0}, {"on_timeout", "random"}}},
+                               {"move_time_s", nullptr},
                                {"host", "Ada"}};
     check_encodes(Lobby{{summary}}, {{"rooms", {summary_json}}});
     check_encodes(LobbyRoom{summary}, {{"room", summary_json}});

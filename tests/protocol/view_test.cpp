@@ -139,6 +139,19 @@ TEST_CASE("a view before the start has no game and lists the seats", "[protocol]
     CHECK(summary.taken == 2);
     CHECK(summary.bots == 1);
     CHECK(summary.host == "Ada");
+    CHECK_FALSE(summary.move_time_s);
+}
+
+TEST_CASE("a turn-based room's summary says its time per move, and reads back", "[protocol]") {
+    RoomInfo room = two_seat_room();
+    room.status = RoomStatus::waiting;
+    room.settings.move_time_s = 86400;
+    const RoomSummary summary = summarize(room);
+    CHECK(summary.move_time_s == 86400);
+    CHECK_FALSE(summary.clock);
+    const json text = summary;
+    CHECK(text["move_time_s"] == 86400);
+    CHECK(text.get<RoomSummary>() == summary);
 }
 
 TEST_CASE("The Castle's view carries its walled board and hides the face-down tokens", "[protocol]") {

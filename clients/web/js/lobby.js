@@ -9,6 +9,7 @@ import { limitLength } from './text-limit.js';
 import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './errors.js';
+import { paceText } from './room-pace.js';
 import { lobbyTabs } from './account/lobby-tabs.js';
 import { moveTimeSelect, moveTimeField } from './account/move-time.js';
 import { ratedOption } from './ratings/rated-option.js';
@@ -164,14 +165,6 @@ export function renderLobby(root, app) {
   };
 }
 
-function clockText(c) {
-  if (!c) return t('lobby.no_clock');
-  return t('lobby.clock_short', {
-    minutes: Math.round(c.initial_ms / 60000),
-    seconds: Math.round(c.increment_ms / 1000),
-  });
-}
-
 function drawRooms(box, rooms, app, emptyText) {
   clear(box);
   if (!rooms.length) {
@@ -185,7 +178,7 @@ function drawRooms(box, rooms, app, emptyText) {
       t('lobby.seats_taken', { taken: r.taken, seats: r.seats }) +
         (r.bots ? ` ${t('lobby.bots', { count: r.bots })}` : ''),
       t('lobby.watching', { count: r.spectators }),
-      clockText(r.clock),
+      paceText(r),
     ];
     if (r.status === 'adjourned') sub.push(t('lobby.adjourned_hint'));
     box.append(

@@ -6,6 +6,7 @@ import { h, fill, toast } from './dom.js';
 import { mountRoom } from './room-ctrl.js';
 import { errorText } from './errors.js';
 import { t } from './i18n.js';
+import { paceText } from './room-pace.js';
 
 /** @import { App } from './types.js' */
 
@@ -94,13 +95,16 @@ function showOffer(root, app, info, ask) {
       h(
         'p',
         { class: 'muted' },
-        t('common.offer_summary', {
-          rules: r.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne'),
-          status: t(`lobby.status_${r.status}`),
-          host: r.host || '—',
-          taken: r.taken,
-          seats: r.seats,
-        }),
+        [
+          t('common.offer_summary', {
+            rules: r.rules === 'castle' ? t('lobby.rules_castle') : t('lobby.rules_carcassonne'),
+            status: t(`lobby.status_${r.status}`),
+            host: r.host || '—',
+            taken: r.taken,
+            seats: r.seats,
+          }),
+          paceText(r), // a turn-based game says so before anyone joins it
+        ].join(' · '),
       ),
       h('p', {}, free > 0 ? t('common.offer_free_seats', { count: free }) : t('common.offer_no_seat')),
       h(

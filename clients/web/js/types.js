@@ -8,7 +8,7 @@
  *   online?: boolean, resigned?: boolean, bot?: string, away?: boolean, offline_long?: boolean }} Seat
  * @typedef {{ initial_ms: number, increment_ms: number, on_timeout?: 'random' | 'forfeit' }} ClockSettings
  * @typedef {{ rules?: string, expansions?: Record<string, boolean>, options?: Record<string, any>,
- *   seats?: number, clock?: ClockSettings | null, private?: boolean }} RoomSettings
+ *   seats?: number, clock?: ClockSettings | null, move_time_s?: number | null, private?: boolean }} RoomSettings
  * @typedef {{ id: string, name: string, status: string, host?: string, private?: boolean,
  *   invite?: string, spectators_allowed?: boolean, settings?: RoomSettings, seats: Seat[],
  *   spectators?: { person: string, name: string, online?: boolean }[] }} Room

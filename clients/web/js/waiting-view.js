@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { badgeSvg } from './players.js';
 import { seatName } from './seat-name.js';
 import { roomLink, copyLinkButton } from './room-link.js';
+import { moveTimeText } from './room-pace.js';
 
 /** @import { Room, RoomActions } from './types.js' */
 
@@ -110,7 +111,9 @@ export function drawWaiting(box, { room: r, me: mySeat, person: me }, actions) {
               min: Math.round(s.clock.initial_ms / 60000),
               sec: Math.round(s.clock.increment_ms / 1000),
             })
-          : t('game.room.no_clock'),
+          : s.move_time_s
+            ? moveTimeText(s.move_time_s)
+            : t('game.room.no_clock'),
         t(r.spectators_allowed ? 'game.room.spectators_yes' : 'game.room.spectators_no'),
         s.options?.pile_limit ? t('game.room.short_game', { count: s.options.pile_limit }) : null,
       ]

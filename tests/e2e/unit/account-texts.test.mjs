@@ -1,13 +1,16 @@
 // Unit tests of the account screens' words: the time left to move (the two largest units,
-// plural-correct in English and Russian) and a session's device named from its User-Agent.
+// plural-correct in English and Russian), a room's pace (a turn-based game's time per move) and
+// a session's device named from its User-Agent.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { setCatalogs } from '../../../clients/web/js/i18n.js';
 import { timeLeftText } from '../../../clients/web/js/account/my-games-view.js';
 import { deviceName } from '../../../clients/web/js/account/device-name.js';
+import { paceText } from '../../../clients/web/js/room-pace.js';
 
-const read = (lang) => JSON.parse(fs.readFileSync(new URL(`../../../clients/web/i18n/${lang}/account.json`, import.meta.url)));
+const read = (lang, part = 'account') =>
+  JSON.parse(fs.readFileSync(new URL(`../../../clients/web/i18n/${lang}/${part}.json`, import.meta.url)));
 const MINUTE = 60_000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
 
 test('the time left to move: the two largest units', () => {
@@ -24,6 +27,19 @@ test('the time left in Russian', () => {
   assert.equal(timeLeftText(5 * DAY + 2 * HOUR), 'осталось 5 дней 2 часа');
   assert.equal(timeLeftText(21 * HOUR + 11 * MINUTE), 'осталось 21 час 11 минут');
   assert.equal(timeLeftText(3 * MINUTE), 'осталось 3 минуты');
+});
+
+test("a room's pace: its time per move, its live clock, or neither", () => {
+  setCatalogs('en', { account: read('en'), lobby: read('en', 'lobby') });
+  assert.equal(paceText({ move_time_s: 86400, clock: null }), '1 day a move');
+  assert.equal(paceText({ move_time_s: 14 * 86400 }), '14 days a move');
+  assert.equal(paceText({ move_time_s: 12 * 3600 }), '12 hours a move');
+  assert.equal(paceText({ move_time_s: 5 }), '1 minute a move', 'a test server\'s seconds read as a minute');
+  assert.equal(paceText({ clock: { initial_ms: 300000, increment_ms: 10000 }, move_time_s: null }), '5 min + 10 s');
+  assert.equal(paceText({ clock: null, move_time_s: null }), 'no clock');
+  setCatalogs('ru', { account: read('ru'), lobby: read('ru', 'lobby') }, { account: read('en'), lobby: read('en', 'lobby') });
+  assert.equal(paceText({ move_time_s: 2 * 86400 }), '2 дня на ход');
+  assert.equal(paceText({ move_time_s: 5 * 86400 }), '5 дней на ход');
 });
 
 test('a device is named by its browser and system', () => {

@@ -120,6 +120,7 @@ struct RoomSummary {
     int spectators = 0;
     bool spectators_allowed = true;
     std::optional<ClockSettings> clock;
+    std::optional<std::int64_t> move_time_s;  // a turn-based game's time per move
     std::string host;  // host's name
     friend bool operator==(const RoomSummary&, const RoomSummary&) = default;
 };
