@@ -47,6 +47,8 @@ test('a short game in Russian, then the switch to English', { timeout: 180_000 }
     await shot(page, 'lang-01-lobby-ru');
 
     const room = await playShortGame(page);
+    // A room left unnamed is named in the creator's language, as the form's placeholder said.
+    assert.match(await page.title(), /Комната игрока Alice/);
     const russian = await logText(page);
     assert.match(russian, /Alice выкладывает квадрат/);
     assert.match(russian, /Финальный подсчёт очков/);

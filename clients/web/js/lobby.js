@@ -462,7 +462,11 @@ function createForm(app) {
           }
         : null,
     };
-    if (f.name.value.trim()) msg.name = f.name.value.trim();
+    // An unnamed room gets the name its placeholder showed, in the creator's language (the
+    // server's own default is English).
+    const name =
+      f.name.value.trim() || (app.conn.name ? t('lobby.room_name_placeholder', { name: app.conn.name }) : '');
+    if (name) msg.name = name;
     if (f.moveTime.value) msg.move_time_s = Number(f.moveTime.value); // only when chosen
     if (rated.checked()) msg.rated = true;
     try {
