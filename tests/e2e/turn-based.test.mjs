@@ -2,7 +2,7 @@
 // - an account creates a room from the form with a time per move of one day and a bot;
 // - a guest not yet in the room sees "1 day a move" on its lobby card, in what the room's link
 //   offers, and watching, in the waiting room;
-// - once started, My games shows the game as your turn with the time left, and "Take a vacation
+// - once started, the room bar and My games show the time left to move, and "Take a vacation
 //   day" moves the stored deadline one day on.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,10 +65,18 @@ test('a turn-based game: its pace shown to a stranger, My games, a vacation day'
     }, 'the game in My games');
     const before = (await myGames(tess))[0].deadline_ms;
 
-    // A vacation day on purpose: the deadline moves a day on.
+    // In the game, the room bar says how long the move may take.
+    await tess.waitForSelector('#move-deadline');
+    assert.match((await tess.textContent('#move-deadline')) ?? '', /23 hours \d+ minutes? left|1 day left/);
+    // A vacation day on purpose: the deadline moves a day on, and the bar says so.
     await tess.waitForSelector('#take-vacation');
     await tess.click('#take-vacation');
     await eventually(async () => assert.equal((await myGames(tess))[0].deadline_ms, before + DAY_MS), 'the deadline a day on');
+    await eventually(
+      async () => assert.match((await tess.textContent('#move-deadline')) ?? '', /1 day 23 hours left|2 days left/),
+      'the bar a day on',
+    );
+    await shot(tess, 'turn-based-game-phone');
 
     // My games lists it as your turn, with the time left.
     await tess.evaluate(() => {

@@ -16,6 +16,7 @@ import { describeEvent } from './log-text.js';
 import { t } from './i18n.js';
 import { tickClock } from './scoreboard.js';
 import { renderRoom, waitingLayout, gameLayout } from './room-view.js';
+import { account } from './account/account-state.js';
 
 /** @import { App, RoomActions, GameEvent } from './types.js' */
 /** @import { Layout } from './room-view.js' */
@@ -89,6 +90,9 @@ export class RoomCtrl {
       );
     };
     this.conn.addEventListener('welcome', this.onWelcome);
+    // A turn-based move's deadline comes with My games, after the patch that started the turn.
+    this.onAccount = () => this.redraw();
+    account.addEventListener('change', this.onAccount);
     /** @param {KeyboardEvent} e */
     this.onKeyDown = (e) => this.onKey(e);
     document.addEventListener('keydown', this.onKeyDown);
@@ -104,6 +108,7 @@ export class RoomCtrl {
     this.app.store.removeEventListener('change', this.onStore);
     this.conn.removeEventListener('status', this.onStatus);
     this.conn.removeEventListener('welcome', this.onWelcome);
+    account.removeEventListener('change', this.onAccount);
     document.removeEventListener('keydown', this.onKeyDown);
     clearInterval(this.timer);
     this.board?.destroy();
@@ -256,7 +261,8 @@ export class RoomCtrl {
         this.request({ type: 'chat', room: this.roomId, text });
       },
       send: (msg) => {
-        this.request({ ...msg, room: this.roomId });
+        // A vacation day moves the deadline without a patch: My games is asked again.
+        this.request({ ...msg, room: this.roomId }).then((reply) => reply && account.refreshSoon());
       },
       leave: () => this.leave(),
       resign: () => this.resign(),

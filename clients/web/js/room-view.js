@@ -20,6 +20,7 @@ import { limitLength } from './text-limit.js';
 import { boardModel, deadSquares } from './board-model.js';
 import { turnBasedButtons } from './turn-based-panel.js';
 import { absentPlayerButtons } from './absent-player-panel.js';
+import { account } from './account/account-state.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
 /** @import { RoomCtrl } from './room-ctrl.js' */
@@ -180,12 +181,13 @@ export function gameLayout(actions) {
 }
 
 /**
- * The room bar: back, name, status, rules, the link, resign and leave.
+ * The room bar: back, name, status, rules, the link, a turn-based move's time left and buttons,
+ * resign and leave.
  * @param {HTMLElement} bar
- * @param {{ room: Room, me: number | null, decider?: number }} p
+ * @param {{ room: Room, me: number | null, decider?: number, deadline?: number | null }} p
  * @param {RoomActions} actions
  */
-function drawBar(bar, { room: r, me, decider }, actions) {
+function drawBar(bar, { room: r, me, decider, deadline }, actions) {
   const spectator = me === null;
   const playing = r.status === 'playing';
   fill(
@@ -200,7 +202,7 @@ function drawBar(bar, { room: r, me, decider }, actions) {
     spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
-    ...turnBasedButtons(r, me, decider, actions.send),
+    ...turnBasedButtons(r, me, decider, actions.send, deadline),
     ...absentPlayerButtons(r, me, actions.send),
     playing && !spectator
       ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => actions.resign() }, t('game.room.resign'))
@@ -253,7 +255,11 @@ export function renderRoom(ctrl) {
     version = state.version,
     me = ctrl.me,
     names = ctrl.names();
-  memo(L.bar, [version], () => drawBar(L.bar, { room: view.room, me, decider: view.game?.decider }, actions));
+  // Your turn-based move's deadline, from My games (it is not part of the view).
+  const deadline = account.games?.find((g) => g.room === view.room.id)?.deadline_ms ?? null;
+  memo(L.bar, [version, deadline], () =>
+    drawBar(L.bar, { room: view.room, me, decider: view.game?.decider, deadline }, actions),
+  );
   memo(L.chatList, [state.chat, state.chat.length], () => drawChat(L.chatList, state.chat, view.room.seats));
   if (L.mode === 'waiting') {
     const person = ctrl.conn.welcome?.person;

@@ -6,6 +6,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { timeLeftText } from './account/my-games-view.js';
 
 /** @import { Room } from './types.js' */
 
@@ -14,9 +15,10 @@ import { t } from './i18n.js';
  * @param {number | null} me your seat (null: watching)
  * @param {number | undefined} decider whose decision the game waits for
  * @param {(msg: Record<string, any>) => void} send sends a message about this room
+ * @param {number | null} [deadline] when your move's time runs out (Unix ms, from My games)
  * @returns {HTMLElement[]}
  */
-export function turnBasedButtons(room, me, decider, send) {
+export function turnBasedButtons(room, me, decider, send, deadline = null) {
   const settings = /** @type {{ move_time_s?: number | null } | undefined} */ (room.settings);
   if (!settings?.move_time_s || room.status !== 'playing' || me === null) return [];
   const seats = /** @type {{ away?: boolean }[]} */ (room.seats);
@@ -25,6 +27,8 @@ export function turnBasedButtons(room, me, decider, send) {
     h('button', { class: 'btn', id: type.replaceAll('_', '-'), onclick: () => send({ type }) }, t(`account.${type}`));
   if (seats[me]?.away) return [button('take_seat_back')];
   const out = [];
+  if (decider === me && deadline)
+    out.push(h('span', { class: 'tag tag-deadline', id: 'move-deadline' }, timeLeftText(deadline - Date.now())));
   if (decider === me) out.push(button('take_vacation'));
   if (seats.length === 2 && seats[1 - me]?.away) out.push(button('claim_win'));
   return out;
