@@ -190,6 +190,7 @@ export function gameLayout(actions) {
 function drawBar(bar, { room: r, me, decider, deadline }, actions) {
   const spectator = me === null;
   const playing = r.status === 'playing';
+  bar.classList.toggle('turn-based', !!r.settings?.move_time_s);
   fill(
     bar,
     h('a', { class: 'back', href: '#/', 'aria-label': t('game.room.back') }, '←'),
