@@ -101,8 +101,8 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
         on_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
     }
     buffer_.consume(buffer_.size());
-    // An idle connection (a spectator) holds no read buffer between messages: Beast waits for
-    // the next frame in its own, and a message costs one allocation here.
+    // An idle connection (a spectator) holds no read buffer between messages: the next read
+    // starts with a few bytes (lazy_read_buffer.hpp), and a message costs two allocations here.
     buffer_.shrink_to_fit();
     if (!closing_ && !reading_paused_) do_read();
 }

@@ -24,6 +24,7 @@
 #include "net/client_link.hpp"
 #include "net/connection_limiter.hpp"
 #include "net/gated_stream.hpp"
+#include "net/lazy_read_buffer.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/send_queue.hpp"
 #include "net/websocket_frames.hpp"
@@ -117,7 +118,7 @@ private:
     void send_text(std::string text) { send(shared_text(std::move(text))); }
 
     boost::beast::websocket::stream<gated_stream> ws_;
-    boost::beast::flat_buffer buffer_;
+    lazy_read_buffer buffer_;
     shared_state& state_;
     std::unique_ptr<connection_limiter::slot> slot_;
     const std::string address_;

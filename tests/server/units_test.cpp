@@ -1,6 +1,9 @@
 // The server's small pure parts: rate limiter, bounded send queue, turn clock, secrets, flags.
 #include <catch2/catch.hpp>
 
+#include <cstring>
+#include <string>
+
 #include "app/config.hpp"
 #include "rooms/game_clock.hpp"
 #include "app/metrics.hpp"
@@ -9,6 +12,7 @@
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "net/send_queue.hpp"
+#include "net/lazy_read_buffer.hpp"
 
 using namespace carc::server;
 using namespace std::chrono_literals;
@@ -132,4 +136,26 @@ TEST_CASE("metrics render in the Prometheus text format", "[server]") {
     CHECK(text.find("carc_broadcast_seconds_bucket{le=\"0.00025\"} 1\n") != std::string::npos);
     CHECK(text.find("carc_broadcast_seconds_bucket{le=\"+Inf\"} 2\n") != std::string::npos);
     CHECK(text.find("carc_broadcast_seconds_count 2\n") != std::string::npos);
+}
+
+TEST_CASE("a connection's read buffer offers a waiting read a few bytes, then what a message needs", "[server]") {
+    carc::server::lazy_read_buffer buffer;
+    // Waiting for a message: Beast asks for room for a whole frame, and gets a few bytes.
+    auto room = buffer.prepare(1536);
+    CHECK(room.size() == carc::server::lazy_read_buffer::idle_room);
+    CHECK(buffer.capacity() < 64);
+    const std::string text = "{\"type\":\"hello\",\"name\":\"Ada\"}";
+    std::memcpy(room.data(), text.data(), room.size());
+    buffer.commit(room.size());
+    // The message has started: the rest gets the room asked for.
+    room = buffer.prepare(1536);
+    CHECK(room.size() == 1536);
+    std::memcpy(room.data(), text.data() + buffer.size(), text.size() - buffer.size());
+    buffer.commit(text.size() - buffer.size());
+    const auto data = buffer.cdata();
+    CHECK(std::string(static_cast<const char*>(data.data()), data.size()) == text);
+    // Read and dropped: nothing is held until the next message.
+    buffer.consume(buffer.size());
+    buffer.shrink_to_fit();
+    CHECK(buffer.capacity() == 0);
 }
