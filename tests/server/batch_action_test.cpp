@@ -1,6 +1,7 @@
 // An action message carrying a player's consecutive decisions (the tile and its follower):
 // applied all or none, one journal write, one patch per viewer, one ack; the drawn tile's
-// placements only in the placer's own view; a game played so verifies from its record.
+// placements only in the placer's own view; a game played so verifies from its record; a bot
+// that needs no search plays its turn the same way.
 
 #include <atomic>
 #include <random>
@@ -210,4 +211,47 @@ TEST_CASE("a game played in batches: placements only in the placer's view, and i
     const auto verified = server::verify_record(record);
     INFO(verified.message);
     CHECK(verified.ok);
+}
+
+TEST_CASE("a bot that needs no search plays its turn as one journal write", "[server][batch]") {
+    auto journal = std::make_shared<counting_journal>();
+    room_harness h(test_config(), journal);
+    auto& ada_person = h.arrive("Ada");
+    auto& eve_person = h.arrive("Eve");
+    const std::string room = h.create(ada_person, {{"seats", 2},
+                                                   {"bots", {{{"seat", 1}, {"kind", "random"}}}},
+                                                   {"options", {{"pile_limit", 14}}}});
+    h.send(eve_person, {{"type", "spectate"}, {"room", room}});
+    h.send(ada_person, {{"type", "start"}, {"room", room}});
+    room_member ada{h, ada_person, room};
+    room_member eve{h, eve_person, room};
+    ada.read();
+    eve.read();
+    int turns = 0;
+    while (eve.view()["game"]["result"].is_null()) {
+        REQUIRE(turns++ < 100);
+        REQUIRE(ada.view()["game"]["decider"] == 0);  // the bot answered at once, whole
+        const json& you = ada.view()["you"];
+        const json action = ada.view()["game"]["phase"] == "place_tile" ? place_tile(you["placements"][0])
+                                                                         : you["legal"][0];
+        REQUIRE(ada.request({{"type", "action"}, {"version", ada.follower.version}, {"action", action}})["type"] == "ack");
+        ada.read();
+        eve.read();
+    }
+    // Ada's steps went one by one; the bot's turns each went as one write, never split in two.
+    std::size_t bot_writes = 0, bot_writes_of_two = 0, steps = 0;
+    for (std::size_t i = 0; i < journal->appended.size(); ++i) {
+        const server::journal_action& write = journal->appended[i];
+        steps += write.steps.size();
+        if (write.seat != 1) continue;
+        ++bot_writes;
+        if (write.steps.size() >= 2) ++bot_writes_of_two;
+        if (i > 0) CHECK(journal->appended[i - 1].seat != 1);
+    }
+    CHECK(bot_writes >= 4);
+    CHECK(bot_writes_of_two >= 1);  // a tile and its follower step (or pass) in one write
+    // The record keeps every step as an action, and verifies.
+    const json record = json::parse(*h.room(room).public_record());
+    CHECK(record["actions"].size() == steps);
+    eve.check_against_snapshot();
 }
