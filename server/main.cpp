@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
     spdlog::set_level(spdlog::level::from_str(config.log_level));
 
-    std::shared_ptr<carc::storage::Store> store;
+    carc::storage::Stores stores;
     std::shared_ptr<carc::storage::LeaseStore> leases;
     if (!config.postgres_url.empty()) {
         // Several nodes sharing PostgreSQL (docs/scaling.md); each needs a name of its own.
@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
                           carc::storage::to_string(opened.code()), opened.message());
             return 1;
         }
-        store = opened->store;
+        stores = opened->stores;
         leases = opened->leases;
         spdlog::info("event=store_opened store=postgres node={}", config.node_id);
     } else {
@@ -51,20 +51,20 @@ int main(int argc, char** argv) {
         carc::storage::SqliteOptions options;
         options.data_dir = config.data_dir;
         options.sync_full = config.sync_full;
-        auto opened = carc::storage::open_sqlite_store(options);
+        auto opened = carc::storage::open_sqlite_stores(options);
         if (!opened) {
             spdlog::error("event=store_failed dir={} code={} error=\"{}\"", config.data_dir,
                           carc::storage::to_string(opened.code()), opened.message());
             return 1;
         }
-        store = std::move(opened).value();
+        stores = std::move(opened).value();
         spdlog::info("event=store_opened dir={} sync={}", config.data_dir, config.sync_full ? "full" : "normal");
     }
 
     try {
         const std::string web_root = find_web_root(config.web_root, argv[0]);
-        std::unique_ptr<server> app_ptr = leases ? std::make_unique<server>(config, store, leases, web_root)
-                                                 : std::make_unique<server>(config, store, web_root);
+        std::unique_ptr<server> app_ptr = leases ? std::make_unique<server>(config, stores, leases, web_root)
+                                                 : std::make_unique<server>(config, stores, web_root);
         server& app = *app_ptr;
         app.start();
         boost::asio::io_context signals_ioc;

@@ -66,6 +66,8 @@ Usage: carc-server [flags]
   --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
   --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
   --account-threads N          accounts: workers that hash passwords (default 2)
+  --blocking-threads N         threads for store calls and API requests (default 4)
+  --blocking-queue N           API requests that may wait for them before 503 (default 512)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
   --short-move-times           tests only: any move_time_s from 1 s; a vacation day lasts 1 s
   --smtp URL                   notices: the SMTP server mails go through, smtp://host:port
@@ -178,6 +180,8 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--sign-in-failures") ok = parse_number(value, config.accounts.failures_per_name) && config.accounts.failures_per_name > 0;
         else if (flag == "--sign-in-attempts") ok = parse_number(value, config.accounts.attempts_per_address) && config.accounts.attempts_per_address > 0;
         else if (flag == "--account-threads") ok = parse_number(value, config.accounts.threads) && config.accounts.threads > 0;
+        else if (flag == "--blocking-threads") ok = parse_number(value, config.blocking_threads) && config.blocking_threads > 0;
+        else if (flag == "--blocking-queue") ok = parse_number(value, config.blocking_queue) && config.blocking_queue > 0;
         else if (flag == "--smtp") {
             ok = value.starts_with("smtp://") || value.starts_with("smtps://");
             config.notices.smtp_url = value;

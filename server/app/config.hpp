@@ -41,6 +41,10 @@ struct server_config {
     std::chrono::milliseconds idle_timeout{60000};
     std::chrono::milliseconds grace{120000};
     std::chrono::milliseconds bot_delay{400};
+    // The blocking pool (app/blocking_pool.hpp): its threads, and the requests that may wait for
+    // one before more are answered 503.
+    int blocking_threads = 4;
+    int blocking_queue = 512;
     // Search bots (docs/bots.md) think on their own threads, each move at most this long.
     int bot_threads = 2;
     std::chrono::milliseconds bot_think{3000};

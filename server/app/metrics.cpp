@@ -51,6 +51,13 @@ std::string metrics::prometheus_text() const {
            game_reads_refused);
     metric("carc_io_threads", "gauge", "Threads serving the network and the rooms (--threads).", io_threads);
     metric("carc_rooms_lost_total", "counter", "Rooms dropped because another node took their lease.", rooms_lost);
+    metric("carc_blocking_threads", "gauge", "Threads of the blocking pool (store calls, API requests).",
+           blocking.threads);
+    metric("carc_blocking_waiting", "gauge", "Tasks waiting for the blocking pool now.", blocking.waiting);
+    metric("carc_blocking_running", "gauge", "Tasks running on the blocking pool now.", blocking.running);
+    metric("carc_blocking_done_total", "counter", "Tasks the blocking pool finished.", blocking.done_total);
+    metric("carc_blocking_refused_total", "counter", "Requests answered 503 because the blocking pool was full.",
+           blocking.refused_total);
 
     out += "# HELP carc_broadcast_seconds Time to build and queue one room update for all viewers.\n"
            "# TYPE carc_broadcast_seconds histogram\n";

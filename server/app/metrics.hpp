@@ -10,6 +10,15 @@
 
 namespace carc::server {
 
+// A pool's work (app/blocking_pool.hpp): what waits and runs now, what finished, what was refused.
+struct pool_counters {
+    std::atomic<std::int64_t> waiting{0};
+    std::atomic<std::int64_t> running{0};
+    std::atomic<std::uint64_t> done_total{0};
+    std::atomic<std::uint64_t> refused_total{0};
+    std::atomic<std::uint64_t> threads{0};
+};
+
 class metrics {
 public:
     std::atomic<std::uint64_t> connections_total{0};
@@ -38,6 +47,8 @@ public:
     std::atomic<std::uint64_t> game_reads_cached{0};
     std::atomic<std::uint64_t> game_reads_refused{0};
     std::atomic<std::uint64_t> io_threads{0};  // set once at start-up
+    // The blocking pool (store calls, record reads, account and API requests).
+    pool_counters blocking;
 
     // Time to build, diff, serialise and queue one room update for all its viewers.
     void observe_broadcast(std::chrono::nanoseconds elapsed);

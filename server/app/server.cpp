@@ -7,6 +7,13 @@
 #include <spdlog/spdlog.h>
 
 #include "cluster/cluster_node.hpp"
+#include "http/http_accounts.hpp"
+#include "http/http_friends.hpp"
+#include "http/http_notices.hpp"
+#include "http/http_ratings.hpp"
+#include "http/http_routes.hpp"
+#include "http/http_tournaments.hpp"
+#include "http/http_vacation.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
@@ -36,24 +43,26 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
     state_->counters.io_threads = static_cast<std::uint64_t>(state_->config.threads);
 }
 
-server::server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root)
-    : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
-    keep_in(std::move(store));
-    recover_rooms(*state_, *state_->store);
+server::server(server_config config, storage::Stores stores, std::string web_root)
+    : server(std::move(config), std::make_shared<storage_journal>(stores.games), std::move(web_root)) {
+    keep_in(std::move(stores));
+    recover_rooms(*state_, *state_->stores.games);
 }
 
-void server::keep_in(std::shared_ptr<storage::Store> store) {
-    // Accounts live in the same database as the games (both stores implement AccountStore).
-    if (auto account_store = std::dynamic_pointer_cast<storage::AccountStore>(store))
-        state_->accounts = std::make_unique<accounts::account_service>(*state_, account_store);
-    // Notices need the accounts (who wants what) and the queue, both in the same database.
-    if (auto notice_store = std::dynamic_pointer_cast<storage::NoticeStore>(store); notice_store && state_->accounts)
-        state_->notices = std::make_shared<notices::notice_service>(*state_, std::move(notice_store),
-                                                                    std::dynamic_pointer_cast<storage::AccountStore>(store));
-    if (auto tournament_store = std::dynamic_pointer_cast<storage::TournamentStore>(store); tournament_store && state_->accounts)
-        state_->tournaments = std::make_unique<tournaments::tournament_service>(*state_, std::move(tournament_store),
+void server::keep_in(storage::Stores stores) {
+    // Each service is made only when the stores it needs exist (all of them live in the one
+    // database the games do).
+    if (stores.accounts)
+        state_->accounts = std::make_unique<accounts::account_service>(*state_, stores.accounts);
+    // Notices need the accounts (who wants what) and the queue.
+    if (stores.notices && state_->accounts) {
+        state_->notice_sender = std::make_shared<notices::notice_service>(*state_, stores.notices, stores.accounts);
+        state_->notices = state_->notice_sender;
+    }
+    if (stores.tournaments && state_->accounts)
+        state_->tournaments = std::make_unique<tournaments::tournament_service>(*state_, stores.tournaments,
                                                                                 state_->config.tournament_sweep);
-    state_->store = std::move(store);
+    state_->stores = std::move(stores);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
     // A commit that may have stored what it reported refused: the room's memory may disagree
@@ -63,17 +72,17 @@ void server::keep_in(std::shared_ptr<storage::Store> store) {
     });
 }
 
-server::server(server_config config, std::shared_ptr<storage::Store> store,
-               std::shared_ptr<storage::LeaseStore> leases, std::string web_root)
-    : server(std::move(config), std::make_shared<storage_journal>(store), std::move(web_root)) {
-    keep_in(std::move(store));
+server::server(server_config config, storage::Stores stores, std::shared_ptr<storage::LeaseStore> leases,
+               std::string web_root)
+    : server(std::move(config), std::make_shared<storage_journal>(stores.games), std::move(web_root)) {
+    keep_in(std::move(stores));
     storage::PostgresOptions feed;
     feed.url = state_->config.postgres_url;
     feed.lease = state_->config.lease;
     state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
                                                      state_->config.lease, std::move(feed));
     state_->persons.set_id_suffix("-" + state_->config.node_id);
-    recover_rooms(*state_, *state_->store);  // reserves the stored ids; loads nothing
+    recover_rooms(*state_, *state_->stores.games);  // reserves the stored ids; loads nothing
 }
 
 server::~server() {
@@ -81,7 +90,26 @@ server::~server() {
     if (state_->tournaments) state_->tournaments->stop();
 }
 
+// The composition root of the HTTP API: each feature's routes, given the services and stores
+// they use; a feature whose store is missing has no routes (its paths answer 404).
+void server::build_routes() {
+    auto routes = std::make_unique<route_table>(*state_, state_->blocking);
+    const storage::Stores& stores = state_->stores;
+    add_server_routes(*routes, *state_);
+    state_->game_records->add_routes(*routes);
+    add_account_routes(*routes, *state_);  // without a store they say so (503 no_accounts)
+    if (state_->accounts) {
+        add_vacation_route(*routes, *state_);
+        if (stores.friends) add_friends_routes(*routes, *state_, *stores.friends);
+        if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
+        if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
+    }
+    if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
+    state_->routes = std::move(routes);
+}
+
 unsigned short server::start() {
+    build_routes();
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();

@@ -12,6 +12,7 @@
 #include "app/config.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/stores.hpp"
 #include "persistence/journal.hpp"
 
 namespace carc::server {
@@ -25,11 +26,12 @@ public:
     server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root);
     // Keeps games in `store` (storage_journal) and brings back the running games it holds
     // (recovery.hpp) before start(). Throws when the store cannot be read.
-    server(server_config config, std::shared_ptr<storage::Store> store, std::string web_root);
+    // Each service gets the interfaces of `stores` it uses; one left null means no such service.
+    server(server_config config, storage::Stores stores, std::string web_root);
     // One of several nodes sharing PostgreSQL: rooms are leased (cluster_node), none is loaded
     // at start; the node takes over orphaned games once it runs.
-    server(server_config config, std::shared_ptr<storage::Store> store,
-           std::shared_ptr<storage::LeaseStore> leases, std::string web_root);
+    server(server_config config, storage::Stores stores, std::shared_ptr<storage::LeaseStore> leases,
+           std::string web_root);
     ~server();
     server(const server&) = delete;
     server& operator=(const server&) = delete;
@@ -47,7 +49,9 @@ public:
 private:
     // The store behind the journal: kept for HTTP reads and recovery, counted, and its unknown
     // commit outcomes reloading rooms.
-    void keep_in(std::shared_ptr<storage::Store> store);
+    void keep_in(storage::Stores stores);
+    // Every HTTP endpoint, into shared_state::routes (called by start()).
+    void build_routes();
     // Every grace period: forget the people nobody needs any more (person_registry::forget_idle).
     void sweep_people();
     // Twice a second: close this node's sockets whose account session ended at any node.

@@ -8,10 +8,10 @@
 #include <string>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/thread_pool.hpp>
 
 #include "accounts/account_service.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/stores.hpp"
 #include "net/client_link.hpp"
 #include "app/config.hpp"
 #include "app/turn_notices.hpp"
@@ -23,6 +23,8 @@
 #include "app/metrics.hpp"
 #include "friends/block_list.hpp"
 #include "http/game_reads.hpp"
+#include "http/route_table.hpp"
+#include "app/blocking_pool.hpp"
 #include "people/person_registry.hpp"
 #include "net/write_scheduler.hpp"
 #include "tournaments/tournament_service.hpp"
@@ -30,6 +32,9 @@
 namespace carc::server {
 
 class cluster_node;
+namespace notices {
+class notice_service;
+}
 
 class shared_state {
 public:
@@ -43,7 +48,7 @@ public:
           web_root(std::move(client_root)),
           bots(std::make_unique<bot_pool>(
               bot_pool::settings{config.bot_threads, config.bot_think, config.bot_slice, {}})),
-          game_records(std::make_unique<game_reads>(*this)) {}
+          game_records(std::make_unique<game_reads>(*this, blocking)) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
@@ -57,8 +62,9 @@ public:
     // Spectators' patches: written a few connections per pass (net/write_scheduler.hpp).
     write_scheduler batched_writes{ioc};
     std::shared_ptr<room_journal> journal;
-    // The durable store behind the journal, for GET /api/games; null when games are not kept.
-    std::shared_ptr<storage::Store> store;
+    // The durable store behind the journal seen through each of its interfaces (the games for
+    // GET /api/games and recovery); all null when games are not kept.
+    storage::Stores stores;
     // With several nodes sharing PostgreSQL: room leases and routing; null for one node.
     std::shared_ptr<cluster_node> cluster;
     std::shared_ptr<connection_limiter> limiter;  // WebSocket connections per address
@@ -75,13 +81,18 @@ public:
     std::unique_ptr<tournaments::tournament_service> tournaments;
     // Told when a turn-based game's turn passes (turn_notices.hpp); null sends no notices.
     std::shared_ptr<turn_notices> notices;
+    // The same object as `notices` when notices are mailed (null otherwise): started and stopped
+    // with the server, asked by the HTTP links in its mails.
+    std::shared_ptr<notices::notice_service> notice_sender;
     // GET /api/games, off the I/O threads; it reads the members above.
     std::unique_ptr<game_reads> game_records;
-    // What a connection's request asks of the store (a hello routed by its token, a game brought
-    // back from its journal, a room of another node): done here, never on an I/O thread, which
-    // would stop answering everyone (/healthz too) while PostgreSQL is slow. Last, so its
-    // threads are joined first.
-    boost::asio::thread_pool store_calls{2};
+    // Every HTTP endpoint (http/route_table.hpp); made by the server once its services exist.
+    std::unique_ptr<route_table> routes;
+    // Blocking work (a store call, an API request, a record read): never on an I/O thread, which
+    // would stop answering everyone (/healthz too) while the store is slow. Last, so its threads
+    // are joined first, while everything its tasks use still exists.
+    blocking_pool blocking{static_cast<std::size_t>(config.blocking_threads),
+                           static_cast<std::size_t>(config.blocking_queue), counters.blocking};
 
     // Open WebSocket connections, so shutdown can say goodbye to each.
     void track(const std::shared_ptr<client_link>& link) {

@@ -208,7 +208,7 @@ bool cluster_node::take_over(const std::string& room_id) {
     }
     if (lease->node_id != node_id_) return false;  // another live node has it
     const auto started = std::chrono::steady_clock::now();
-    auto loaded = state_.store->load_room(room_id);
+    auto loaded = state_.stores.games->load_room(room_id);
     if (!loaded || !*loaded) {
         (void)leases_->release(room_id);
         return false;

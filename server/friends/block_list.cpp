@@ -56,7 +56,7 @@ std::vector<std::string> block_list::known() const {
 }
 
 void load_blocks(shared_state& state, const std::string& person) {
-    auto* store = dynamic_cast<storage::FriendStore*>(state.store.get());
+    auto* store = state.stores.friends.get();
     if (!store) return;
     auto blocked = store->blocked_ids(person);
     if (!blocked) {
@@ -67,7 +67,7 @@ void load_blocks(shared_state& state, const std::string& person) {
 }
 
 void load_blockers(shared_state& state, const std::string& sender) {
-    auto* store = dynamic_cast<storage::FriendStore*>(state.store.get());
+    auto* store = state.stores.friends.get();
     if (!store) return;
     auto blockers = store->blocker_ids(sender);
     if (!blockers) {

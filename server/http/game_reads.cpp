@@ -2,9 +2,11 @@
 
 #include <boost/asio/post.hpp>
 
+#include "app/blocking_pool.hpp"
 #include "app/shared_state.hpp"
 #include "http/http_games.hpp"
 #include "http/http_routes.hpp"
+#include "http/route_table.hpp"
 
 namespace carc::server {
 
@@ -43,15 +45,13 @@ std::uint64_t wanted_version(shared_state& state, const std::string& id) {
 
 }  // namespace
 
-game_reads::game_reads(shared_state& state) : state_(state) {}
+game_reads::game_reads(shared_state& state, blocking_pool& pool) : state_(state), pool_(pool) {}
 
-game_reads::~game_reads() {
-    reader_.stop();
-    reader_.join();
-}
-
-bool game_reads::handles(std::string_view path) {
-    return path == games_path || (path.starts_with(games_path) && path[games_path.size()] == '/');
+void game_reads::add_routes(route_table& routes) {
+    const auto handler = [this](const route_call& rc, http_reply reply) { answer(rc.request, std::move(reply)); };
+    // Cheap on the I/O thread (a kept record, or a refusal); a read goes to the blocking pool.
+    routes.add({http::verb::get, std::string(games_path), handler, access::anyone, runs_on::io});
+    routes.add({http::verb::get, std::string(games_path) + "/{id}", handler, access::anyone, runs_on::io});
 }
 
 void game_reads::answer(const request& req, std::function<void(response)> done) {
@@ -72,7 +72,7 @@ void game_reads::answer(const request& req, std::function<void(response)> done) 
         done(std::move(busy));
         return;
     }
-    boost::asio::post(reader_, [this, req, done = std::move(done)] {
+    pool_.post([this, req, done = std::move(done)] {
         response res = read(req);
         waiting_.fetch_sub(1);
         done(std::move(res));

@@ -1,8 +1,8 @@
 #pragma once
 // GET /api/games and /api/games/{id}, answered off the I/O threads. The rooms' strands run on
 // those threads, and a read may query the store or replay an adjourned game through the engine,
-// so anonymous readers would otherwise delay every game's moves. Reads run one at a time on a
-// thread of their own; a record that no longer changes (finished, or adjourned until resumed)
+// so anonymous readers would otherwise delay every game's moves. Reads run on the blocking
+// pool; a record that no longer changes (finished, or adjourned until resumed)
 // is kept as text (record_cache) and then answered at once. At most `max_waiting` reads wait for
 // the reader; more are answered 503 at once.
 
@@ -10,13 +10,14 @@
 #include <functional>
 #include <string_view>
 
-#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http.hpp>
 
 #include "http/record_cache.hpp"
 
 namespace carc::server {
 
+class blocking_pool;
+class route_table;
 class shared_state;
 
 class game_reads {
@@ -27,13 +28,13 @@ public:
     static constexpr int max_waiting = 64;
     static constexpr std::size_t cache_bytes = 64 * 1024 * 1024;
 
-    explicit game_reads(shared_state& state);
-    ~game_reads();  // waits for the read in progress; those still waiting are dropped
+    // The pool must be stopped (its reads finished) before this goes.
+    game_reads(shared_state& state, blocking_pool& pool);
     game_reads(const game_reads&) = delete;
     game_reads& operator=(const game_reads&) = delete;
 
-    // Whether `path` (the target without its query) is one of these reads.
-    static bool handles(std::string_view path);
+    // GET /api/games and GET /api/games/{id}.
+    void add_routes(route_table& routes);
     // Answers `req`: at once on this thread (a kept record, or too many waiting) or later on the
     // reader's; `done` must not assume either.
     void answer(const request& req, std::function<void(response)> done);
@@ -46,7 +47,7 @@ private:
     shared_state& state_;
     record_cache cache_{cache_bytes};
     std::atomic<int> waiting_{0};
-    boost::asio::thread_pool reader_{1};
+    blocking_pool& pool_;
 };
 
 }  // namespace carc::server

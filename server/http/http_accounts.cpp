@@ -11,9 +11,8 @@
 #include "app/shared_state.hpp"
 #include "carc/protocol/messages.hpp"
 #include "cluster/cluster_node.hpp"
-#include "http/http_friends.hpp"
 #include "http/http_routes.hpp"
-#include "http/http_vacation.hpp"
+#include "http/route_table.hpp"
 #include "notices/notice_service.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
@@ -53,8 +52,7 @@ http_answer store_failed(const call& c, const st::Error& error) {
 bool secure_cookies(const shared_state& state) { return state.config.public_url.starts_with("https://"); }
 
 void set_session_cookie(const call& c, http_answer& res, const std::string& secret) {
-    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(c.state.config.accounts.session_lifetime);
-    res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(c.state), lifetime));
+    carc::server::set_session_cookie(c.state, res, secret);
 }
 
 }  // namespace
@@ -347,46 +345,6 @@ http_answer games(const call& c, const signed_in& me) {
     return answer(c, http::status::ok, *list);
 }
 
-http_answer signed_in_route(const call& c, std::string_view path) {
-    const auto secret = presented_secret(c.request);
-    if (!secret) return refusal(c, http::status::unauthorized, "not_signed_in", "sign in first");
-    const auto me = c.service.resolve(*secret);
-    if (!me) {
-        // Forged, expired or ended: the same answer for all three, and the cookie goes.
-        http_answer res = refusal(c, http::status::unauthorized, "unknown_session", "unknown session; sign in again");
-        set_session_cookie(c, res, "");
-        return res;
-    }
-    const auto method = c.request.method();
-    if (path == "/api/sessions/end" && method == http::verb::post) {
-        return end_one_session(c, *me, me->session.public_id);
-    }
-    if (path == "/api/me") {
-        if (method == http::verb::get) {
-            http_answer res = answer(c, http::status::ok, account_json(me->account));
-            if (me->session.kind == "cookie") set_session_cookie(c, res, *secret);  // renewed on use
-            return res;
-        }
-        if (method == http::verb::patch) return update_me(c, *me);
-    } else if (is_friends_path(path)) {
-        return answer_friends_call(c.state, c.request, path, me->account);
-    } else if (path == "/api/me/games" && method == http::verb::get) {
-        return games(c, *me);
-    } else if (const auto room_id = vacation_room_of(path); !room_id.empty() && method == http::verb::post) {
-        return take_vacation_over_http(c.state, c.request, me->account.person_id, std::string(room_id));
-    } else if (path == "/api/me/sessions") {
-        if (method == http::verb::get) return list_sessions(c, *me);
-        if (method == http::verb::delete_) return end_other_sessions(c, *me);
-    } else if (path.starts_with("/api/me/sessions/") && method == http::verb::delete_) {
-        return end_one_session(c, *me, path.substr(std::string_view("/api/me/sessions/").size()));
-    } else if (path == "/api/me/password" && method == http::verb::post) {
-        return change_password(c, *me);
-    } else {
-        return refusal(c, http::status::not_found, "not_found", "no such resource");
-    }
-    return refusal(c, http::status::method_not_allowed, "method_not_allowed", "not allowed on this resource");
-}
-
 }  // namespace
 
 // A request carrying the cookie that changes something must come from this site: a JSON body
@@ -408,42 +366,68 @@ std::optional<std::string> cross_site_refusal(const shared_state& state, const h
 
 namespace {
 
-http_answer route(const call& c) {
-    const std::string_view target(c.request.target().data(), c.request.target().size());
-    const std::string_view path = target.substr(0, target.find('?'));
-    if (auto refused = cross_site_refusal(c.state, c.request))
-        return refusal(c, http::status::forbidden, "cross_site", *refused);
-    if (path == "/api/accounts") {
-        if (c.request.method() != http::verb::post)
-            return refusal(c, http::status::method_not_allowed, "method_not_allowed", "POST only");
-        return sign_up(c);
-    }
-    if (path == "/api/sessions") {
-        if (c.request.method() != http::verb::post)
-            return refusal(c, http::status::method_not_allowed, "method_not_allowed", "POST only");
-        return sign_in(c);
-    }
-    return signed_in_route(c, path);
+route_handler signed_in_handler(shared_state& state, http_answer (*fn)(const call&, const signed_in&)) {
+    return answer_with([&state, fn](const route_call& rc) {
+        return fn(call{state, *state.accounts, rc.request, rc.address}, *rc.me);
+    });
+}
+
+// A call that hashes a password runs on the account workers, which are fewer than the cores,
+// so hashing never takes every core the games need. The reply keeps the request alive.
+route_handler hashing_handler(shared_state& state, http_answer (*fn)(const call&, const signed_in&)) {
+    return [&state, fn](const route_call& rc, http_reply reply) {
+        state.accounts->post([&state, fn, &request = rc.request, address = rc.address, me = *rc.me, reply] {
+            reply(fn(call{state, *state.accounts, request, address}, me));
+        });
+    };
+}
+
+http_answer read_me(const call& c, const signed_in& me, const std::string& secret) {
+    http_answer res = answer(c, http::status::ok, account_json(me.account));
+    if (me.session.kind == "cookie") set_session_cookie(c, res, secret);  // renewed on use
+    return res;
 }
 
 }  // namespace
 
-bool is_account_path(std::string_view path) {
-    return path == "/api/accounts" || path == "/api/sessions" || path.starts_with("/api/sessions/") ||
-           path == "/api/me" || path.starts_with("/api/me/");
+void set_session_cookie(const shared_state& state, http_answer& res, const std::string& secret) {
+    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(state.config.accounts.session_lifetime);
+    res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(state), lifetime));
 }
 
-void answer_account_request(shared_state& state, http_request request, std::string address,
-                            std::function<void(http_answer)> done) {
-    if (!state.accounts) {
-        done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
-        return;
-    }
-    state.accounts->post([&state, request = std::move(request), address = std::move(address),
-                          done = std::move(done)] {
-        const call c{state, *state.accounts, request, address};
-        done(route(c));
-    });
+void add_account_routes(route_table& routes, shared_state& state) {
+    using http::verb;
+    // Sign-up and sign-in hash a password: on the account workers.
+    const auto anyone = [&state](http_answer (*fn)(const call&)) -> route_handler {
+        return [&state, fn](const route_call& rc, http_reply reply) {
+            if (!state.accounts)
+                return reply(json_error_response(rc.request, http::status::service_unavailable, "no_accounts",
+                                                 "accounts need a store"));
+            state.accounts->post([&state, fn, &request = rc.request, address = rc.address, reply] {
+                reply(fn(call{state, *state.accounts, request, address}));
+            });
+        };
+    };
+    routes.add({verb::post, "/api/accounts", anyone(sign_up), access::anyone, runs_on::io});
+    routes.add({verb::post, "/api/sessions", anyone(sign_in), access::anyone, runs_on::io});
+    const auto mine = [&](verb method, std::string pattern, route_handler handler) {
+        routes.add({method, std::move(pattern), std::move(handler), access::signed_in});
+    };
+    mine(verb::get, "/api/me", answer_with([&state](const route_call& rc) {
+             return read_me(call{state, *state.accounts, rc.request, rc.address}, *rc.me, *rc.secret);
+         }));
+    mine(verb::patch, "/api/me", hashing_handler(state, update_me));
+    mine(verb::get, "/api/me/games", signed_in_handler(state, games));
+    mine(verb::get, "/api/me/sessions", signed_in_handler(state, list_sessions));
+    mine(verb::delete_, "/api/me/sessions", signed_in_handler(state, end_other_sessions));
+    mine(verb::delete_, "/api/me/sessions/{id}", answer_with([&state](const route_call& rc) {
+             return end_one_session(call{state, *state.accounts, rc.request, rc.address}, *rc.me, rc.param("id"));
+         }));
+    mine(verb::post, "/api/sessions/end", answer_with([&state](const route_call& rc) {
+             return end_one_session(call{state, *state.accounts, rc.request, rc.address}, *rc.me,
+                                    rc.me->session.public_id);
+         }));
+    mine(verb::post, "/api/me/password", hashing_handler(state, change_password));
 }
 
 }  // namespace carc::server

@@ -9,6 +9,7 @@
 #include "friends/friends_json.hpp"
 #include "friends/people_news.hpp"
 #include "http/http_routes.hpp"
+#include "http/route_table.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -20,10 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::string_view follows_path = "/api/me/follows/";
-constexpr std::string_view blocks_path = "/api/me/blocks/";
-constexpr std::string_view lists_path = "/api/me/friends";
-
 http_answer refusal(const http_request& request, http::status status, std::string code, std::string message) {
     return json_error_response(request, status, std::move(code), std::move(message));
 }
@@ -33,16 +30,12 @@ http_answer store_failed(const http_request& request, const st::Error& error) {
     return refusal(request, http::status::service_unavailable, "store_failed", "the store is not available; try again");
 }
 
-// PUT (on) or DELETE (off) of a follow or a block of the account named at the end of `path`.
+// PUT (on) or DELETE (off) of a follow or a block of the account `name`.
 http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_request& request,
-                     std::string_view path, const st::AccountRecord& me, bool block) {
+                     const std::string& name, const st::AccountRecord& me, bool block) {
     const bool on = request.method() == http::verb::put;
-    if (!on && request.method() != http::verb::delete_)
-        return refusal(request, http::status::method_not_allowed, "method_not_allowed", "PUT or DELETE only");
-    const auto name = percent_decoded(path.substr((block ? blocks_path : follows_path).size()));
-    if (!name || name->empty() || name->size() > 200)
-        return refusal(request, http::status::bad_request, "bad_path", "a malformed player name");
-    auto target = state.accounts->store().account_by_name(accounts::name_key(*name));
+    if (name.size() > 200) return refusal(request, http::status::bad_request, "bad_path", "a malformed player name");
+    auto target = state.accounts->store().account_by_name(accounts::name_key(name));
     if (!target) return store_failed(request, target.error());
     if (!*target) return refusal(request, http::status::not_found, "no_such_player", "there is no account of that name");
     const std::string& them = (*target)->person_id;
@@ -72,26 +65,28 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
 
 }  // namespace
 
-bool is_friends_path(std::string_view path) {
-    return path == lists_path || (path.starts_with(follows_path) && path.size() > follows_path.size()) ||
-           (path.starts_with(blocks_path) && path.size() > blocks_path.size());
-}
-
-http_answer answer_friends_call(shared_state& state, const http_request& request, std::string_view path,
-                                const st::AccountRecord& me) {
-    auto* friends = dynamic_cast<st::FriendStore*>(state.store.get());
-    if (!friends) return refusal(request, http::status::service_unavailable, "no_accounts", "this server keeps no friends");
-    if (path.starts_with(follows_path)) return set_edge(state, *friends, request, path, me, false);
-    if (path.starts_with(blocks_path)) return set_edge(state, *friends, request, path, me, true);
-    if (request.method() != http::verb::get)
-        return refusal(request, http::status::method_not_allowed, "method_not_allowed", "GET only");
-    auto lists = friends->friend_lists(me.person_id);
-    if (!lists) return store_failed(request, lists.error());
-    return json_text_response(request, friends::lists_json(*lists).dump(), http::status::ok);
+void add_friends_routes(route_table& routes, shared_state& state, st::FriendStore& friends) {
+    using http::verb;
+    const auto edge = [&](verb method, std::string pattern, bool block) {
+        routes.add({method, std::move(pattern), answer_with([&state, &friends, block](const route_call& rc) {
+                        return set_edge(state, friends, rc.request, rc.param("name"), rc.me->account, block);
+                    }),
+                    access::signed_in});
+    };
+    edge(verb::put, "/api/me/follows/{name}", false);
+    edge(verb::delete_, "/api/me/follows/{name}", false);
+    edge(verb::put, "/api/me/blocks/{name}", true);
+    edge(verb::delete_, "/api/me/blocks/{name}", true);
+    routes.add({verb::get, "/api/me/friends", answer_with([&friends](const route_call& rc) {
+                    auto lists = friends.friend_lists(rc.me->account.person_id);
+                    if (!lists) return store_failed(rc.request, lists.error());
+                    return json_text_response(rc.request, friends::lists_json(*lists).dump(), http::status::ok);
+                }),
+                access::signed_in});
 }
 
 bool add_profile_stats(shared_state& state, std::string_view name, json& profile) {
-    auto* friends = dynamic_cast<st::FriendStore*>(state.store.get());
+    auto* friends = state.stores.friends.get();
     if (!friends || !state.accounts) return true;
     auto account = state.accounts->store().account_by_name(accounts::name_key(name));
     if (!account) return false;

@@ -1,20 +1,18 @@
 #pragma once
 // The friends' HTTP API (docs/protocol.md, "Friends"): PUT/DELETE /api/me/follows/NAME,
-// PUT/DELETE /api/me/blocks/NAME, GET /api/me/friends. Called by the accounts' router on an
-// account worker once the session is known.
+// PUT/DELETE /api/me/blocks/NAME, GET /api/me/friends, for signed-in accounts.
 
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "carc/storage/friend_store.hpp"
 #include "carc/storage/records.hpp"
 #include "http/http_accounts.hpp"
 
 namespace carc::server {
 
-bool is_friends_path(std::string_view path);
-http_answer answer_friends_call(shared_state& state, const http_request& request, std::string_view path,
-                                const storage::AccountRecord& me);
+void add_friends_routes(route_table& routes, shared_state& state, storage::FriendStore& friends);
 
 // GET /api/players/NAME's `stats` (statistics per rule key) added to `profile`; false when the
 // store failed.

@@ -58,17 +58,17 @@ games_answer list_games(shared_state& state, std::string_view query) {
         if (r->is_private()) continue;
         if (json row = r->running_summary(); !row.is_null()) running.push_back(std::move(row));
     }
-    if (state.cluster && state.store) {
+    if (state.cluster && state.stores.games) {
         // Other nodes' public running games, as the shared lobby names them, from their journals.
         for (const auto& summary : state.rooms.public_rooms()) {
             if (summary.status != protocol::RoomStatus::playing || state.rooms.find(summary.id)) continue;
-            if (auto record = running_record(*state.store, summary.id)) running.push_back(running_row(*record));
+            if (auto record = running_record(*state.stores.games, summary.id)) running.push_back(running_row(*record));
         }
     }
     json finished = json::array();
     bool more = false;
-    if (state.store) {
-        auto page = state.store->list_finished(limit + 1, offset);
+    if (state.stores.games) {
+        auto page = state.stores.games->list_finished(limit + 1, offset);
         if (!page) return error(status::service_unavailable, "the game store cannot be read: " + page.message());
         more = static_cast<int>(page->size()) > limit;
         for (int i = 0; i < static_cast<int>(page->size()) && i < limit; ++i) {
@@ -100,16 +100,16 @@ games_answer one_game(shared_state& state, const std::string& id) {
         if (record && (!r->is_private() || finished))
             return {status::ok, *record, finished ? game_state::finished : game_state::running};
     }
-    if (state.store) {
+    if (state.stores.games) {
         // Adjourned (unloaded until a player returns): its record so far, from the journal.
         if (state.rooms.is_adjourned_in_public(id))
-            if (auto record = adjourned_record(*state.store, id))
+            if (auto record = adjourned_record(*state.stores.games, id))
                 return {status::ok, record->dump(), game_state::adjourned};
         // Several nodes: a game another node runs, as of its last committed move.
         if (state.cluster && !state.rooms.find(id))
-            if (auto record = running_record(*state.store, id))
+            if (auto record = running_record(*state.stores.games, id))
                 return {status::ok, record->dump(), game_state::running};
-        auto stored = state.store->get_game(id);
+        auto stored = state.stores.games->get_game(id);
         if (!stored) return error(status::service_unavailable, "the game store cannot be read: " + stored.message());
         // Stored as the text the room wrote (build_record_text): served as it is.
         if (stored->has_value()) return {status::ok, std::move(**stored), game_state::finished};

@@ -10,6 +10,7 @@
 #include "accounts/password_hash.hpp"
 #include "app/shared_state.hpp"
 #include "http/http_routes.hpp"
+#include "http/route_table.hpp"
 #include "notices/link_params.hpp"
 #include "notices/notice_service.hpp"
 #include "people/security.hpp"
@@ -216,38 +217,39 @@ http_answer set_new_password(const call& c) {
     return answer(c, http::status::ok, {{"ended", ended.size()}});
 }
 
-http_answer route(const call& c) {
-    const std::string target = target_of(c);
-    const std::string_view path = std::string_view(target).substr(0, target.find('?'));
-    const auto method = c.request.method();
-    const bool get = method == http::verb::get || method == http::verb::head;
-    const bool post = method == http::verb::post;
-    if (path == unsubscribe_path && (get || post)) return unsubscribe(c);
-    if (path == confirm_path && get) return confirm_email(c);
-    if (path == reset_path && post) return ask_reset(c);
-    if (path == reset_path && get) return reset_form(c);
-    if (path == new_password_path && post) return set_new_password(c);
-    return refusal(c, http::status::method_not_allowed, "method_not_allowed", "not allowed on this resource");
-}
-
 }  // namespace
 
-bool is_notice_path(std::string_view path) {
-    return path == unsubscribe_path || path == confirm_path || path == reset_path || path == new_password_path;
-}
-
-void answer_notice_request(shared_state& state, http_request request, std::string address,
-                           std::function<void(http_answer)> done) {
-    auto notices = std::dynamic_pointer_cast<st::NoticeStore>(state.store);
-    if (!state.accounts || !notices) {
-        done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
-        return;
-    }
-    state.accounts->post([&state, notices = std::move(notices), request = std::move(request),
-                          address = std::move(address), done = std::move(done)] {
-        const call c{state, *state.accounts, *notices, notices::sender_of(state), request, address};
-        done(route(c));
-    });
+void add_notice_routes(route_table& routes, shared_state& state, st::NoticeStore& notices) {
+    using http::verb;
+    const auto handler = [&state, &notices](http_answer (*fn)(const call&)) {
+        return answer_with([&state, &notices, fn](const route_call& rc) {
+            return fn(call{state, *state.accounts, notices, notices::sender_of(state), rc.request, rc.address});
+        });
+    };
+    // Links opened from a mail come from no page of ours: no cross-site check (their token is
+    // what authorises them). RFC 8058's one-click POST comes from the mail provider.
+    const auto from_mail = [&](verb method, std::string_view path, http_answer (*fn)(const call&)) {
+        route r{method, std::string(path), handler(fn)};
+        r.same_site_only = false;
+        routes.add(std::move(r));
+    };
+    from_mail(verb::get, unsubscribe_path, unsubscribe);
+    from_mail(verb::post, unsubscribe_path, unsubscribe);
+    from_mail(verb::get, confirm_path, confirm_email);
+    from_mail(verb::get, reset_path, reset_form);
+    // Setting the new password hashes it: on the account workers (fewer than the cores).
+    route new_password{verb::post, std::string(new_password_path),
+                       [&state, &notices](const route_call& rc, http_reply reply) {
+                           state.accounts->post([&state, &notices, &request = rc.request, address = rc.address, reply] {
+                               reply(set_new_password(
+                                   call{state, *state.accounts, notices, notices::sender_of(state), request, address}));
+                           });
+                       }};
+    new_password.same_site_only = false;
+    new_password.where = runs_on::io;
+    routes.add(std::move(new_password));
+    // Asked from the sign-in page: JSON from this site only, so another site cannot mail people.
+    routes.add({verb::post, std::string(reset_path), handler(ask_reset)});
 }
 
 }  // namespace carc::server

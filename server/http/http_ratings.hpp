@@ -1,16 +1,14 @@
 #pragma once
 // The ratings' HTTP API (docs/protocol.md, "Ratings"): GET /api/players/NAME,
-// GET /api/leaderboard?rules=KEY and GET /api/games/ID/rating. Read from the store on the
-// account workers, the answer handed to `done` there.
+// GET /api/leaderboard?rules=KEY and GET /api/games/ID/rating, read from the store on the
+// blocking pool.
 
-#include <functional>
-#include <string_view>
-
+#include "carc/storage/rating_store.hpp"
 #include "http/http_accounts.hpp"
 
 namespace carc::server {
 
-bool is_ratings_path(std::string_view path);
-void answer_ratings_request(shared_state& state, http_request request, std::function<void(http_answer)> done);
+// Needs the accounts service (a profile names an account).
+void add_ratings_routes(route_table& routes, shared_state& state, storage::RatingStore& store);
 
 }  // namespace carc::server

@@ -6,6 +6,7 @@
 #include "carc/protocol/messages.hpp"
 #include "carc/tiles.hpp"
 #include "app/shared_state.hpp"
+#include "http/route_table.hpp"
 #include "http/static_files.hpp"
 
 namespace carc::server {
@@ -29,11 +30,6 @@ std::string_view mime_type(std::string_view path) {
     if (ext == ".woff2") return "font/woff2";
     if (ext == ".txt" || ext == ".md") return "text/plain; charset=utf-8";
     return "application/octet-stream";
-}
-
-http::message_generator json_response(const http::request<http::string_body>& request,
-                                      const nlohmann::json& body) {
-    return json_text_response(request, body.dump());
 }
 
 // The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
@@ -138,25 +134,28 @@ http::message_generator text_response(const http::request<http::string_body>& re
     return plain_response(request, status, std::move(body));
 }
 
-http::message_generator handle_http_request(shared_state& state, http::request<http::string_body>&& request) {
-    if (request.method() != http::verb::get && request.method() != http::verb::head)
-        return text_response(request, http::status::method_not_allowed, "GET or HEAD only\n");
-    const std::string_view target(request.target().data(), request.target().size());
-    const std::string_view path = target.substr(0, target.find('?'));
-    if (path == "/healthz") return json_response(request, {{"status", "ok"}});
-    if (path == "/api/rooms") return json_response(request, {{"rooms", state.rooms.public_rooms()}});
-    if (path == "/api/tiles") return json_response(request, protocol::builtin_catalog_json());
-    if (path == "/metrics") {
-        http::response<http::string_body> res{http::status::ok, request.version()};
-        res.set(http::field::server, "carc-server");
+void add_server_routes(route_table& routes, shared_state& state) {
+    const auto at_once = [&routes](std::string path, std::function<http_answer(const route_call&)> fn) {
+        routes.add({http::verb::get, std::move(path), answer_with(std::move(fn)), access::anyone, runs_on::io});
+    };
+    at_once("/healthz", [](const route_call& rc) { return json_text_response(rc.request, R"({"status":"ok"})"); });
+    at_once("/api/rooms", [&state](const route_call& rc) {
+        return json_text_response(rc.request, nlohmann::json{{"rooms", state.rooms.public_rooms()}}.dump());
+    });
+    at_once("/api/tiles", [](const route_call& rc) {
+        return json_text_response(rc.request, protocol::builtin_catalog_json().dump());
+    });
+    at_once("/metrics", [&state](const route_call& rc) {
+        http_answer res = plain_response(rc.request, http::status::ok, state.counters.prometheus_text());
         res.set(http::field::content_type, "text/plain; version=0.0.4");
-        res.keep_alive(request.keep_alive());
-        res.body() = state.counters.prometheus_text();
-        res.prepare_payload();
         return res;
-    }
-    if (path == "/ws") return text_response(request, http::status::upgrade_required, "WebSocket only\n");
-    return serve_static_file(state, request, target);
+    });
+    at_once(std::string(route_table::websocket_path), [](const route_call& rc) {
+        return plain_response(rc.request, http::status::upgrade_required, "WebSocket only\n");
+    });
+    routes.set_fallback([&state](const http_request& request) {
+        return serve_static_file(state, request, std::string_view(request.target().data(), request.target().size()));
+    });
 }
 
 }  // namespace carc::server

@@ -1,15 +1,16 @@
 #pragma once
-// Plain HTTP answers: health, room list, tile catalogue, metrics and the browser client's files.
-// GET /api/games is answered by game_reads (off the I/O threads), not here.
+// The server's own HTTP answers (health, room list, tile catalogue, metrics, the browser client's
+// files) and the answer shapes every endpoint uses.
 
 #include <boost/beast/http.hpp>
 
 namespace carc::server {
 
+class route_table;
 class shared_state;
 
-boost::beast::http::message_generator handle_http_request(
-    shared_state& state, boost::beast::http::request<boost::beast::http::string_body>&& request);
+// GET /healthz, /api/rooms, /api/tiles, /metrics, /ws without an upgrade, and the client's files.
+void add_server_routes(route_table& routes, shared_state& state);
 
 // A JSON answer whose body is already text (not cached by the client).
 boost::beast::http::response<boost::beast::http::string_body> json_text_response(

@@ -4,6 +4,7 @@
 
 #include "app/shared_state.hpp"
 #include "http/http_routes.hpp"
+#include "http/route_table.hpp"
 #include "tournaments/tournament_requests.hpp"
 
 namespace carc::server {
@@ -20,66 +21,35 @@ tn::answer refusal(int status, std::string code, std::string message) {
     return {status, {{"error", std::move(code)}, {"message", std::move(message)}}};
 }
 
-// The signed-in account, or the refusal to send instead.
-std::variant<accounts::signed_in, tn::answer> account_of(shared_state& state, const http_request& request) {
-    const auto secret = presented_secret(request);
-    if (!secret) return refusal(401, "not_signed_in", "sign in first: tournaments are for accounts");
-    auto me = state.accounts->resolve(*secret);
-    if (!me) return refusal(401, "unknown_session", "unknown session; sign in again");
-    return std::move(*me);
-}
-
-tn::answer route(shared_state& state, const http_request& request, std::string_view path) {
-    tn::tournament_service& service = *state.tournaments;
-    const bool read_method = request.method() == http::verb::get || request.method() == http::verb::head;
-    const bool post = request.method() == http::verb::post;
-    // "", "/ID" or "/ID/ACTION"
-    const std::string_view rest = path.substr(base.size());
-    const auto slash = rest.size() > 1 ? rest.find('/', 1) : std::string_view::npos;
-    const std::string id(rest.empty() ? std::string_view() : rest.substr(1, slash == std::string_view::npos ? rest.npos : slash - 1));
-    const std::string_view action = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
-    if (rest.empty() && read_method) return tn::list(service);
-    if (!read_method && !post) return refusal(405, "method_not_allowed", "GET or POST");
-    if (!id.empty() && action.empty() && read_method) return tn::read(state, service, id);
-    if (!post) return refusal(405, "method_not_allowed", "POST here");
-    if (auto refused = cross_site_refusal(state, request)) return refusal(403, "cross_site", *refused);
-    auto me = account_of(state, request);
-    if (auto* refused = std::get_if<tn::answer>(&me)) return *refused;
-    const auto& account = std::get<accounts::signed_in>(me);
-    if (rest.empty()) {
-        const json body = json::parse(request.body(), nullptr, false);
-        if (body.is_discarded() || !body.is_object()) return refusal(400, "bad_json", "the body must be one JSON object");
-        return tn::create(state, service, account, body);
-    }
-    if (action == "join") return tn::join(state, service, account, id);
-    if (action == "withdraw") return tn::withdraw(service, account, id);
-    if (action == "start") return tn::start(service, account, id);
-    return refusal(404, "not_found", "no such resource");
+http_answer json_answer(const http_request& request, const tn::answer& a) {
+    return json_text_response(request, a.body.dump(), static_cast<http::status>(a.status));
 }
 
 }  // namespace
 
-bool is_tournaments_path(std::string_view path) { return path == base || path.starts_with(std::string(base) + "/"); }
-
-void answer_tournaments_request(shared_state& state, http_request request, std::function<void(http_answer)> done) {
-    if (!state.accounts || !state.tournaments) {
-        done(json_error_response(request, http::status::not_found, "no_tournaments", "tournaments need a store with accounts"));
-        return;
-    }
-    state.accounts->post([&state, request = std::move(request), done = std::move(done)] {
-        const std::string_view target(request.target().data(), request.target().size());
-        const std::string_view path = target.substr(0, target.find('?'));
-        tn::answer a;
-        try {
-            a = route(state, request, path);
-        } catch (const json::exception& e) {
-            a = refusal(400, "bad_field", std::string("a field of the wrong type: ") + e.what());
-        } catch (const std::exception& e) {
-            spdlog::error("event=tournament_request_failed error=\"{}\"", e.what());
-            a = refusal(500, "internal", "the request failed; try again");
-        }
-        done(json_text_response(request, a.body.dump(), static_cast<http::status>(a.status)));
-    });
+void add_tournament_routes(route_table& routes, shared_state& state, tn::tournament_service& service) {
+    using http::verb;
+    routes.add({verb::get, std::string(base), answer_with([&service](const route_call& rc) {
+                    return json_answer(rc.request, tn::list(service));
+                })});
+    routes.add({verb::get, std::string(base) + "/{id}", answer_with([&state, &service](const route_call& rc) {
+                    return json_answer(rc.request, tn::read(state, service, rc.param("id")));
+                })});
+    routes.add({verb::post, std::string(base), answer_with([&state, &service](const route_call& rc) {
+                    const json body = json::parse(rc.request.body(), nullptr, false);
+                    if (body.is_discarded() || !body.is_object())
+                        return json_answer(rc.request, refusal(400, "bad_json", "the body must be one JSON object"));
+                    return json_answer(rc.request, tn::create(state, service, *rc.me, body));
+                }),
+                access::signed_in});
+    const auto action = [&](std::string name, std::function<tn::answer(const route_call&)> fn) {
+        routes.add({verb::post, std::string(base) + "/{id}/" + name,
+                    answer_with([fn = std::move(fn)](const route_call& rc) { return json_answer(rc.request, fn(rc)); }),
+                    access::signed_in});
+    };
+    action("join", [&state, &service](const route_call& rc) { return tn::join(state, service, *rc.me, rc.param("id")); });
+    action("withdraw", [&service](const route_call& rc) { return tn::withdraw(service, *rc.me, rc.param("id")); });
+    action("start", [&service](const route_call& rc) { return tn::start(service, *rc.me, rc.param("id")); });
 }
 
 }  // namespace carc::server

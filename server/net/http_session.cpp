@@ -6,11 +6,8 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/session_cookie.hpp"
-#include "http/http_accounts.hpp"
-#include "http/http_ratings.hpp"
-#include "http/http_tournaments.hpp"
-#include "http/http_notices.hpp"
 #include "http/http_routes.hpp"
+#include "http/route_table.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
 
@@ -81,47 +78,16 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     if (beast::websocket::is_upgrade(request)) {
         if (try_upgrade(request)) return;
     }
-    const std::string_view target(request.target().data(), request.target().size());
-    const std::string_view path = target.substr(0, target.find('?'));
-    if (is_account_path(path) || is_notice_path(path)) {
-        // Answered on an account worker (password hashing, the store); back to this strand.
-        auto back = [self = shared_from_this()](http_answer res) {
-            net::post(self->stream_.get_executor(),
-                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
-        };
-        if (is_notice_path(path)) answer_notice_request(state_, std::move(request), address_, std::move(back));
-        else answer_account_request(state_, std::move(request), address_, std::move(back));
-        return;
-    }
-    if (is_tournaments_path(path)) {
-        answer_tournaments_request(state_, std::move(request), [self = shared_from_this()](http_answer res) {
-            net::post(self->stream_.get_executor(),
-                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
-        });
-        return;
-    }
-    if (is_ratings_path(target.substr(0, target.find('?')))) {
-        answer_ratings_request(state_, std::move(request), [self = shared_from_this()](http_answer res) {
-            net::post(self->stream_.get_executor(),
-                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
-        });
-        return;
-    }
-    const bool read_method = request.method() == http::verb::get || request.method() == http::verb::head;
-    if (read_method && game_reads::handles(target.substr(0, target.find('?')))) {
-        // Answered on the reader thread (or at once); the answer comes back to this strand.
-        state_.game_records->answer(request, [self = shared_from_this()](game_reads::response res) {
-            net::post(self->stream_.get_executor(),
-                      [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
-        });
-        return;
-    }
-    send(handle_http_request(state_, std::move(request)));
+    // Answered by the route table, at once or from the blocking pool: back to this strand.
+    state_.routes->answer(std::move(request), address_, [self = shared_from_this()](http::message_generator res) {
+        net::post(self->stream_.get_executor(),
+                  [self, res = std::move(res)]() mutable { self->send(std::move(res)); });
+    });
 }
 
 bool http_session::try_upgrade(http::request<http::string_body>& request) {
     const std::string_view target(request.target().data(), request.target().size());
-    if (target.substr(0, target.find('?')) != "/ws") {
+    if (target.substr(0, target.find('?')) != route_table::websocket_path) {
         send(text_response(request, http::status::not_found, "the WebSocket endpoint is /ws\n"));
         return true;
     }

@@ -37,7 +37,7 @@ std::optional<refusal> check_friend(const storage::Relation& r) {
 }  // namespace
 
 void websocket_session::on_challenge(const json& id, const protocol::Challenge& challenge) {
-    auto* friend_store = dynamic_cast<storage::FriendStore*>(state_.store.get());
+    auto* friend_store = state_.stores.friends.get();
     if (!person_token_hash_ || !state_.accounts || !friend_store) {
         send_error(id, ErrorCode::challenge_refused, "challenges are for accounts: sign up or sign in first",
                    {{"reason", "account_required"}});
@@ -64,7 +64,7 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
                                                  const std::string& room_id, const std::string& invite) {
                 // Stored before the friend hears of it, so their decline finds it at any node.
                 const storage::StoredChallenge made{room_id, *self->person_, self->name_, them, their_name, unix_ms()};
-                boost::asio::post(self->state_.store_calls, [self, friend_store, made, invite, settings] {
+                self->state_.blocking.post([self, friend_store, made, invite, settings] {
                     if (auto stored = friend_store->add_challenge(made); !stored)
                         spdlog::error("event=challenge_not_stored room={} error=\"{}\"", made.room_id, stored.message());
                     const std::int64_t move_time_s = settings.move_time_s.value_or(0);
@@ -85,7 +85,7 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
 }
 
 void websocket_session::on_decline_challenge(const json& id, const protocol::DeclineChallenge& decline) {
-    auto* friend_store = dynamic_cast<storage::FriendStore*>(state_.store.get());
+    auto* friend_store = state_.stores.friends.get();
     if (!person_token_hash_ || !friend_store) {
         send_error(id, ErrorCode::challenge_refused, "no challenge of that room is waiting for you",
                    {{"reason", "no_such_challenge"}});

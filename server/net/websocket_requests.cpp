@@ -308,7 +308,7 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
 }
 
 void websocket_session::within_turn_based_limit(const json& id, std::function<void()> then) {
-    auto* store = dynamic_cast<storage::TurnStore*>(state_.store.get());
+    auto* store = state_.stores.turns.get();
     if (!store || !person_token_hash_) {
         then();
         return;

@@ -109,7 +109,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
 
 void websocket_session::off_thread(std::function<std::function<void()>()> work) {
     reading_paused_ = true;
-    net::post(state_.store_calls, [self = shared_from_this(), work = std::move(work)] {
+    state_.blocking.post([self = shared_from_this(), work = std::move(work)] {
         std::function<void()> then;
         try {
             then = work();

@@ -81,7 +81,7 @@ private:
     void on_text(std::string_view text);
     void on_request(const nlohmann::json& id, protocol::ClientMessage& message);
     void send_redirect(const nlohmann::json& id, const std::string& url, const std::optional<std::string>& room);
-    // Runs `work` on shared_state::store_calls (it may wait on the store); the function it
+    // Runs `work` on the blocking pool (it may wait on the store); the function it
     // returns then runs on this connection's strand. Reading stops until then, so requests are
     // still answered one at a time, in order.
     void off_thread(std::function<std::function<void()>()> work);

@@ -43,8 +43,7 @@ std::optional<challenge_room> challenge_room_of(st::Store& store, const std::str
 
 // Whether a challenge's mail or webhook still has to go: it waits for an answer and the person
 // does not block the challenger (docs/friends.md). `error` is set when the store failed.
-bool challenge_still_wanted(const st::QueuedNotice& notice, std::string& error, st::Store* store) {
-    auto* friends = dynamic_cast<st::FriendStore*>(store);
+bool challenge_still_wanted(const st::QueuedNotice& notice, std::string& error, st::FriendStore* friends) {
     if (!friends) return true;
     auto challenge = friends->find_challenge(notice.room_id);
     if (!challenge) return error = challenge.message(), false;
@@ -79,7 +78,7 @@ st::QueuedNotice notice_of(const std::string& person, const char* kind, const st
 
 }  // namespace
 
-notice_service* sender_of(shared_state& state) { return dynamic_cast<notice_service*>(state.notices.get()); }
+notice_service* sender_of(shared_state& state) { return state.notice_sender.get(); }
 
 notice_service::notice_service(shared_state& state, std::shared_ptr<st::NoticeStore> store,
                                std::shared_ptr<st::AccountStore> accounts)
@@ -261,7 +260,7 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (!*account) return outcome::dropped;  // the account is gone
     // Checked again right before sending: a player who came back to the game needs no mail.
     if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
-    if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.store.get()))
+    if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.stores.friends.get()))
         return error.empty() ? outcome::dropped : outcome::failed;
     if (notice.channel == "webhook") return deliver_webhook(notice, **account, error);
     return deliver_mail(notice, **account, error);
@@ -279,8 +278,8 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         m = turn_mail(notice.kind, notice.room_id, notice.deadline_ms, public_link("/#/room/" + notice.room_id),
                       public_link("/api/mail/unsubscribe?t=" + *token));
     } else if (notice.kind == "challenge") {
-        if (!wants_turn_mail(settings) || !state_.store) return outcome::dropped;
-        const auto room = challenge_room_of(*state_.store, notice.room_id);
+        if (!wants_turn_mail(settings) || !state_.stores.games) return outcome::dropped;
+        const auto room = challenge_room_of(*state_.stores.games, notice.room_id);
         if (!room) return outcome::dropped;  // the room is gone (started, closed)
         const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
@@ -313,7 +312,7 @@ notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& 
     if (!wants_webhook(account.settings)) return outcome::dropped;
     std::string url = public_link("/#/room/" + notice.room_id);
     if (notice.kind == "challenge") {
-        const auto room = state_.store ? challenge_room_of(*state_.store, notice.room_id) : std::nullopt;
+        const auto room = state_.stores.games ? challenge_room_of(*state_.stores.games, notice.room_id) : std::nullopt;
         if (!room) return outcome::dropped;
         url = public_link("/#/invite/" + room->invite);
     } else if (!is_turn_kind(notice.kind)) {

@@ -160,9 +160,9 @@ void mark_abandoned(st::Store& store, const std::string& room_id, const std::str
 }  // namespace
 
 std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id) {
-    if (!state.store) return nullptr;
+    if (!state.stores.games) return nullptr;
     if (state.cluster && !state.cluster->lease_for_resume(room_id)) return nullptr;
-    auto loaded = state.store->load_room(room_id);
+    auto loaded = state.stores.games->load_room(room_id);
     // A room unloaded to follow the store (room::reload_from_journal) is running or waiting there.
     if (loaded && *loaded && (*loaded)->status != st::RoomStatus::adjourned) {
         if (restore_stored(state, **loaded)) return state.rooms.find(room_id);
@@ -177,7 +177,7 @@ std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& r
     }
     rebuilt_room rebuilt = rebuild(**loaded);
     if (!rebuilt.error.empty()) {
-        mark_abandoned(*state.store, room_id, rebuilt.error);
+        mark_abandoned(*state.stores.games, room_id, rebuilt.error);
         state.rooms.forget_adjourned(room_id);
         return nullptr;
     }
@@ -249,7 +249,7 @@ bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {
             if (resigned) throw std::runtime_error("a resigned seat before the game");
         }
     } catch (const std::exception& e) {
-        mark_abandoned(*state.store, stored.room_id, std::string("waiting room: ") + e.what());
+        mark_abandoned(*state.stores.games, stored.room_id, std::string("waiting room: ") + e.what());
         return false;
     }
     // As for a game: the people are known by token hash before the room runs its restore.
@@ -277,7 +277,7 @@ bool restore_running(shared_state& state, const st::StoredRoom& stored) {
         rebuilt.error = "not a running game";
     }
     if (!rebuilt.error.empty()) {
-        mark_abandoned(*state.store, stored.room_id, rebuilt.error);
+        mark_abandoned(*state.stores.games, stored.room_id, rebuilt.error);
         return false;
     }
     // Registered now, not on the room's strand, so a hello arriving before the room has run

@@ -23,7 +23,7 @@ namespace {
 
 // The store's part for turn-based games; null without a store (nothing is kept, so a deadline
 // simply expires: there is no account and no vacation either).
-st::TurnStore* turn_store(shared_state& state) { return dynamic_cast<st::TurnStore*>(state.store.get()); }
+st::TurnStore* turn_store(shared_state& state) { return state.stores.turns.get(); }
 
 }  // namespace
 
@@ -86,7 +86,7 @@ void room::fire_deadline(std::int64_t seq, std::int64_t deadline_ms, bool on_pur
     fire.now_ms = unix_ms();
     fire.on_purpose = on_purpose;
     // The store may be slow (PostgreSQL over the network): never on the strand.
-    net::post(state_.store_calls, [self = shared_from_this(), store, fire, then = std::move(then)] {
+    state_.blocking.post([self = shared_from_this(), store, fire, then = std::move(then)] {
         auto result = store->fire_deadline(fire);
         if (!result)
             spdlog::error("event=deadline_not_fired room={} error=\"{}\"", fire.room_id, result.error().message);

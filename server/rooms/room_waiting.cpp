@@ -13,7 +13,7 @@ using nlohmann::json;
 using protocol::SeatInfo;
 
 bool room::stores_waiting() const {
-    return state_.store != nullptr && seating_.info().status == protocol::RoomStatus::waiting && !closed_;
+    return state_.stores.games != nullptr && seating_.info().status == protocol::RoomStatus::waiting && !closed_;
 }
 
 json room::waiting_snapshot() const {

@@ -34,7 +34,7 @@ answer no_such_tournament() { return refusal(404, "no_such_tournament", "no such
 
 // The player's rating under the games' rating key (1500 for a newcomer): what ranks equal scores.
 std::int64_t seed_of(shared_state& state, const std::string& person, const st::TournamentRecord& record) {
-    auto* ratings = dynamic_cast<st::RatingStore*>(state.store.get());
+    auto* ratings = state.stores.ratings.get();
     if (!ratings) return 1500;
     const json settings = json::parse(record.settings_json);
     const std::string key = ratings::rating_key(settings.at("game").get<protocol::RoomSettings>().config);

@@ -136,7 +136,7 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
 void tournament_service::collect_results(const st::StoredTournament& stored) {
     for (const st::TournamentTable& t : stored.tables) {
         if (t.places || !t.room_id) continue;
-        auto record = state_.store->get_game(*t.room_id);
+        auto record = state_.stores.games->get_game(*t.room_id);
         if (!record || !*record) continue;  // still running (or not made yet)
         const auto places = places_of_record(json::parse(**record));
         if (!places || places->size() != t.players.size()) continue;
@@ -162,8 +162,8 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
         }
         if (state_.rooms.find(room_id) || state_.rooms.is_adjourned(room_id)) continue;
         // Made already, here before a restart or at another node: the store has it.
-        if (auto made = state_.store->load_room(room_id); !made || *made) continue;
-        if (auto over = state_.store->get_game(room_id); !over || *over) continue;
+        if (auto made = state_.stores.games->load_room(room_id); !made || *made) continue;
+        if (auto over = state_.stores.games->get_game(room_id); !over || *over) continue;
         {
             std::lock_guard lock(opening_mutex_);
             opening_.insert(room_id);

@@ -30,7 +30,7 @@ protocol::RoomSettings table_settings(const protocol::RoomSettings& game, const 
 void open_table(shared_state& state, const protocol::RoomSettings& settings, const st::TournamentTable& table,
                 std::function<void(bool)> done) {
     if (!table.room_id) throw std::invalid_argument("a bye has no game");
-    auto* accounts = dynamic_cast<st::AccountStore*>(state.store.get());
+    auto* accounts = state.stores.accounts.get();
     if (!accounts) throw std::runtime_error("tournaments need a store with accounts");
     game_start start;
     start.room_id = *table.room_id;
@@ -56,8 +56,8 @@ void open_table(shared_state& state, const protocol::RoomSettings& settings, con
             done(false);
             return;
         }
-        boost::asio::post(state.store_calls, [&state, room_id, done] {
-            auto loaded = state.store->load_room(room_id);
+        state.blocking.post([&state, room_id, done] {
+            auto loaded = state.stores.games->load_room(room_id);
             const bool opened = loaded && *loaded && restore_running(state, **loaded);
             if (!opened) spdlog::error("event=tournament_game_not_opened room={}", room_id);
             done(opened);

@@ -22,20 +22,23 @@ using nlohmann::json;
 
 struct account_server {
     std::filesystem::path dir = std::filesystem::temp_directory_path() / ("carc-accounts-" + server::random_hex(6));
-    std::shared_ptr<storage::Store> store;
+    storage::Stores stores;
+    std::shared_ptr<storage::Store> store;  // stores.games
     std::unique_ptr<test_server> server;
 
     explicit account_server(server::server_config config = test_config()) {
         storage::SqliteOptions options;
         options.data_dir = dir;
-        auto opened = storage::open_sqlite_store(options);
+        auto opened = storage::open_sqlite_stores(options);
         REQUIRE(opened.ok());
-        store = std::move(opened).value();
-        server = std::make_unique<test_server>(std::move(config), store);
+        stores = std::move(opened).value();
+        store = stores.games;
+        server = std::make_unique<test_server>(std::move(config), stores);
     }
     ~account_server() {
         server.reset();
         store.reset();
+        stores = {};
         std::error_code ec;
         std::filesystem::remove_all(dir, ec);
     }

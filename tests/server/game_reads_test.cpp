@@ -115,7 +115,7 @@ TEST_CASE("a game record read waiting on the store does not hold back moves, and
     auto config = test_config();
     config.threads = 1;  // the rooms and HTTP share one I/O thread
     config.adjourn_after = std::chrono::milliseconds(100);
-    test_server server(config, store);
+    test_server server(config, st::Stores::games_only(store));
 
     ws_client watcher(server.port());
     watcher.hello("Watcher");
@@ -179,7 +179,7 @@ TEST_CASE("an adjourned private game is answered like a missing room", "[server]
     temp_dir dir;
     st::SqliteOptions options;
     options.data_dir = dir.path;
-    auto opened = st::open_sqlite_store(options);
+    auto opened = st::open_sqlite_stores(options);
     REQUIRE(opened.ok());
     auto config = test_config();
     config.adjourn_after = std::chrono::milliseconds(100);

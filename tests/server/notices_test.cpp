@@ -230,10 +230,12 @@ TEST_CASE("a mail server that is down delays the notice, which then arrives exac
     // The server restarts meanwhile: the notice waits in the store.
     s.server.reset();
     s.store.reset();
+    s.stores = {};
     carc::storage::SqliteOptions options;
     options.data_dir = s.dir;
-    s.store = carc::storage::open_sqlite_store(options).value();
-    s.server = std::make_unique<test_server>(mail_config(port), s.store);
+    s.stores = carc::storage::open_sqlite_stores(options).value();
+    s.store = s.stores.games;
+    s.server = std::make_unique<test_server>(mail_config(port), s.stores);
     auto& kept = dynamic_cast<carc::storage::NoticeStore&>(*s.store);
     CHECK(kept.queued_notices().value() == 1);
 

@@ -37,11 +37,11 @@ struct temp_dir {
     }
 };
 
-std::shared_ptr<storage::Store> open_store(const fs::path& dir, bool faulty = false) {
+storage::Stores open_store(const fs::path& dir, bool faulty = false) {
     storage::SqliteOptions options;
     options.data_dir = dir;
     if (faulty) options.vfs_name = storage::testing::fault_vfs_name();
-    auto opened = storage::open_sqlite_store(options);
+    auto opened = storage::open_sqlite_stores(options);
     INFO((opened.ok() ? std::string() : opened.message()));
     REQUIRE(opened.ok());
     return std::move(opened).value();
@@ -214,7 +214,7 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
           "[server][persistence]") {
     temp_dir dir;
     {
-        auto store = open_store(dir.path);
+        auto store = open_store(dir.path).games;
         server::storage_journal journal(store);
         server::game_start start;
         start.room_id = "r5";
@@ -241,7 +241,7 @@ TEST_CASE("a stored game that does not replay is reported, marked abandoned, and
         CHECK(ada.hello("Ada")["type"] == "welcome");
         CHECK(open_room(ada, {})["room"] == "r6");  // r5 stays taken
     }
-    auto store = open_store(dir.path);
+    auto store = open_store(dir.path).games;
     // r5 marked abandoned, not deleted; r6 is kept as the waiting room it was at the stop.
     const auto unfinished = store->load_unfinished().value();
     REQUIRE(unfinished.size() == 1);
@@ -370,6 +370,6 @@ TEST_CASE("a restored waiting room nobody comes back to closes after the grace p
             std::chrono::seconds(30));
         CHECK(removed.has_value());
     }
-    auto store = open_store(dir.path);
+    auto store = open_store(dir.path).games;
     CHECK(store->load_unfinished().value().empty());
 }

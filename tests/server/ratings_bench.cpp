@@ -96,12 +96,12 @@ int main(int argc, char** argv) {
     const auto dir = std::filesystem::temp_directory_path() / ("carc-ratings-bench-" + carc::server::random_hex(6));
     carc::storage::SqliteOptions options;
     options.data_dir = dir;
-    auto opened = carc::storage::open_sqlite_store(options);
+    auto opened = carc::storage::open_sqlite_stores(options);
     if (!opened.ok()) {
         std::fprintf(stderr, "store: %s\n", opened.error().message.c_str());
         return 1;
     }
-    std::shared_ptr<carc::storage::Store> store = std::move(opened).value();
+    carc::storage::Stores store = std::move(opened).value();
     timings rated;
     timings unrated;
     int failures = 0;
@@ -120,10 +120,10 @@ int main(int argc, char** argv) {
         }
         for (int i = 0; i < 2 * games; ++i) {
             const bool is_rated = i % 2 == 0;
-            if (!play_one(ws, *store, is_rated, is_rated ? rated : unrated)) ++failures;
+            if (!play_one(ws, *store.games, is_rated, is_rated ? rated : unrated)) ++failures;
         }
     }
-    store.reset();
+    store = {};
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
     print("rated", rated);

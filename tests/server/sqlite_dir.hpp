@@ -22,10 +22,10 @@ struct temp_dir {
     std::filesystem::path path;
 };
 
-inline std::shared_ptr<storage::Store> open_store(const std::filesystem::path& dir) {
+inline storage::Stores open_store(const std::filesystem::path& dir) {
     storage::SqliteOptions options;
     options.data_dir = dir;
-    auto opened = storage::open_sqlite_store(options);
+    auto opened = storage::open_sqlite_stores(options);
     INFO((opened.ok() ? std::string() : opened.message()));
     REQUIRE(opened.ok());
     return std::move(opened).value();

@@ -41,9 +41,9 @@ public:
         port_ = app_->start();
         thread_ = std::thread([this] { app_->run(); });
     }
-    // Keeps games in `store` and brings back the running ones it holds (as carc-server does).
-    test_server(server::server_config config, std::shared_ptr<storage::Store> store)
-        : app_(std::make_unique<server::server>(std::move(config), std::move(store), "/nonexistent")) {
+    // Keeps games in `stores` and brings back the running ones they hold (as carc-server does).
+    test_server(server::server_config config, storage::Stores stores)
+        : app_(std::make_unique<server::server>(std::move(config), std::move(stores), "/nonexistent")) {
         port_ = app_->start();
         thread_ = std::thread([this] { app_->run(); });
     }

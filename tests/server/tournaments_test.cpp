@@ -179,7 +179,7 @@ TEST_CASE("a tournament survives a restart in the middle of a round", "[server][
     // Restart: the game comes back from the store, the tournament from its tables.
     for (auto& p : players) p.ws.reset();
     s.server.reset();
-    s.server = std::make_unique<test_server>(tournament_config(), s.store);
+    s.server = std::make_unique<test_server>(tournament_config(), s.stores);
     for (auto& p : players) reconnect(s, p);
     REQUIRE(s.state().rooms.find(room) != nullptr);
     t = wait_tournament(s, id, [](const json& now) { return round_open(now, 1); });

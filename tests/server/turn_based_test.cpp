@@ -45,10 +45,10 @@ struct restartable_server {
     void start() {
         st::SqliteOptions options;
         options.data_dir = dir;
-        auto opened = st::open_sqlite_store(options);
+        auto opened = st::open_sqlite_stores(options);
         REQUIRE(opened.ok());
-        store = std::move(opened).value();
-        server = std::make_unique<test_server>(config, store);
+        store = opened->games;
+        server = std::make_unique<test_server>(config, std::move(opened).value());
     }
     void stop() {
         server.reset();

@@ -47,7 +47,9 @@ Result<PostgresHandles> open_postgres_store(const PostgresOptions& options) {
     auto lease_conn = pg::Connection::open(options.url, options.schema, limits);
     if (!lease_conn) return lease_conn.error();
     auto store = std::make_shared<PostgresStore>(std::move(db), std::move(lease_conn).value(), options);
-    return PostgresHandles{store, store};
+    Stores all = stores_of(store);
+    all.leases = store;
+    return PostgresHandles{store, store, std::move(all)};
 }
 
 Status PostgresStore::fence_locked(std::string_view room_id) {

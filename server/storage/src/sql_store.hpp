@@ -13,6 +13,7 @@
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/stores.hpp"
 #include "carc/storage/tournament_store.hpp"
 #include "sql_connection.hpp"
 
@@ -143,5 +144,18 @@ private:
 
     std::unique_ptr<sql::Connection> db_;
 };
+
+// `store` seen through every interface it implements (plain upcasts, known at compile time).
+inline Stores stores_of(const std::shared_ptr<SqlStore>& store) {
+    Stores all;
+    all.games = store;
+    all.accounts = store;
+    all.turns = store;
+    all.notices = store;
+    all.ratings = store;
+    all.friends = store;
+    all.tournaments = store;
+    return all;
+}
 
 }  // namespace carc::storage

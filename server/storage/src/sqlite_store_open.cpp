@@ -45,7 +45,7 @@ Status configure(sqlite::Database& db, int busy_timeout_ms, bool sync_full) {
 
 int sqlite_schema_version() { return schema::current_version(); }
 
-Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
+Result<Stores> open_sqlite_stores(const SqliteOptions& options) {
     std::error_code ec;
     fs::create_directories(options.data_dir, ec);
     if (ec) {
@@ -85,8 +85,13 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
     if (auto exclusive = conn->database().exec("PRAGMA locking_mode = EXCLUSIVE"); !exclusive)
         return exclusive.error();
 
-    return std::unique_ptr<Store>(
-        std::make_unique<SqliteStore>(std::move(lock).value(), std::move(conn), options.sync_full));
+    return stores_of(std::make_shared<SqliteStore>(std::move(lock).value(), std::move(conn), options.sync_full));
+}
+
+Result<std::shared_ptr<Store>> open_sqlite_store(const SqliteOptions& options) {
+    auto opened = open_sqlite_stores(options);
+    if (!opened) return opened.error();
+    return std::move(opened)->games;
 }
 
 }  // namespace carc::storage

@@ -13,6 +13,7 @@
 
 #include "carc/storage/result.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/stores.hpp"
 
 namespace carc::storage {
 
@@ -121,6 +122,8 @@ int postgres_schema_version();
 struct PostgresHandles {
     std::shared_ptr<Store> store;
     std::shared_ptr<LeaseStore> leases;
+    // Every interface, leases included (what a server node is built from).
+    Stores stores;
 };
 // Connects, creates the schema when missing and migrates it; refuses a newer schema.
 Result<PostgresHandles> open_postgres_store(const PostgresOptions& options);

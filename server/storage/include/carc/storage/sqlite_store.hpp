@@ -7,6 +7,7 @@
 
 #include "carc/storage/result.hpp"
 #include "carc/storage/store.hpp"
+#include "carc/storage/stores.hpp"
 
 namespace carc::storage {
 
@@ -31,6 +32,8 @@ int sqlite_schema_version();
 // Creates data_dir if missing and opens (or creates) the database in it. Refuses, without
 // modifying it, a file that is corrupt, truncated, not SQLite, another program's database or of
 // a newer schema; refuses a data directory another process holds. Error messages name the file.
-Result<std::unique_ptr<Store>> open_sqlite_store(const SqliteOptions& options);
+Result<Stores> open_sqlite_stores(const SqliteOptions& options);
+// The same, seen only as the games' Store (the storage tests).
+Result<std::shared_ptr<Store>> open_sqlite_store(const SqliteOptions& options);
 
 }  // namespace carc::storage
