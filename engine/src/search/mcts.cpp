@@ -11,6 +11,7 @@
 
 #include "carc/rng.hpp"
 #include "carc/search.hpp"
+#include "search/search_trace.hpp"
 
 namespace carc {
 
@@ -44,8 +45,7 @@ std::uint16_t outcome_key(const State& s, int turn_before) {
                                       (static_cast<std::uint8_t>(s.decider() + 1) << 9));
 }
 
-std::array<double, max_players> rewards(const State& s) {
-    const auto values = evaluate(s);
+std::array<double, max_players> rewards(const State& s, const std::array<double, max_players>& values) {
     std::array<double, max_players> out{};
     const int players = s.game().players();
     for (int p = 0; p < players; ++p) out[static_cast<std::size_t>(p)] = reward(values, players, p);
@@ -64,14 +64,15 @@ double prior(const State& s, const Action& a, PlayerId me) {
 
 class Search {
 public:
-    Search(const State& root, const SearchSettings& settings)
-        : root_(root), settings_(settings), rng_(settings.seed) {
+    Search(const State& root, const SearchSettings& settings, const Action* only_root)
+        : root_(root), settings_(settings), only_root_(only_root), rng_(settings.seed) {
         nodes_.reserve(1024);
         nodes_.push_back(Node{root.decider(), 0, false, {}, {}});
     }
 
-    SearchResult run() {
-        SearchResult result;
+    SearchTrace run() {
+        SearchTrace trace;
+        SearchResult& result = trace.result;
         const int budget = std::max(1, settings_.iterations);
         for (int i = 0; i < budget; ++i) {
             if (i > 0 && settings_.stop && settings_.stop()) break;
@@ -88,11 +89,21 @@ public:
         result.root_visits = best->visits;
         result.value = best->visits ? best->value / best->visits : 0;
         result.nodes = static_cast<int>(nodes_.size());
-        return result;
+        for (std::size_t k = 0; k < root.edges.size(); ++k) {
+            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}};
+            if (k < root_leads_.size()) v.lead_sum = root_leads_[k];
+            trace.root.push_back(v);
+        }
+        return trace;
     }
 
 private:
     void order(int index, const State& s) {
+        if (index == 0 && only_root_) {
+            nodes_[0].candidates.assign(1, *only_root_);
+            nodes_[0].ordered = true;
+            return;
+        }
         std::vector<Action> legal;
         s.legal_actions(legal);
         std::vector<std::pair<double, int>> scored;
@@ -180,7 +191,14 @@ private:
             }
             node = child;
         }
-        const auto r = rewards(s);
+        const auto values = evaluate(s);
+        const auto r = rewards(s, values);
+        if (!path_.empty()) {  // the root action's lead for every player, for the review
+            const auto edge = static_cast<std::size_t>(path_.front().second);
+            if (root_leads_.size() <= edge) root_leads_.resize(edge + 1);
+            const auto lead = leads(values, s.game().players());
+            for (std::size_t p = 0; p < lead.size(); ++p) root_leads_[edge][p] += lead[p];
+        }
         ++nodes_[static_cast<std::size_t>(node)].visits;
         for (const auto& [n, e] : path_) {
             Node& parent = nodes_[static_cast<std::size_t>(n)];
@@ -193,13 +211,30 @@ private:
 
     const State& root_;
     const SearchSettings& settings_;
+    const Action* only_root_;
     Rng rng_;
+    std::vector<std::array<double, max_players>> root_leads_;
     std::vector<Node> nodes_;
     std::vector<Action> legal_;
     std::vector<std::pair<int, int>> path_;
 };
 
 }  // namespace
+
+std::array<double, max_players> leads(const std::array<double, max_players>& values, int players) {
+    std::array<double, max_players> out{};
+    for (int p = 0; p < players; ++p) {
+        double best_other = players < 2 ? 0 : -1e9;
+        for (int q = 0; q < players; ++q)
+            if (q != p) best_other = std::max(best_other, values[static_cast<std::size_t>(q)]);
+        out[static_cast<std::size_t>(p)] = values[static_cast<std::size_t>(p)] - best_other;
+    }
+    return out;
+}
+
+SearchTrace search_traced(const State& state, const SearchSettings& settings, const Action* only_root) {
+    return Search(state, settings, only_root).run();
+}
 
 SearchResult search(const State& state, const SearchSettings& settings) {
     std::vector<Action> legal;
@@ -209,7 +244,7 @@ SearchResult search(const State& state, const SearchSettings& settings) {
         only.action = legal.front();
         return only;
     }
-    return Search(state, settings).run();
+    return Search(state, settings, nullptr).run().result;
 }
 
 }  // namespace carc
