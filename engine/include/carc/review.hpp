@@ -68,7 +68,7 @@ struct ReviewDecision {
     int turn = 0;             // State::turn_number() when it was taken
     PlayerId player = 0;      // who decided
     Phase phase = Phase::place_tile;
-    TileTypeId tile = no_tile;  // the tile drawn this turn (the one laid or being laid)
+    TileTypeId tile = no_tile;  // the tile being laid, or after it is laid the last tile laid
     int choices = 1;          // legal actions; 1: forced, loss 0
     Action played;
     Action best;              // the search's move, or the one played when it was judged better

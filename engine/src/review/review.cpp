@@ -204,7 +204,8 @@ std::optional<Review> review_game(const MatchSetup& setup, std::span<const Actio
         d.turn = s.turn_number();
         d.player = s.decider();
         d.phase = s.phase();
-        d.tile = s.drawn_tile();
+        // The tile drawn this turn; once it is laid, the tile just laid.
+        d.tile = s.drawn_tile() != no_tile || s.tiles().empty() ? s.drawn_tile() : s.tiles().back().type;
         d.played = played;
         const Action search_move = reviewer.best_move(s, k, &d.choices);
         d.after_played = reviewer.after(s, played, k, &next_value);
