@@ -86,10 +86,12 @@ private:
         search_settings.iterations = std::max(1, settings_.iterations);
         search_settings.seed = derive_seed(settings_.seed, index, 1);
         const SearchTrace trace = search_traced(s, search_settings, &a);
-        Leads out{};
         const RootEdgeValue& edge = trace.root.front();
-        for (std::size_t p = 0; p < out.size(); ++p)
-            out[p] = edge.visits ? edge.lead_sum[p] / edge.visits : 0;
+        Leads out{};
+        for (std::size_t p = 0; p < out.size(); ++p) {
+            const double mean = edge.visits ? edge.lead_sum[p] / edge.visits : 0;
+            out[p] = (mean + edge.lead_best_play[p]) / 2;
+        }
         return rounded(out);
     }
 

@@ -64,8 +64,8 @@ double prior(const State& s, const Action& a, PlayerId me) {
 
 class Search {
 public:
-    Search(const State& root, const SearchSettings& settings, const Action* only_root)
-        : root_(root), settings_(settings), only_root_(only_root), rng_(settings.seed) {
+    Search(const State& root, const SearchSettings& settings, const Action* only_root, bool trace)
+        : root_(root), settings_(settings), only_root_(only_root), trace_(trace), rng_(settings.seed) {
         nodes_.reserve(1024);
         nodes_.push_back(Node{root.decider(), 0, false, {}, {}});
     }
@@ -90,8 +90,9 @@ public:
         result.value = best->visits ? best->value / best->visits : 0;
         result.nodes = static_cast<int>(nodes_.size());
         for (std::size_t k = 0; k < root.edges.size(); ++k) {
-            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}};
+            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}, {}};
             if (k < root_leads_.size()) v.lead_sum = root_leads_[k];
+            if (trace_) v.lead_best_play = edge_value(root.edges[k]);
             trace.root.push_back(v);
         }
         return trace;
@@ -198,6 +199,11 @@ private:
             if (root_leads_.size() <= edge) root_leads_.resize(edge + 1);
             const auto lead = leads(values, s.game().players());
             for (std::size_t p = 0; p < lead.size(); ++p) root_leads_[edge][p] += lead[p];
+            if (trace_) {
+                node_leads_.resize(nodes_.size());
+                for (const auto& step : path_) add(node_leads_[static_cast<std::size_t>(step.first)], lead);
+                add(node_leads_[static_cast<std::size_t>(node)], lead);
+            }
         }
         ++nodes_[static_cast<std::size_t>(node)].visits;
         for (const auto& [n, e] : path_) {
@@ -210,8 +216,46 @@ private:
     }
 
     const State& root_;
+    static void add(std::array<double, max_players>& sum, const std::array<double, max_players>& lead) {
+        for (std::size_t p = 0; p < sum.size(); ++p) sum[p] += lead[p];
+    }
+
+    // The tree's value of a node assuming each decider plays the action it visited most: the
+    // mean over visits would count the exploration of poor moves against their decider, most
+    // of all at the first replies below a chance node, which get a small share of the visits.
+    std::array<double, max_players> node_value(int index) const {
+        const Node& n = nodes_[static_cast<std::size_t>(index)];
+        const Edge* most = nullptr;
+        for (const auto& e : n.edges)
+            if (e.visits > 0 && (!most || e.visits > most->visits)) most = &e;
+        if (most) return edge_value(*most);
+        std::array<double, max_players> mean{};
+        if (n.visits > 0 && static_cast<std::size_t>(index) < node_leads_.size())
+            for (std::size_t p = 0; p < mean.size(); ++p)
+                mean[p] = node_leads_[static_cast<std::size_t>(index)][p] / n.visits;
+        return mean;
+    }
+
+    // An action's value: its chance outcomes' values, weighted by how often they came.
+    std::array<double, max_players> edge_value(const Edge& e) const {
+        std::array<double, max_players> sum{};
+        int weight = 0;
+        for (const auto& o : e.outcomes) {
+            const int visits = nodes_[static_cast<std::size_t>(o.node)].visits;
+            if (visits == 0) continue;
+            const auto v = node_value(o.node);
+            for (std::size_t p = 0; p < sum.size(); ++p) sum[p] += visits * v[p];
+            weight += visits;
+        }
+        if (weight > 0)
+            for (auto& x : sum) x /= weight;
+        return sum;
+    }
+
     const SearchSettings& settings_;
     const Action* only_root_;
+    bool trace_;
+    std::vector<std::array<double, max_players>> node_leads_;  // summed leads per node (trace only)
     Rng rng_;
     std::vector<std::array<double, max_players>> root_leads_;
     std::vector<Node> nodes_;
@@ -233,7 +277,7 @@ std::array<double, max_players> leads(const std::array<double, max_players>& val
 }
 
 SearchTrace search_traced(const State& state, const SearchSettings& settings, const Action* only_root) {
-    return Search(state, settings, only_root).run();
+    return Search(state, settings, only_root, true).run();
 }
 
 SearchResult search(const State& state, const SearchSettings& settings) {
@@ -244,7 +288,7 @@ SearchResult search(const State& state, const SearchSettings& settings) {
         only.action = legal.front();
         return only;
     }
-    return Search(state, settings, nullptr).run().result;
+    return Search(state, settings, nullptr, false).run().result;
 }
 
 }  // namespace carc

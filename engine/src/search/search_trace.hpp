@@ -16,6 +16,9 @@ struct RootEdgeValue {
     // Summed over the iterations through this action: each player's lead (their evaluation
     // less the best opponent's, as reward() reads it) where the iteration ended.
     std::array<double, max_players> lead_sum{};
+    // The tree's value of the action when every decider below plays the action it visited
+    // most (chance outcomes weighted by how often they came): the review's value of a move.
+    std::array<double, max_players> lead_best_play{};
 };
 
 struct SearchTrace {
