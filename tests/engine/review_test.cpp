@@ -294,3 +294,36 @@ TEST_CASE("review: earlier decisions are judged without the order of the tiles t
         if (k < split) CHECK(x.luck == y.luck);
     }
 }
+
+TEST_CASE("review: grades follow the stated thresholds", "[review]") {
+    const ReviewThresholds t;
+    CHECK(grade_of(0, t) == Grade::best);
+    CHECK(grade_of(2.99, t) == Grade::good);
+    CHECK(grade_of(3, t) == Grade::inaccuracy);
+    CHECK(grade_of(6, t) == Grade::mistake);
+    CHECK(grade_of(11.99, t) == Grade::mistake);
+    CHECK(grade_of(12, t) == Grade::blunder);
+    CHECK(to_string(Grade::blunder) == "blunder");
+}
+
+TEST_CASE("review: a log with an illegal action is refused with its index and reason", "[review]") {
+    Record r = greedy_game(short_game({}, 6, 2), 3);
+    r.actions[2] = Action::place_tile({40, 40}, 0);
+    std::string error;
+    CHECK_FALSE(review_game(r.setup, r.actions, quick(), &error));
+    CHECK(error.rfind("action 3: ", 0) == 0);
+    r.actions.resize(2);
+    r.actions.push_back(Action::pass());
+    CHECK_FALSE(review_game(r.setup, r.actions, quick(), &error));
+    CHECK(error.rfind("action 3: ", 0) == 0);
+}
+
+TEST_CASE("review: a game cut short ends with the expected lead of its last position", "[review]") {
+    Record r = greedy_game(short_game({}, 8, 12), 13);
+    r.actions.resize(r.actions.size() / 2);
+    const Review review = review_of(r, quick());
+    CHECK_FALSE(review.finished);
+    for (const auto& sum : review.summary)
+        CHECK(std::abs(sum.start - sum.own_losses + sum.others + sum.luck - sum.final_lead) < Review::sum_tolerance);
+    CHECK(review.summary[0].final_lead == -review.summary[1].final_lead);
+}
