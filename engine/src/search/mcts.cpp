@@ -89,10 +89,9 @@ public:
         result.root_visits = best->visits;
         result.value = best->visits ? best->value / best->visits : 0;
         result.nodes = static_cast<int>(nodes_.size());
-        for (std::size_t k = 0; k < root.edges.size(); ++k) {
-            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}, {}};
+        for (std::size_t k = 0; trace_ && k < root.edges.size(); ++k) {
+            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}, edge_value(root.edges[k])};
             if (k < root_leads_.size()) v.lead_sum = root_leads_[k];
-            if (trace_) v.lead_best_play = edge_value(root.edges[k]);
             trace.root.push_back(v);
         }
         return trace;
@@ -194,16 +193,14 @@ private:
         }
         const auto values = evaluate(s);
         const auto r = rewards(s, values);
-        if (!path_.empty()) {  // the root action's lead for every player, for the review
+        if (trace_ && !path_.empty()) {  // every player's lead, for the review
+            const auto lead = leads(values, s.game().players());
             const auto edge = static_cast<std::size_t>(path_.front().second);
             if (root_leads_.size() <= edge) root_leads_.resize(edge + 1);
-            const auto lead = leads(values, s.game().players());
-            for (std::size_t p = 0; p < lead.size(); ++p) root_leads_[edge][p] += lead[p];
-            if (trace_) {
-                node_leads_.resize(nodes_.size());
-                for (const auto& step : path_) add(node_leads_[static_cast<std::size_t>(step.first)], lead);
-                add(node_leads_[static_cast<std::size_t>(node)], lead);
-            }
+            add(root_leads_[edge], lead);
+            node_leads_.resize(nodes_.size());
+            for (const auto& step : path_) add(node_leads_[static_cast<std::size_t>(step.first)], lead);
+            add(node_leads_[static_cast<std::size_t>(node)], lead);
         }
         ++nodes_[static_cast<std::size_t>(node)].visits;
         for (const auto& [n, e] : path_) {
@@ -215,7 +212,6 @@ private:
         }
     }
 
-    const State& root_;
     static void add(std::array<double, max_players>& sum, const std::array<double, max_players>& lead) {
         for (std::size_t p = 0; p < sum.size(); ++p) sum[p] += lead[p];
     }
@@ -252,12 +248,13 @@ private:
         return sum;
     }
 
+    const State& root_;
     const SearchSettings& settings_;
     const Action* only_root_;
-    bool trace_;
-    std::vector<std::array<double, max_players>> node_leads_;  // summed leads per node (trace only)
+    bool trace_;  // keep every player's leads (search_traced); the bots' search() does not
     Rng rng_;
-    std::vector<std::array<double, max_players>> root_leads_;
+    std::vector<std::array<double, max_players>> root_leads_;  // summed per root edge
+    std::vector<std::array<double, max_players>> node_leads_;  // summed per node
     std::vector<Node> nodes_;
     std::vector<Action> legal_;
     std::vector<std::pair<int, int>> path_;
