@@ -7,10 +7,12 @@
 //
 // What a move is worth:
 // - if it ends the game: the final lead, exactly;
-// - if chance follows (a draw, a wall token turned over): a search confined to that move, its
-//   mean lead over every iteration (each a sample of the hidden pile from public information,
-//   so the average is over what could come); the move played and the search's move are
-//   measured with the same seed (common random numbers), so their difference is less noisy;
+// - if chance follows (a draw, a wall token turned over): a search confined to that move (each
+//   iteration a sample of the hidden pile from public information, so the value averages over
+//   what could come): the average of its mean lead and its value with every decider below
+//   playing the action it visited most, estimates that err in opposite directions
+//   (docs/bots.md); the move played and the search's move are measured with the same seed
+//   (common random numbers), so their difference is less noisy;
 // - otherwise: the value of the decision it leads to (the real next decision for the move
 //   played; for the search's move, that position's best move measured the same way).
 #include <algorithm>
@@ -86,6 +88,8 @@ private:
         search_settings.iterations = std::max(1, settings_.iterations);
         search_settings.seed = derive_seed(settings_.seed, index, 1);
         const SearchTrace trace = search_traced(s, search_settings, &a);
+        // The mean counts the exploration of poor replies against their decider; the
+        // most-visited play counts their lucky samples for them.
         const RootEdgeValue& edge = trace.root.front();
         Leads out{};
         for (std::size_t p = 0; p < out.size(); ++p) {
