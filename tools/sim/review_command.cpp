@@ -83,7 +83,9 @@ int review_command(int argc, char** argv) {
     auto review = review_game(setup, actions, settings, &error);
     const double cpu = cpu_seconds() - started;
     if (!review) return fail("review: " + path + ": " + error);
-    std::cout << review_to_json(*review, *game, protocol::to_string(strength)).dump(2) << "\n";
+    // A budget of one's own is no bot's strength.
+    const std::string_view strength_name = iterations > 0 ? "custom" : protocol::to_string(strength);
+    std::cout << review_to_json(*review, *game, strength_name).dump(2) << "\n";
     char line[200];
     std::snprintf(line, sizeof line, "%zu decisions, %d iterations a search: %.2f s CPU, %.1f ms per decision",
                   actions.size(), settings.iterations, cpu,
