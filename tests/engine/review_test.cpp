@@ -233,8 +233,15 @@ TEST_CASE("review: a player who always followed the bot loses nothing", "[review
 
 TEST_CASE("review: the same record, strength and seed give the same review", "[review]") {
     const Record r = greedy_game(short_game({}, 8, 21), 22);
-    const Review a = review_of(r, quick(9));
+    ReviewSettings reported = quick(9);
+    std::vector<std::pair<int, int>> progress;
+    reported.progress = [&](int done, int total) { progress.emplace_back(done, total); };
+    const Review a = review_of(r, reported);
     const Review b = review_of(r, quick(9));
+    const int n = static_cast<int>(r.actions.size());
+    REQUIRE(progress.size() == r.actions.size());
+    CHECK(progress.front() == std::make_pair(1, n));
+    CHECK(progress.back() == std::make_pair(n, n));
     REQUIRE(a.decisions.size() == b.decisions.size());
     for (std::size_t k = 0; k < a.decisions.size(); ++k) {
         const auto& x = a.decisions[k];
