@@ -4,6 +4,8 @@
 //   carc-sim verify RECORD.json   (a finished game's record from GET /api/games/{id})
 //   carc-sim arena --a KIND --b KIND --games N [...]   (bots against each other, docs/bots.md)
 //   carc-sim golden DIR           (rewrites the golden games, tests/engine/golden)
+//   carc-sim review RECORD.json [--strength KIND] [--iterations N] [--seed S]   (docs/bots.md)
+//   carc-sim record --a KIND --b KIND [...]   (a bots' game as a finished record)
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -14,6 +16,7 @@
 #include "carc/game.hpp"
 #include "script_config.hpp"
 #include "golden.hpp"
+#include "review_command.hpp"
 #include "playout.hpp"
 #include "carc/records/record_verify.hpp"
 #include "script.hpp"
@@ -29,7 +32,9 @@ int usage() {
     std::cerr << "       carc-sim verify RECORD.json\n"
                  "       carc-sim golden DIR\n"
                  "       carc-sim arena --a KIND --b KIND --games N [--seed S] [--game G]"
-                 " [--expansions a,b] [--iterations-a N] [--iterations-b N]\n";
+                 " [--expansions a,b] [--iterations-a N] [--iterations-b N]\n"
+                 "       carc-sim review RECORD.json [--strength easy|medium|hard] [--iterations N] [--seed S]\n"
+                 "       carc-sim record --a KIND --b KIND [--seed S] [--players N] [--game G] [--expansions a,b]\n";
     return 1;
 }
 
@@ -122,6 +127,8 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "playout") == 0) return playout(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "arena") == 0) return carc::sim::arena(argc, argv);
     if (argc >= 3 && std::strcmp(argv[1], "golden") == 0) return golden(argv[2]);
+    if (argc >= 3 && std::strcmp(argv[1], "review") == 0) return carc::sim::review_command(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "record") == 0) return carc::sim::record_command(argc, argv);
     if (argc >= 3 && std::strcmp(argv[1], "verify") == 0) return carc::server::verify_record_file(argv[2]);
     return usage();
 }

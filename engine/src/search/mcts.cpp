@@ -11,6 +11,7 @@
 
 #include "carc/rng.hpp"
 #include "carc/search.hpp"
+#include "search/search_trace.hpp"
 
 namespace carc {
 
@@ -44,8 +45,7 @@ std::uint16_t outcome_key(const State& s, int turn_before) {
                                       (static_cast<std::uint8_t>(s.decider() + 1) << 9));
 }
 
-std::array<double, max_players> rewards(const State& s) {
-    const auto values = evaluate(s);
+std::array<double, max_players> rewards(const State& s, const std::array<double, max_players>& values) {
     std::array<double, max_players> out{};
     const int players = s.game().players();
     for (int p = 0; p < players; ++p) out[static_cast<std::size_t>(p)] = reward(values, players, p);
@@ -64,14 +64,15 @@ double prior(const State& s, const Action& a, PlayerId me) {
 
 class Search {
 public:
-    Search(const State& root, const SearchSettings& settings)
-        : root_(root), settings_(settings), rng_(settings.seed) {
+    Search(const State& root, const SearchSettings& settings, const Action* only_root, bool trace)
+        : root_(root), settings_(settings), only_root_(only_root), trace_(trace), rng_(settings.seed) {
         nodes_.reserve(1024);
         nodes_.push_back(Node{root.decider(), 0, false, {}, {}});
     }
 
-    SearchResult run() {
-        SearchResult result;
+    SearchTrace run() {
+        SearchTrace trace;
+        SearchResult& result = trace.result;
         const int budget = std::max(1, settings_.iterations);
         for (int i = 0; i < budget; ++i) {
             if (i > 0 && settings_.stop && settings_.stop()) break;
@@ -88,11 +89,21 @@ public:
         result.root_visits = best->visits;
         result.value = best->visits ? best->value / best->visits : 0;
         result.nodes = static_cast<int>(nodes_.size());
-        return result;
+        for (std::size_t k = 0; trace_ && k < root.edges.size(); ++k) {
+            RootEdgeValue v{root.edges[k].action, root.edges[k].visits, {}, edge_value(root.edges[k])};
+            if (k < root_leads_.size()) v.lead_sum = root_leads_[k];
+            trace.root.push_back(v);
+        }
+        return trace;
     }
 
 private:
     void order(int index, const State& s) {
+        if (index == 0 && only_root_) {
+            nodes_[0].candidates.assign(1, *only_root_);
+            nodes_[0].ordered = true;
+            return;
+        }
         std::vector<Action> legal;
         s.legal_actions(legal);
         std::vector<std::pair<double, int>> scored;
@@ -180,7 +191,17 @@ private:
             }
             node = child;
         }
-        const auto r = rewards(s);
+        const auto values = evaluate(s);
+        const auto r = rewards(s, values);
+        if (trace_ && !path_.empty()) {  // every player's lead, for the review
+            const auto lead = leads(values, s.game().players());
+            const auto edge = static_cast<std::size_t>(path_.front().second);
+            if (root_leads_.size() <= edge) root_leads_.resize(edge + 1);
+            add(root_leads_[edge], lead);
+            node_leads_.resize(nodes_.size());
+            for (const auto& step : path_) add(node_leads_[static_cast<std::size_t>(step.first)], lead);
+            add(node_leads_[static_cast<std::size_t>(node)], lead);
+        }
         ++nodes_[static_cast<std::size_t>(node)].visits;
         for (const auto& [n, e] : path_) {
             Node& parent = nodes_[static_cast<std::size_t>(n)];
@@ -191,15 +212,70 @@ private:
         }
     }
 
+    static void add(std::array<double, max_players>& sum, const std::array<double, max_players>& lead) {
+        for (std::size_t p = 0; p < sum.size(); ++p) sum[p] += lead[p];
+    }
+
+    // The tree's value of a node assuming each decider plays the action it visited most: the
+    // mean over visits would count the exploration of poor moves against their decider, most
+    // of all at the first replies below a chance node, which get a small share of the visits.
+    std::array<double, max_players> node_value(int index) const {
+        const Node& n = nodes_[static_cast<std::size_t>(index)];
+        const Edge* most = nullptr;
+        for (const auto& e : n.edges)
+            if (e.visits > 0 && (!most || e.visits > most->visits)) most = &e;
+        if (most) return edge_value(*most);
+        std::array<double, max_players> mean{};
+        if (n.visits > 0 && static_cast<std::size_t>(index) < node_leads_.size())
+            for (std::size_t p = 0; p < mean.size(); ++p)
+                mean[p] = node_leads_[static_cast<std::size_t>(index)][p] / n.visits;
+        return mean;
+    }
+
+    // An action's value: its chance outcomes' values, weighted by how often they came.
+    std::array<double, max_players> edge_value(const Edge& e) const {
+        std::array<double, max_players> sum{};
+        int weight = 0;
+        for (const auto& o : e.outcomes) {
+            const int visits = nodes_[static_cast<std::size_t>(o.node)].visits;
+            if (visits == 0) continue;
+            const auto v = node_value(o.node);
+            for (std::size_t p = 0; p < sum.size(); ++p) sum[p] += visits * v[p];
+            weight += visits;
+        }
+        if (weight > 0)
+            for (auto& x : sum) x /= weight;
+        return sum;
+    }
+
     const State& root_;
     const SearchSettings& settings_;
+    const Action* only_root_;
+    bool trace_;  // keep every player's leads (search_traced); the bots' search() does not
     Rng rng_;
+    std::vector<std::array<double, max_players>> root_leads_;  // summed per root edge
+    std::vector<std::array<double, max_players>> node_leads_;  // summed per node
     std::vector<Node> nodes_;
     std::vector<Action> legal_;
     std::vector<std::pair<int, int>> path_;
 };
 
 }  // namespace
+
+std::array<double, max_players> leads(const std::array<double, max_players>& values, int players) {
+    std::array<double, max_players> out{};
+    for (int p = 0; p < players; ++p) {
+        double best_other = players < 2 ? 0 : -1e9;
+        for (int q = 0; q < players; ++q)
+            if (q != p) best_other = std::max(best_other, values[static_cast<std::size_t>(q)]);
+        out[static_cast<std::size_t>(p)] = values[static_cast<std::size_t>(p)] - best_other;
+    }
+    return out;
+}
+
+SearchTrace search_traced(const State& state, const SearchSettings& settings, const Action* only_root) {
+    return Search(state, settings, only_root, true).run();
+}
 
 SearchResult search(const State& state, const SearchSettings& settings) {
     std::vector<Action> legal;
@@ -209,7 +285,7 @@ SearchResult search(const State& state, const SearchSettings& settings) {
         only.action = legal.front();
         return only;
     }
-    return Search(state, settings).run();
+    return Search(state, settings, nullptr, false).run().result;
 }
 
 }  // namespace carc
