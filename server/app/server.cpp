@@ -7,6 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include "cluster/cluster_node.hpp"
+#include "friends/game_stats.hpp"
+#include "ratings/game_rating.hpp"
+#include "ratings/rating_key.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_friends.hpp"
 #include "http/http_notices.hpp"
@@ -41,6 +44,7 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
     if (!journal) journal = std::make_shared<null_journal>();
     state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
     state_->counters.io_threads = static_cast<std::uint64_t>(state_->config.threads);
+    listen_to_rooms();
 }
 
 server::server(server_config config, storage::Stores stores, std::string web_root)
@@ -59,9 +63,14 @@ void server::keep_in(storage::Stores stores) {
         state_->notice_sender = std::make_shared<notices::notice_service>(*state_, stores.notices, stores.accounts);
         state_->notices = state_->notice_sender;
     }
-    if (stores.tournaments && state_->accounts)
+    if (stores.tournaments && state_->accounts) {
         state_->tournaments = std::make_unique<tournaments::tournament_service>(*state_, stores.tournaments,
                                                                                 state_->config.tournament_sweep);
+        // A tournament hears once a game's record is stored: its round may be over.
+        state_->hooks.on_recorded([tournaments = state_->tournaments.get()](const std::string& room_id) {
+            tournaments->game_recorded(room_id);
+        });
+    }
     state_->stores = std::move(stores);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
@@ -88,6 +97,16 @@ server::server(server_config config, storage::Stores stores, std::shared_ptr<sto
 server::~server() {
     if (state_->cluster) state_->cluster->stop();
     if (state_->tournaments) state_->tournaments->stop();
+}
+
+// What a finished game means to the features above the rooms: its rating and statistics are
+// stored with its record (a journal without accounts ignores them).
+void server::listen_to_rooms() {
+    state_->hooks.on_finishing([](const finished_game& game, game_end& end) {
+        end.rated = ratings::rated_game_of(game.room, game.result);
+        end.stats_key = ratings::rating_key(game.room.settings.config);
+        end.stats = friends::seat_stats_of(game.room, game.result, game.plays);
+    });
 }
 
 // The composition root of the HTTP API: each feature's routes, given the services and stores

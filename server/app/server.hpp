@@ -50,6 +50,8 @@ private:
     // The store behind the journal: kept for HTTP reads and recovery, counted, and its unknown
     // commit outcomes reloading rooms.
     void keep_in(storage::Stores stores);
+    // The features that hear of finished games (shared_state::hooks).
+    void listen_to_rooms();
     // Every HTTP endpoint, into shared_state::routes (called by start()).
     void build_routes();
     // Every grace period: forget the people nobody needs any more (person_registry::forget_idle).

@@ -19,6 +19,7 @@
 #include "persistence/journal.hpp"
 #include "rooms/bot_pool.hpp"
 #include "rooms/lobby.hpp"
+#include "rooms/room_hooks.hpp"
 #include "rooms/usage_caps.hpp"
 #include "app/metrics.hpp"
 #include "friends/block_list.hpp"
@@ -81,6 +82,9 @@ public:
     std::unique_ptr<tournaments::tournament_service> tournaments;
     // Told when a turn-based game's turn passes (turn_notices.hpp); null sends no notices.
     std::shared_ptr<turn_notices> notices;
+    // What rooms tell the features above them when a game ends (ratings, statistics,
+    // tournaments); filled by the server before any room exists.
+    room_hooks hooks;
     // The same object as `notices` when notices are mailed (null otherwise): started and stopped
     // with the server, asked by the HTTP links in its mails.
     std::shared_ptr<notices::notice_service> notice_sender;

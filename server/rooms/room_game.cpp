@@ -6,9 +6,6 @@
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "rooms/room.hpp"
-#include "friends/game_stats.hpp"
-#include "ratings/game_rating.hpp"
-#include "ratings/rating_key.hpp"
 #include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
@@ -269,15 +266,14 @@ void room::finish(const char* reason) {
     end.result = *session_.result();
     for (const SeatInfo& seat : seating_.info().seats) end.names.push_back(seat.name);
     end.time_ms = now_ms;
-    end.rated = ratings::rated_game_of(seating_.info(), end.result);
-    end.stats_key = ratings::rating_key(seating_.info().settings.config);
-    end.stats = friends::seat_stats_of(seating_.info(), end.result, session_.play_counts());
+    const auto plays = session_.play_counts();
+    state_.hooks.finishing(finished_game{seating_.info(), end.result, plays}, end);
     // Not a refusable write (the game is over in memory); the room leaves memory only once the
     // record is stored, since the store serves it from then on.
     state_.journal->end_game(end, on_stored([this](bool stored) {
         if (!stored) spdlog::error("event=record_not_stored room={}", id_);
         record_stored_ = true;
-        if (stored && state_.tournaments) state_.tournaments->game_recorded(id_);  // its round may be over
+        if (stored) state_.hooks.recorded(id_);
         if (close_when_stored_) close_room("finished");
         else review_lifecycle();
     }, false));
