@@ -60,7 +60,7 @@ ratings::ratings_answer answer(shared_state& state, std::string_view path, std::
     std::optional<std::string> vs = query_value(query, "vs");
     std::optional<std::string_view> opponent;
     if (vs && !vs->empty()) opponent = *vs;
-    ratings::ratings_answer profile = ratings::player_profile(state.accounts->store(), *store, *name, opponent);
+    ratings::ratings_answer profile = ratings::player_profile(state.accounts->store(), *store, *name, opponent, unix_ms());
     if (profile.status == 200 && !add_profile_stats(state, *name, profile.body))
         return {503, {{"error", "store_failed"}, {"message", "the store is not available; try again"}}};
     return profile;

@@ -235,3 +235,45 @@ TEST_CASE("the leaderboard lists accounts with at least 10 rated games and RD at
     CHECK(profile.body["head_to_head"]["results"][0]["losses"] == 0);
     CHECK(call_api(s.port(), "GET", "/api/players/Nobody").status == 404);
 }
+
+TEST_CASE("a profile shows the RD grown by the time since the last rated game", "[server][ratings]") {
+    account_server s;
+    const auto ada = sign_up(s.port(), "Ada", password).body["person"].get<std::string>();
+    const auto bob = sign_up(s.port(), "Bob", password).body["person"].get<std::string>();
+    // One rated game, finished 100 rating periods (weeks) ago, left Ada at RD 70.
+    const double periods = 100;
+    const st::TimeMs long_ago =
+        carc::server::unix_ms() - static_cast<st::TimeMs>(periods * cm::kRatingPeriodSeconds * 1000);
+    st::NewRoom room{"idle1", "{}", 1, std::string(64, 'a'), "x", 1, st::RoomStatus::running};
+    REQUIRE(s.store->write_batch({st::BeginGameWrite{room, {}, {0, 0}}})[0].ok());
+    st::FinishWrite fin;
+    fin.game = {"idle1", long_ago, "carcassonne", "x", {}, "{}", nullptr};
+    auto rated = std::make_shared<st::RatedGame>();
+    rated->key = "carcassonne";
+    rated->seats = {{0, ada, "", 0, false}, {1, bob, "", 1, false}};
+    rated->rate = [](const std::vector<st::SeatRatingInput>& in) {
+        std::vector<st::RatingChange> out(2);
+        for (std::size_t k = 0; k < 2; ++k) {
+            out[k].seat = static_cast<int>(k);
+            out[k].person_id = in[k].seat.person_id;
+            out[k].place = static_cast<int>(k);
+            out[k].won = k == 0;
+            out[k].after = st::RatingValue{k == 0 ? 1700.0 : 1300.0, 70, 0.06};
+        }
+        return out;
+    };
+    fin.game.rated = rated;
+    REQUIRE(s.store->write_batch({fin})[0].ok());
+
+    const auto profile = call_api(s.port(), "GET", "/api/players/Ada");
+    REQUIRE(profile.status == 200);
+    REQUIRE(profile.body["ratings"].size() == 1);
+    const json& r = profile.body["ratings"][0];
+    // Glicko-2's idle step: phi' = sqrt(phi^2 + periods * sigma^2), here about 125.6.
+    const double grown = cm::after_idle_periods({1700, 70, 0.06}, periods).rd;
+    CHECK(grown == Approx(125.56).margin(0.01));
+    CHECK(r["rd"].get<double>() == Approx(grown).margin(0.01));  // a few ms of test time at most
+    CHECK(r["rd_at_last_game"] == 70);
+    CHECK(r["rating"] == 1700);
+    CHECK(r["provisional"] == true);  // uncertain again after two idle years
+}
