@@ -1,6 +1,6 @@
 // Ratings through the real server (docs/ratings.md): a rated game between accounts moves their
 // ratings by the competition library's numbers, stored once with the game; unrated games and
-// guests change nothing; a bot's rating stays; three players use the multiplayer model; the
+// guests change nothing; a bot's rating stays; three players are rated pairwise; the
 // leaderboard's threshold; the profile's JSON.
 #include <thread>
 
@@ -165,7 +165,7 @@ TEST_CASE("a rated three-player game uses the multiplayer model, forfeits sharin
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
     const cm::RatedGameResult expected = cm::rate_game({newcomer(0), newcomer(0, true), newcomer(0, true)});
-    REQUIRE(expected.model == cm::RatingModel::plackett_luce);
+    REQUIRE(expected.model == cm::RatingModel::pairwise_glicko2);
     const json& changes = rating.body["changes"];
     REQUIRE(changes.size() == 3);
     for (std::size_t i = 0; i < 3; ++i) check_value(changes[i]["after"], expected.participants[i].after);
