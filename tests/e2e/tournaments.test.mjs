@@ -48,7 +48,7 @@ test('create, join and start a tournament; its game opens from the round', { tim
     assert.match(await ada.textContent('.tournament h2'), /Friday club/);
 
     const bob = await newPage(browser, 'player', errors, PHONE);
-    await signUp(bob, unique('Bob'));
+    await signUp(bob, unique('Maximilian_Featherstone')); // a long name: a wide standings table
     await bob.goto(`${BASE}/#/tournament/${encodeURIComponent(id)}`);
     await bob.click('#tournament-join');
     await bob.waitForSelector('#tournament-withdraw');

@@ -82,8 +82,6 @@ export function profileView(name, vs, navigate, app) {
         p.head_to_head ? headToHead(p.head_to_head) : null,
       );
     })
-    .catch((err) =>
-      fill(body, h('p', { class: 'error' }, err.status === 404 ? t('ratings.no_player') : err.message)),
-    );
+    .catch((err) => fill(body, h('p', { class: 'error' }, err.status === 404 ? t('ratings.no_player') : err.message)));
   return h('section', { class: 'profile-screen' }, body);
 }
