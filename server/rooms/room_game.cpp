@@ -269,9 +269,12 @@ void room::finish(const char* reason) {
     end.result = *session_.result();
     for (const SeatInfo& seat : seating_.info().seats) end.names.push_back(seat.name);
     end.time_ms = now_ms;
-    end.rated = ratings::rated_game_of(seating_.info(), end.result);
+    const std::vector<friends::play_counts> counts = session_.play_counts();
+    std::vector<int> tiles_placed;
+    for (const friends::play_counts& c : counts) tiles_placed.push_back(c.tiles_placed);
+    end.rated = ratings::rated_game_of(seating_.info(), end.result, tiles_placed);
     end.stats_key = ratings::rating_key(seating_.info().settings.config);
-    end.stats = friends::seat_stats_of(seating_.info(), end.result, session_.play_counts());
+    end.stats = friends::seat_stats_of(seating_.info(), end.result, counts);
     // Not a refusable write (the game is over in memory); the room leaves memory only once the
     // record is stored, since the store serves it from then on.
     state_.journal->end_game(end, on_stored([this](bool stored) {

@@ -75,6 +75,29 @@ TEST_CASE("Three to five players are rated by Glicko-2 against each other player
           Approx(290.3).margin(0.1));
 }
 
+TEST_CASE("A pair's result can be left out: repeated games against one opponent count less",
+          "[rated_game]") {
+    const Rating a{1620, 80, 0.06};
+    const Rating b{1480, 140, 0.061};
+    const Rating c{1550, 200, 0.06};
+    // a beat b and c, b beat c; a and b have played too often today: only c's results count
+    // for them, and c keeps both.
+    const RatedGameResult r = rate_game({{a, 0}, {b, 1}, {c, 2}}, {{0, 1}});
+    const std::vector<Glicko2Game> a_games{{c, 1.0}};
+    const std::vector<Glicko2Game> b_games{{c, 1.0}};
+    const std::vector<Glicko2Game> c_games{{a, 0.0}, {b, 0.0}};
+    CHECK(r.participants[0].after.rating == glicko2_update(a, a_games).rating);
+    CHECK(r.participants[1].after.rd == glicko2_update(b, b_games).rd);
+    CHECK(r.participants[2].after.rating == glicko2_update(c, c_games).rating);
+    // Two players over the limit: nothing moves, not even RD.
+    Participant away{a, 0};
+    away.idle_seconds = 52 * 7 * 24 * 3600.0;
+    const RatedGameResult none = rate_game({away, {b, 1}}, {{0, 1}});
+    CHECK(none.participants[0].after.rating == a.rating);
+    CHECK(none.participants[0].after.rd == a.rd);
+    CHECK(none.participants[1].after.rd == b.rd);
+}
+
 TEST_CASE("A bot's rating does not move but still rates the others", "[rated_game]") {
     const Rating bot{1900, 30, 0.06};
     Participant b{bot, 0};

@@ -11,6 +11,7 @@
 #include "carc/storage/rating_store.hpp"
 #include "ratings/bot_ratings.hpp"
 #include "ratings/game_rating.hpp"
+#include "persist_driver.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
 
@@ -45,6 +46,41 @@ void check_value(const json& value, const cm::Rating& expected) {
     CHECK(value["volatility"].get<double>() == Approx(expected.volatility).margin(1e-9));
 }
 
+// Plays the first legal moves (a bot's seat, nullptr, plays its own) until every seat has had a
+// turn and so placed a tile: from then on ending the game is not an abort.
+void everyone_plays_a_turn(const std::vector<viewer*>& seats) {
+    viewer* any = *std::ranges::find_if(seats, [](viewer* v) { return v != nullptr; });
+    for (viewer* v : seats)
+        if (v) v->sync();
+    const int start = any->view["game"]["turn"];
+    const int n = static_cast<int>(seats.size());
+    for (int guard = 0; guard < 200; ++guard) {
+        for (viewer* v : seats)
+            if (v) v->sync();
+        const int turn = any->view["game"]["turn"];
+        if (turn >= start + n) return;
+        const int decider = any->view["game"]["decider"];
+        if (viewer* who = seats[static_cast<std::size_t>(decider)]) {
+            REQUIRE(play_first(*who)["type"] == "ack");
+        } else {
+            REQUIRE(any->wait_until([&](const json& v) { return v["game"]["turn"] != turn; }));
+        }
+    }
+    FAIL("the seats did not all get a turn");
+}
+
+// Ada and Bob (accounts) play a rated two-player game: a turn each, then Bob resigns.
+std::string ada_beats_bob(signed_player& ada, signed_player& bob) {
+    const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, room);
+    start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    everyone_plays_a_turn({&a, &b});
+    resign(bob, room);
+    return room;
+}
+
 cm::Participant newcomer(int place, bool resigned = false) {
     cm::Participant p;
     p.place = place;
@@ -58,10 +94,7 @@ TEST_CASE("a rated two-player game between accounts moves both ratings by Glicko
     account_server s;
     signed_player ada = sign_up_player(s, "Ada");
     signed_player bob = sign_up_player(s, "Bob");
-    const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
-    join_room(*bob.ws, room);
-    start_game(*ada.ws, room);
-    resign(bob, room);  // a resignation is a loss
+    const std::string room = ada_beats_bob(ada, bob);  // a resignation is a loss
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
     const cm::RatedGameResult expected = cm::rate_game({newcomer(0), newcomer(0, true)});
@@ -133,6 +166,8 @@ TEST_CASE("a bot's rating does not move, and it rates the account it played", "[
     const std::string room =
         open_room(*ada.ws, {{"seats", 2}, {"rated", true}, {"bots", {{{"seat", 1}, {"kind", "easy"}}}}})["room"];
     start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    everyone_plays_a_turn({&a, nullptr});
     resign(ada, room);
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
@@ -160,6 +195,10 @@ TEST_CASE("a rated three-player game uses the multiplayer model, forfeits sharin
     join_room(*bob.ws, room);
     join_room(*cy.ws, room);
     start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    viewer c{*cy.ws, room};
+    everyone_plays_a_turn({&a, &b, &c});
     resign(cy, room);
     resign(bob, room);
 
@@ -276,4 +315,105 @@ TEST_CASE("a profile shows the RD grown by the time since the last rated game", 
     CHECK(r["rd_at_last_game"] == 70);
     CHECK(r["rating"] == 1700);
     CHECK(r["provisional"] == true);  // uncertain again after two idle years
+}
+
+TEST_CASE("a rated game that ends before every player has placed a tile is not rated", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    // Bob resigns at once: nobody has moved.
+    const std::string first = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, first);
+    start_game(*ada.ws, first);
+    resign(bob, first);
+    wait_for_200(s, "/api/games/" + first);  // the record is stored
+    CHECK(call_api(s.port(), "GET", "/api/games/" + first + "/rating").status == 404);
+    // Ada places a tile, then Bob resigns before his first: still an abort.
+    const std::string second = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, second);
+    start_game(*ada.ws, second);
+    viewer a{*ada.ws, second};
+    a.sync();
+    const int first_turn = a.view["game"]["turn"];
+    for (int guard = 0; a.view["game"]["turn"] == first_turn; a.sync()) {  // a tile, maybe a follower
+        REQUIRE(++guard < 10);
+        REQUIRE(play_first(a)["type"] == "ack");
+    }
+    resign(bob, second);
+    wait_for_200(s, "/api/games/" + second);
+    CHECK(call_api(s.port(), "GET", "/api/games/" + second + "/rating").status == 404);
+    CHECK(call_api(s.port(), "GET", "/api/players/Ada").body["ratings"].empty());
+    CHECK(call_api(s.port(), "GET", "/api/players/Bob").body["ratings"].empty());
+}
+
+TEST_CASE("a rated game uses the whole pile: pile_limit is refused with a clear error", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    const json refused = ada.ws->request(
+        {{"type", "create_room"}, {"seats", 2}, {"rated", true}, {"options", {{"pile_limit", 1}}}});
+    CHECK(refused["code"] == "bad_settings");
+    CHECK(refused["params"]["reason"] == "rated_full_pile");
+    CHECK(refused["message"].get<std::string>().find("whole pile") != std::string::npos);
+    // Unrated, a short pile is fine.
+    CHECK(ada.ws->request({{"type", "create_room"}, {"seats", 2}, {"options", {{"pile_limit", 1}}}})["type"] ==
+          "room_created");
+    // A tournament of rated games with a short pile is refused too.
+    const auto tournament = call_api(
+        s.port(), "POST", "/api/tournaments",
+        {{"name", "Quick"}, {"format", "swiss"}, {"rounds", 2}, {"game", {{"rated", true}, {"options", {{"pile_limit", 1}}}}}},
+        ada.auth());
+    CHECK(tournament.status == 400);
+    CHECK(tournament.body["error"] == "bad_settings");
+}
+
+TEST_CASE("repeated rated games against one opponent count less: three a day", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
+    REQUIRE(cm::kCountedGamesPerOpponentPerDay == 3);
+    for (int game = 0; game < 3; ++game) {
+        const std::string room = ada_beats_bob(ada, bob);
+        wait_for_200(s, "/api/games/" + room + "/rating");
+    }
+    // The fourth game today between them is not rated: neither rating moves.
+    const auto before = call_api(s.port(), "GET", "/api/players/Ada").body["ratings"][0];
+    const std::string fourth = ada_beats_bob(ada, bob);
+    wait_for_200(s, "/api/games/" + fourth);
+    CHECK(call_api(s.port(), "GET", "/api/games/" + fourth + "/rating").status == 404);
+    const auto after = call_api(s.port(), "GET", "/api/players/Ada").body["ratings"][0];
+    CHECK(after["games"] == 3);
+    CHECK(after["rating"] == before["rating"]);
+
+    // With Cy at the table, the game is rated, but Ada's and Bob's result against each other is
+    // left out: each is rated against Cy alone.
+    const std::string room = open_room(*ada.ws, {{"seats", 3}, {"rated", true}})["room"];
+    join_room(*bob.ws, room);
+    join_room(*cy.ws, room);
+    start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    viewer c{*cy.ws, room};
+    everyone_plays_a_turn({&a, &b, &c});
+    resign(cy, room);
+    resign(bob, room);  // places: Ada 0, Cy and Bob share the last
+    const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
+    const json& changes = rating.body["changes"];
+    REQUIRE(changes.size() == 3);
+    std::vector<cm::Participant> expected_in(3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const json& b4 = changes[i]["before"];
+        expected_in[i].before = {b4["rating"].get<double>(), b4["rd"].get<double>(), b4["volatility"].get<double>()};
+        expected_in[i].place = changes[i]["place"];
+        expected_in[i].resigned = changes[i]["resigned"];
+    }
+    const cm::RatedGameResult expected = cm::rate_game(expected_in, {{0, 1}});
+    const cm::RatedGameResult all_counted = cm::rate_game(expected_in);
+    for (std::size_t i = 0; i < 3; ++i) {
+        INFO("seat " << i);
+        // Idle time of a few seconds widens RD by less than 1e-6.
+        CHECK(changes[i]["after"]["rating"].get<double>() == Approx(expected.participants[i].after.rating).margin(1e-4));
+        CHECK(changes[i]["after"]["rd"].get<double>() == Approx(expected.participants[i].after.rd).margin(1e-4));
+    }
+    CHECK(std::abs(all_counted.participants[0].after.rating - expected.participants[0].after.rating) > 1);
 }

@@ -34,7 +34,8 @@ std::vector<int> effective_places(const std::vector<Participant>& participants) 
     return places;
 }
 
-RatedGameResult rate_game(const std::vector<Participant>& participants, const Glicko2Config& config) {
+RatedGameResult rate_game(const std::vector<Participant>& participants, const LeftOutPairs& left_out,
+                          const Glicko2Config& config) {
     check(participants);
     const std::vector<int> places = effective_places(participants);
     std::vector<Rating> now;  // widened by each participant's idle time; a bot's stays fixed
@@ -50,9 +51,10 @@ RatedGameResult rate_game(const std::vector<Participant>& participants, const Gl
     for (std::size_t i = 0; i < now.size(); ++i) {
         std::vector<Glicko2Game> games;
         for (std::size_t j = 0; j < now.size(); ++j) {
-            if (j != i) games.push_back({now[j], score_against(places[i], places[j])});
+            const std::pair<int, int> pair{static_cast<int>(std::min(i, j)), static_cast<int>(std::max(i, j))};
+            if (j != i && !left_out.contains(pair)) games.push_back({now[j], score_against(places[i], places[j])});
         }
-        after[i] = glicko2_update(now[i], games, config);
+        after[i] = games.empty() ? participants[i].before : glicko2_update(now[i], games, config);
     }
     result.model = participants.size() == 2 ? RatingModel::glicko2 : RatingModel::pairwise_glicko2;
     for (std::size_t i = 0; i < participants.size(); ++i) {
