@@ -1,7 +1,8 @@
 // Tournaments in the browser client (docs/tournaments.md) against a real carc-server: an
 // account creates a Swiss tournament from the Tournaments tab, a second account joins it from
 // its page, the creator starts it, and the first round's game is a link that opens the room.
-// At 390x844 the tournament's page is not wider than the window, nor are its standings.
+// At 390x844 the tournament's page is not wider than the window, nor are its standings. The
+// create form's Rated box fixes the game's length to the whole pile.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, shot } from './helpers.mjs';
@@ -36,6 +37,11 @@ test('create, join and start a tournament; its game opens from the round', { tim
   try {
     const ada = await newPage(browser, 'creator', errors, DESKTOP);
     await signUp(ada, unique('Ada'));
+    // A rated game is played with the whole pile: ticking Rated sets the length back to it.
+    await ada.selectOption('#create-form select[name=pile_limit]', '12');
+    await ada.check('#create-form input[name=rated]');
+    assert.equal(await ada.inputValue('#create-form select[name=pile_limit]'), '0');
+    assert.ok(await ada.isDisabled('#create-form select[name=pile_limit]'));
     await ada.click('#tab-ratings');
     await ada.click('#link-tournaments');
     await ada.waitForSelector('#tournament-create');
