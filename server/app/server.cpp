@@ -103,7 +103,9 @@ server::~server() {
 // stored with its record (a journal without accounts ignores them).
 void server::listen_to_rooms() {
     state_->hooks.on_finishing([](const finished_game& game, game_end& end) {
-        end.rated = ratings::rated_game_of(game.room, game.result);
+        std::vector<int> tiles_placed;
+        for (const friends::play_counts& c : game.plays) tiles_placed.push_back(c.tiles_placed);
+        end.rated = ratings::rated_game_of(game.room, game.result, tiles_placed);
         end.stats_key = ratings::rating_key(game.room.settings.config);
         end.stats = friends::seat_stats_of(game.room, game.result, game.plays);
     });

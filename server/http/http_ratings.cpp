@@ -60,7 +60,7 @@ void add_ratings_routes(route_table& routes, shared_state& state, storage::Ratin
                     std::optional<std::string_view> opponent;
                     if (vs && !vs->empty()) opponent = *vs;
                     ratings::ratings_answer profile =
-                        ratings::player_profile(state.accounts->store(), store, name, opponent);
+                        ratings::player_profile(state.accounts->store(), store, name, opponent, unix_ms());
                     if (profile.status == 200 && !add_profile_stats(state, name, profile.body))
                         profile = {503, {{"error", "store_failed"}, {"message", "the store is not available; try again"}}};
                     return json_answer(rc.request, profile, rc.path);

@@ -12,6 +12,7 @@
 #include "carc/bots.hpp"
 #include "carc/tiles.hpp"
 #include "persistence/recovery.hpp"
+#include "ratings/game_rating.hpp"
 #include "rooms/room.hpp"
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
@@ -282,8 +283,8 @@ void websocket_session::on_create_room(const json& id, const protocol::CreateRoo
                    {{"reason", "rated_needs_account"}});
         return;
     }
-    if (settings.rated && settings.config.players > 5) {
-        send_error(id, ErrorCode::bad_settings, "rated games have 2 to 5 players", {{"reason", "rated_seats"}});
+    if (const auto refusal = ratings::rated_settings_refusal(settings)) {
+        send_error(id, ErrorCode::bad_settings, refusal->message, {{"reason", refusal->reason}});
         return;
     }
     if (settings.move_time_s) {

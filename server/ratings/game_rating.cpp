@@ -24,10 +24,23 @@ bool is_resigned(const protocol::GameResult& result, int seat) {
 
 }  // namespace
 
-std::shared_ptr<const st::RatedGame> rated_game_of(const protocol::RoomInfo& room, const protocol::GameResult& result) {
+std::optional<rated_refusal> rated_settings_refusal(const protocol::RoomSettings& settings) {
+    if (!settings.rated) return std::nullopt;
+    if (settings.config.players < cm::kMinRatedPlayers || settings.config.players > cm::kMaxRatedPlayers)
+        return rated_refusal{"rated_seats", "rated games have 2 to 5 players"};
+    if (settings.config.options.pile_limit != 0)
+        return rated_refusal{"rated_full_pile", "a rated game is played with the whole pile: leave pile_limit out or make the game unrated"};
+    return std::nullopt;
+}
+
+std::shared_ptr<const st::RatedGame> rated_game_of(const protocol::RoomInfo& room, const protocol::GameResult& result,
+                                                   const std::vector<int>& tiles_placed) {
     const int seats = static_cast<int>(room.seats.size());
     if (!room.settings.rated || seats < cm::kMinRatedPlayers || seats > cm::kMaxRatedPlayers) return nullptr;
     if (result.scores.size() != room.seats.size()) return nullptr;
+    if (room.settings.config.options.pile_limit != 0) return nullptr;  // refused at creation; never rated
+    if (tiles_placed.size() != room.seats.size() || std::ranges::any_of(tiles_placed, [](int n) { return n == 0; }))
+        return nullptr;  // aborted before every seat played
     auto game = std::make_shared<st::RatedGame>();
     game->key = rating_key(room.settings.config);
     for (int seat = 0; seat < seats; ++seat) {
@@ -62,7 +75,18 @@ std::vector<st::RatingChange> rate_seats(const std::vector<st::SeatRatingInput>&
         else p.before = cm::kNewcomer;
         p.idle_seconds = p.fixed ? 0.0 : in.idle_seconds;
     }
-    const cm::RatedGameResult rated = cm::rate_game(participants);
+    cm::LeftOutPairs left_out;
+    std::size_t pairs = 0;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        for (std::size_t j = i + 1; j < seats.size(); ++j) {
+            ++pairs;
+            const auto& met = seats[i].recent_games_with;
+            if (j < met.size() && met[j] >= cm::kCountedGamesPerOpponentPerDay)
+                left_out.insert({static_cast<int>(i), static_cast<int>(j)});
+        }
+    }
+    if (left_out.size() == pairs) return {};  // every pair played too often today: not rated
+    const cm::RatedGameResult rated = cm::rate_game(participants, left_out);
     const std::vector<int> places = cm::effective_places(participants);
     std::vector<st::RatingChange> changes;
     for (std::size_t i = 0; i < seats.size(); ++i) {

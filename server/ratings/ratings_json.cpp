@@ -1,5 +1,7 @@
 #include "ratings/ratings_json.hpp"
 
+#include <algorithm>
+
 #include "accounts/account_rules.hpp"
 #include "carc/competition/leaderboard.hpp"
 #include "carc/protocol/settings.hpp"
@@ -21,10 +23,17 @@ ratings_answer store_failed() { return refusal(503, "store_failed", "the store i
 
 cm::Rating to_rating(const st::RatingValue& v) { return {v.rating, v.rd, v.volatility}; }
 
-json rating_json(const st::PlayerRating& r) {
+// A rating as it stands at `now_ms`: RD widened by the rating periods since the last rated game
+// (Glicko-2's idle step), the stored RD kept as rd_at_last_game. What the next game would start
+// from, so the profile and the leaderboard say how uncertain the rating is now.
+json rating_json(const st::PlayerRating& r, st::TimeMs now_ms) {
+    const double idle = static_cast<double>(std::max<st::TimeMs>(0, now_ms - r.last_game_ms)) / 1000.0;
+    const cm::Rating now = cm::after_idle_periods(to_rating(r.value), cm::rating_periods(idle));
     json out = value_json(r.value);
+    out["rd"] = now.rd;
+    out["rd_at_last_game"] = r.value.rd;
     out["key"] = r.key;
-    out["provisional"] = cm::is_provisional(to_rating(r.value));
+    out["provisional"] = cm::is_provisional(now);
     out["games"] = r.games;
     out["wins"] = r.wins;
     out["last_game_ms"] = r.last_game_ms;
@@ -46,7 +55,7 @@ json value_json(const st::RatingValue& value) {
 }
 
 ratings_answer player_profile(st::AccountStore& accounts, st::RatingStore& ratings, std::string_view name,
-                              std::optional<std::string_view> opponent) {
+                              std::optional<std::string_view> opponent, st::TimeMs now_ms) {
     auto account = accounts.account_by_name(accounts::name_key(name));
     if (!account) return store_failed();
     if (!*account) return refusal(404, "no_such_player", "there is no account of that name");
@@ -55,7 +64,7 @@ ratings_answer player_profile(st::AccountStore& accounts, st::RatingStore& ratin
     auto history = ratings.rating_history(me, kHistoryLimit);
     if (!mine || !history) return store_failed();
     json body = {{"name", (*account)->name}, {"ratings", json::array()}, {"history", json::array()}};
-    for (const st::PlayerRating& r : *mine) body["ratings"].push_back(rating_json(r));
+    for (const st::PlayerRating& r : *mine) body["ratings"].push_back(rating_json(r, now_ms));
     for (const st::RatedGameEntry& e : *history) {
         body["history"].push_back({{"game", e.game_id},
                                    {"key", e.key},
@@ -90,7 +99,7 @@ ratings_answer leaderboard(st::RatingStore& ratings, std::string_view key, st::T
     for (const st::PlayerRating& r : *candidates) {
         const double idle = static_cast<double>(std::max<st::TimeMs>(0, now_ms - r.last_game_ms)) / 1000.0;
         if (!cm::leaderboard_eligible(to_rating(r.value), r.games, idle)) continue;
-        json row = rating_json(r);
+        json row = rating_json(r, now_ms);
         row["name"] = r.name;
         row["rank"] = players.size() + 1;
         players.push_back(std::move(row));

@@ -26,9 +26,10 @@ struct ratings_answer {
 };
 
 // GET /api/players/NAME[?vs=OTHER]: the account's ratings per key, their history, games played
-// and won per key, and with `vs` the head-to-head against that account.
+// and won per key, and with `vs` the head-to-head against that account. Each rating's RD is
+// as it stands at `now_ms`, widened by the time since its last rated game.
 ratings_answer player_profile(storage::AccountStore& accounts, storage::RatingStore& ratings, std::string_view name,
-                              std::optional<std::string_view> opponent);
+                              std::optional<std::string_view> opponent, storage::TimeMs now_ms);
 // GET /api/leaderboard?rules=KEY: eligible accounts best first, and the bots' fixed ratings.
 ratings_answer leaderboard(storage::RatingStore& ratings, std::string_view key, storage::TimeMs now_ms);
 // GET /api/games/ID/rating: the game's change by seat.

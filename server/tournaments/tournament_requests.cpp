@@ -8,6 +8,7 @@
 #include "carc/protocol/settings.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "people/security.hpp"
+#include "ratings/game_rating.hpp"
 #include "ratings/rating_key.hpp"
 #include "tournaments/tournament_rounds.hpp"
 #include "tournaments/tournament_service.hpp"
@@ -117,6 +118,8 @@ std::variant<protocol::RoomSettings, answer> game_settings_of(shared_state& stat
             return refusal(400, "bad_settings", "a table of " + std::to_string(seats) + ": " + error);
     }
     game.config.players = format.table_size;
+    if (const auto rated = ratings::rated_settings_refusal(game))
+        return refusal(400, "bad_settings", "game: " + rated->message);
     return game;
 }
 

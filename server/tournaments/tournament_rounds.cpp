@@ -112,9 +112,9 @@ json standings_json(const st::StoredTournament& stored) {
         rows.push_back({{"rank", s.rank},
                         {"person", p.person_id},
                         {"name", p.name},
-                        {"points", s.points},
-                        {"buchholz", s.buchholz},
-                        {"sonneborn_berger", s.sonneborn_berger},
+                        {"points", s.points.to_double()},
+                        {"buchholz", s.buchholz.to_double()},
+                        {"sonneborn_berger", s.sonneborn_berger.to_double()},
                         {"seed", p.seed},
                         {"joined_round", p.joined_round},
                         {"withdrawn", s.withdrawn}});

@@ -45,15 +45,57 @@ TEST_CASE("Resigning or timing out counts as a loss, below every finisher", "[ra
     CHECK(effective_places(four) == std::vector<int>{3, 2, 0, 3});
 }
 
-TEST_CASE("Three to five players are rated by Plackett-Luce on the display scale",
+TEST_CASE("Three to five players are rated by Glicko-2 against each other player at the table",
           "[rated_game]") {
-    const std::vector<Participant> three{{kNewcomer, 0}, {kNewcomer, 1}, {kNewcomer, 2}};
-    const RatedGameResult r = rate_game(three);
-    CHECK(r.model == RatingModel::plackett_luce);
-    // 1500 + 42 (mu - 25) with mu from plackett_luce_test's "three newcomers".
-    CHECK(r.participants[0].after.rating == Approx(1500 + 42 * (27.8688765527 - 25)));
-    CHECK(r.participants[2].after.rd == Approx(42 * 8.0578297476));
-    CHECK(r.participants[1].after.volatility == 0.06);
+    const Rating a{1620, 80, 0.06};
+    const Rating b{1480, 140, 0.061};
+    const Rating c{1550, 200, 0.06};
+    const Rating d{1500, 350, 0.06};
+    // b and c share second place: a draw between them, a loss to a, a win over d.
+    const RatedGameResult r = rate_game({{a, 0}, {b, 1}, {c, 1}, {d, 3}});
+    CHECK(r.model == RatingModel::pairwise_glicko2);
+    const std::vector<Glicko2Game> a_games{{b, 1.0}, {c, 1.0}, {d, 1.0}};
+    const std::vector<Glicko2Game> b_games{{a, 0.0}, {c, 0.5}, {d, 1.0}};
+    const std::vector<Glicko2Game> d_games{{a, 0.0}, {b, 0.0}, {c, 0.0}};
+    const Rating a_after = glicko2_update(a, a_games);
+    const Rating b_after = glicko2_update(b, b_games);
+    const Rating d_after = glicko2_update(d, d_games);
+    CHECK(r.participants[0].after.rating == a_after.rating);
+    CHECK(r.participants[0].after.rd == a_after.rd);
+    CHECK(r.participants[1].after.rating == b_after.rating);
+    CHECK(r.participants[1].after.volatility == b_after.volatility);
+    CHECK(r.participants[3].after.rd == d_after.rd);
+    // Three newcomers: the winner gains what the loser loses, the middle stays put.
+    const RatedGameResult three = rate_game({{kNewcomer, 0}, {kNewcomer, 1}, {kNewcomer, 2}});
+    CHECK(three.participants[0].after.rating - 1500 == Approx(1500 - three.participants[2].after.rating));
+    CHECK(three.participants[1].after.rating == Approx(1500).margin(1e-9));
+    // Two results shrink RD more than one: 350 -> 253.4 at a table of 3 (290.3 at two).
+    CHECK(three.participants[0].after.rd == Approx(253.4).margin(0.1));
+    CHECK(rate_game({{kNewcomer, 0}, {kNewcomer, 1}}).participants[0].after.rd ==
+          Approx(290.3).margin(0.1));
+}
+
+TEST_CASE("A pair's result can be left out: repeated games against one opponent count less",
+          "[rated_game]") {
+    const Rating a{1620, 80, 0.06};
+    const Rating b{1480, 140, 0.061};
+    const Rating c{1550, 200, 0.06};
+    // a beat b and c, b beat c; a and b have played too often today: only c's results count
+    // for them, and c keeps both.
+    const RatedGameResult r = rate_game({{a, 0}, {b, 1}, {c, 2}}, {{0, 1}});
+    const std::vector<Glicko2Game> a_games{{c, 1.0}};
+    const std::vector<Glicko2Game> b_games{{c, 1.0}};
+    const std::vector<Glicko2Game> c_games{{a, 0.0}, {b, 0.0}};
+    CHECK(r.participants[0].after.rating == glicko2_update(a, a_games).rating);
+    CHECK(r.participants[1].after.rd == glicko2_update(b, b_games).rd);
+    CHECK(r.participants[2].after.rating == glicko2_update(c, c_games).rating);
+    // Two players over the limit: nothing moves, not even RD.
+    Participant away{a, 0};
+    away.idle_seconds = 52 * 7 * 24 * 3600.0;
+    const RatedGameResult none = rate_game({away, {b, 1}}, {{0, 1}});
+    CHECK(none.participants[0].after.rating == a.rating);
+    CHECK(none.participants[0].after.rd == a.rd);
+    CHECK(none.participants[1].after.rd == b.rd);
 }
 
 TEST_CASE("A bot's rating does not move but still rates the others", "[rated_game]") {

@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
   auto played = play_swiss(scenario(n, rounds, seed));
   std::cout << "[";
   for (size_t r = 0; r < played.size(); ++r) { auto& pr = played[r];
-    std::cout << (r ? "," : "") << "{\"ours\":" << unequal_pairs(pr) << ",\"players\":[";
+    double bye_score = -1;
+    for (auto& p : pr.players) if (pr.round.bye == p.id) bye_score = p.score;
+    std::cout << (r ? "," : "") << "{\"ours\":" << unequal_pairs(pr) << ",\"bye\":" << bye_score << ",\"players\":[";
     for (size_t i = 0; i < pr.players.size(); ++i) { auto& p = pr.players[i];
       std::cout << (i ? "," : "") << "{\"id\":" << p.id << ",\"score\":" << p.score << ",\"bye\":" << p.had_bye << ",\"opp\":[";
       for (size_t k = 0; k < p.opponents.size(); ++k) std::cout << (k ? "," : "") << p.opponents[k];

@@ -1,7 +1,7 @@
 // Ratings in the browser client (docs/ratings.md) against a real carc-server: the Ratings tab
 // opens the leaderboard with the bots' fixed ratings; a player's profile says they have no
 // rated games yet and offers the head-to-head; an unknown name is said to be unknown. At 390x844
-// the page is not wider than the window.
+// the page is not wider than the window, the Compare button is whole, and no stray "null" shows.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch } from './helpers.mjs';
@@ -31,6 +31,8 @@ test('the leaderboard and a profile', { timeout: 120_000 }, async () => {
       await page.waitForSelector('.profile-screen h2');
       assert.equal(await page.textContent('.profile-screen h2'), name);
       assert.match(await page.textContent('.profile-screen'), /No rated games yet/);
+      // Absent parts (friend buttons for a viewer without an account, stats) leave no "null".
+      assert.doesNotMatch(await page.textContent('.profile-screen'), /null/);
       await page.fill('#h2h-name', name);
       await page.click('.h2h-form button');
       await page.waitForSelector('.profile-screen .muted >> text=No rated games against');
@@ -38,6 +40,10 @@ test('the leaderboard and a profile', { timeout: 120_000 }, async () => {
       const vw = page.viewportSize().width;
       const wide = await page.evaluate(() => document.scrollingElement.scrollWidth);
       assert.ok(wide <= vw + 1, `the profile is ${wide}px wide at ${vw}px`);
+      // The Compare button is whole inside the window, not cut at its edge.
+      const button = await page.locator('.h2h-form button').boundingBox();
+      assert.ok(button && button.x >= 0 && button.x + button.width <= vw + 1,
+        `the Compare button spans ${button?.x}-${(button?.x ?? 0) + (button?.width ?? 0)}px at ${vw}px`);
 
       await page.goto(`${BASE}/#/player/Nobody${Date.now()}`);
       await page.waitForSelector('.profile-screen .error');

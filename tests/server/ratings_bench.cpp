@@ -1,6 +1,7 @@
 // carc-ratings-bench: what rating a game costs at its end (docs/benchmarks.md, "Ratings at a
-// game's end"). An in-process server with a SQLite store; one account plays games against a
-// random bot and resigns (the last move). For each game: the time from sending that move to the
+// game's end"). An in-process server with a SQLite store; fresh accounts play games against a
+// random bot, each places a tile (a rated game ended before that is an abort, not rated), and
+// the account resigns (the last move). For each game: the time from sending that move to the
 // final patch (the game over in the player's view), and to the finished game stored (with its
 // rating, written in the same transaction, when the room is rated). Rated and unrated rooms
 // alternate, so both see the same machine. Prints figures, asserts nothing.
@@ -44,7 +45,37 @@ struct follower {
     bool over() const { return view.contains("game") && view["game"].is_object() && !view["game"]["result"].is_null(); }
 };
 
-// One game: open, start, resign; the two times.
+// The account's first turn and the bot's, so each seat has placed a tile. Not timed.
+bool play_a_turn_each(carc::test::ws_client& ws, const std::string& room) {
+    int start = -1;
+    for (int step = 0; step < 200; ++step) {
+        const json snap = ws.request({{"type", "snapshot"}, {"room", room}});
+        if (snap.value("type", "") != "snapshot") return false;
+        const json& game = snap["view"]["game"];
+        if (start < 0) start = game["turn"];
+        if (game["turn"].get<int>() >= start + 2) return true;
+        if (game["decider"] != 0) {  // the bot's turn
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            continue;
+        }
+        json action;
+        if (game["phase"] == "place_tile") {
+            const json placements = ws.request({{"type", "legal_placements"}, {"room", room}});
+            if (placements["placements"].empty()) return false;
+            const json& pick = placements["placements"][0];
+            action = {{"type", "place_tile"}, {"x", pick["x"]}, {"y", pick["y"]}, {"rotation", pick["rotation"]}};
+        } else {
+            if (snap["view"]["you"]["legal"].empty()) return false;
+            action = snap["view"]["you"]["legal"][0];
+        }
+        const json reply =
+            ws.request({{"type", "action"}, {"room", room}, {"version", snap["version"]}, {"action", action}});
+        if (reply.value("type", "") != "ack") return false;
+    }
+    return false;
+}
+
+// One game: open, start, a turn each, resign; the two times.
 bool play_one(carc::test::ws_client& ws, carc::storage::Store& store, bool rated, timings& out) {
     json open = {{"type", "create_room"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "random"}}}}};
     if (rated) open["rated"] = true;
@@ -52,6 +83,7 @@ bool play_one(carc::test::ws_client& ws, carc::storage::Store& store, bool rated
     if (created.value("type", "") != "room_created") return false;
     const std::string room = created["room"];
     if (ws.request({{"type", "start"}, {"room", room}}).value("type", "") != "ack") return false;
+    if (!play_a_turn_each(ws, room)) return false;
     follower f;
     f.absorb(ws.request({{"type", "snapshot"}, {"room", room}}));
     std::vector<json> before_ack;
@@ -107,18 +139,21 @@ int main(int argc, char** argv) {
     int failures = 0;
     {
         carc::test::test_server server(carc::test::test_config(), store);
-        const auto made = carc::test::http_send("127.0.0.1", server.port(), "POST", "/api/accounts",
-                                                {{"Content-Type", "application/json"}},
-                                                json{{"name", "Bench"}, {"password", "bench password"}, {"want_token", true}}.dump());
-        const json account = json::parse(made.body, nullptr, false);
-        carc::test::ws_client ws(server.port());
-        const json welcome =
-            ws.request({{"type", "hello"}, {"protocol", 1}, {"name", "Bench"}, {"session", account.value("token", "")}});
-        if (welcome.value("account", "") != "Bench") {
-            std::fprintf(stderr, "sign-in failed: %s\n", welcome.dump().c_str());
-            return 1;
-        }
+        // A fresh account each game: a rated game is the first of its pair today, so it is rated
+        // in full (from the fourth game a day against one bot kind only the pair count is read).
         for (int i = 0; i < 2 * games; ++i) {
+            const std::string name = "Bench" + std::to_string(i);
+            const auto made = carc::test::http_send("127.0.0.1", server.port(), "POST", "/api/accounts",
+                                                    {{"Content-Type", "application/json"}},
+                                                    json{{"name", name}, {"password", "bench password"}, {"want_token", true}}.dump());
+            const json account = json::parse(made.body, nullptr, false);
+            carc::test::ws_client ws(server.port());
+            const json welcome =
+                ws.request({{"type", "hello"}, {"protocol", 1}, {"name", name}, {"session", account.value("token", "")}});
+            if (welcome.value("account", "") != name) {
+                std::fprintf(stderr, "sign-in failed: %s\n", welcome.dump().c_str());
+                return 1;
+            }
             const bool is_rated = i % 2 == 0;
             if (!play_one(ws, *store.games, is_rated, is_rated ? rated : unrated)) ++failures;
         }

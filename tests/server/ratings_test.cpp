@@ -1,6 +1,6 @@
 // Ratings through the real server (docs/ratings.md): a rated game between accounts moves their
 // ratings by the competition library's numbers, stored once with the game; unrated games and
-// guests change nothing; a bot's rating stays; three players use the multiplayer model; the
+// guests change nothing; a bot's rating stays; three players are rated pairwise; the
 // leaderboard's threshold; the profile's JSON.
 #include <thread>
 
@@ -11,6 +11,7 @@
 #include "carc/storage/rating_store.hpp"
 #include "ratings/bot_ratings.hpp"
 #include "ratings/game_rating.hpp"
+#include "persist_driver.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
 
@@ -45,6 +46,41 @@ void check_value(const json& value, const cm::Rating& expected) {
     CHECK(value["volatility"].get<double>() == Approx(expected.volatility).margin(1e-9));
 }
 
+// Plays the first legal moves (a bot's seat, nullptr, plays its own) until every seat has had a
+// turn and so placed a tile: from then on ending the game is not an abort.
+void everyone_plays_a_turn(const std::vector<viewer*>& seats) {
+    viewer* any = *std::ranges::find_if(seats, [](viewer* v) { return v != nullptr; });
+    for (viewer* v : seats)
+        if (v) v->sync();
+    const int start = any->view["game"]["turn"];
+    const int n = static_cast<int>(seats.size());
+    for (int guard = 0; guard < 200; ++guard) {
+        for (viewer* v : seats)
+            if (v) v->sync();
+        const int turn = any->view["game"]["turn"];
+        if (turn >= start + n) return;
+        const int decider = any->view["game"]["decider"];
+        if (viewer* who = seats[static_cast<std::size_t>(decider)]) {
+            REQUIRE(play_first(*who)["type"] == "ack");
+        } else {
+            REQUIRE(any->wait_until([&](const json& v) { return v["game"]["turn"] != turn; }));
+        }
+    }
+    FAIL("the seats did not all get a turn");
+}
+
+// Ada and Bob (accounts) play a rated two-player game: a turn each, then Bob resigns.
+std::string ada_beats_bob(signed_player& ada, signed_player& bob) {
+    const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, room);
+    start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    everyone_plays_a_turn({&a, &b});
+    resign(bob, room);
+    return room;
+}
+
 cm::Participant newcomer(int place, bool resigned = false) {
     cm::Participant p;
     p.place = place;
@@ -58,10 +94,7 @@ TEST_CASE("a rated two-player game between accounts moves both ratings by Glicko
     account_server s;
     signed_player ada = sign_up_player(s, "Ada");
     signed_player bob = sign_up_player(s, "Bob");
-    const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
-    join_room(*bob.ws, room);
-    start_game(*ada.ws, room);
-    resign(bob, room);  // a resignation is a loss
+    const std::string room = ada_beats_bob(ada, bob);  // a resignation is a loss
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
     const cm::RatedGameResult expected = cm::rate_game({newcomer(0), newcomer(0, true)});
@@ -133,6 +166,8 @@ TEST_CASE("a bot's rating does not move, and it rates the account it played", "[
     const std::string room =
         open_room(*ada.ws, {{"seats", 2}, {"rated", true}, {"bots", {{{"seat", 1}, {"kind", "easy"}}}}})["room"];
     start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    everyone_plays_a_turn({&a, nullptr});
     resign(ada, room);
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
@@ -160,12 +195,16 @@ TEST_CASE("a rated three-player game uses the multiplayer model, forfeits sharin
     join_room(*bob.ws, room);
     join_room(*cy.ws, room);
     start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    viewer c{*cy.ws, room};
+    everyone_plays_a_turn({&a, &b, &c});
     resign(cy, room);
     resign(bob, room);
 
     const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
     const cm::RatedGameResult expected = cm::rate_game({newcomer(0), newcomer(0, true), newcomer(0, true)});
-    REQUIRE(expected.model == cm::RatingModel::plackett_luce);
+    REQUIRE(expected.model == cm::RatingModel::pairwise_glicko2);
     const json& changes = rating.body["changes"];
     REQUIRE(changes.size() == 3);
     for (std::size_t i = 0; i < 3; ++i) check_value(changes[i]["after"], expected.participants[i].after);
@@ -234,4 +273,147 @@ TEST_CASE("the leaderboard lists accounts with at least 10 rated games and RD at
     CHECK(profile.body["head_to_head"]["results"][0]["wins"] == 10);
     CHECK(profile.body["head_to_head"]["results"][0]["losses"] == 0);
     CHECK(call_api(s.port(), "GET", "/api/players/Nobody").status == 404);
+}
+
+TEST_CASE("a profile shows the RD grown by the time since the last rated game", "[server][ratings]") {
+    account_server s;
+    const auto ada = sign_up(s.port(), "Ada", password).body["person"].get<std::string>();
+    const auto bob = sign_up(s.port(), "Bob", password).body["person"].get<std::string>();
+    // One rated game, finished 100 rating periods (weeks) ago, left Ada at RD 70.
+    const double periods = 100;
+    const st::TimeMs long_ago =
+        carc::server::unix_ms() - static_cast<st::TimeMs>(periods * cm::kRatingPeriodSeconds * 1000);
+    st::NewRoom room{"idle1", "{}", 1, std::string(64, 'a'), "x", 1, st::RoomStatus::running};
+    REQUIRE(s.store->write_batch({st::BeginGameWrite{room, {}, {0, 0}}})[0].ok());
+    st::FinishWrite fin;
+    fin.game = {"idle1", long_ago, "carcassonne", "x", {}, "{}", nullptr};
+    auto rated = std::make_shared<st::RatedGame>();
+    rated->key = "carcassonne";
+    rated->seats = {{0, ada, "", 0, false}, {1, bob, "", 1, false}};
+    rated->rate = [](const std::vector<st::SeatRatingInput>& in) {
+        std::vector<st::RatingChange> out(2);
+        for (std::size_t k = 0; k < 2; ++k) {
+            out[k].seat = static_cast<int>(k);
+            out[k].person_id = in[k].seat.person_id;
+            out[k].place = static_cast<int>(k);
+            out[k].won = k == 0;
+            out[k].after = st::RatingValue{k == 0 ? 1700.0 : 1300.0, 70, 0.06};
+        }
+        return out;
+    };
+    fin.game.rated = rated;
+    REQUIRE(s.store->write_batch({fin})[0].ok());
+
+    const auto profile = call_api(s.port(), "GET", "/api/players/Ada");
+    REQUIRE(profile.status == 200);
+    REQUIRE(profile.body["ratings"].size() == 1);
+    const json& r = profile.body["ratings"][0];
+    // Glicko-2's idle step: phi' = sqrt(phi^2 + periods * sigma^2), here about 125.6.
+    const double grown = cm::after_idle_periods({1700, 70, 0.06}, periods).rd;
+    CHECK(grown == Approx(125.56).margin(0.01));
+    CHECK(r["rd"].get<double>() == Approx(grown).margin(0.01));  // a few ms of test time at most
+    CHECK(r["rd_at_last_game"] == 70);
+    CHECK(r["rating"] == 1700);
+    CHECK(r["provisional"] == true);  // uncertain again after two idle years
+}
+
+TEST_CASE("a rated game that ends before every player has placed a tile is not rated", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    // Bob resigns at once: nobody has moved.
+    const std::string first = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, first);
+    start_game(*ada.ws, first);
+    resign(bob, first);
+    wait_for_200(s, "/api/games/" + first);  // the record is stored
+    CHECK(call_api(s.port(), "GET", "/api/games/" + first + "/rating").status == 404);
+    // Ada places a tile, then Bob resigns before his first: still an abort.
+    const std::string second = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];
+    join_room(*bob.ws, second);
+    start_game(*ada.ws, second);
+    viewer a{*ada.ws, second};
+    a.sync();
+    const int first_turn = a.view["game"]["turn"];
+    for (int guard = 0; a.view["game"]["turn"] == first_turn; a.sync()) {  // a tile, maybe a follower
+        REQUIRE(++guard < 10);
+        REQUIRE(play_first(a)["type"] == "ack");
+    }
+    resign(bob, second);
+    wait_for_200(s, "/api/games/" + second);
+    CHECK(call_api(s.port(), "GET", "/api/games/" + second + "/rating").status == 404);
+    CHECK(call_api(s.port(), "GET", "/api/players/Ada").body["ratings"].empty());
+    CHECK(call_api(s.port(), "GET", "/api/players/Bob").body["ratings"].empty());
+}
+
+TEST_CASE("a rated game uses the whole pile: pile_limit is refused with a clear error", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    const json refused = ada.ws->request(
+        {{"type", "create_room"}, {"seats", 2}, {"rated", true}, {"options", {{"pile_limit", 1}}}});
+    CHECK(refused["code"] == "bad_settings");
+    CHECK(refused["params"]["reason"] == "rated_full_pile");
+    CHECK(refused["message"].get<std::string>().find("whole pile") != std::string::npos);
+    // Unrated, a short pile is fine.
+    CHECK(ada.ws->request({{"type", "create_room"}, {"seats", 2}, {"options", {{"pile_limit", 1}}}})["type"] ==
+          "room_created");
+    // A tournament of rated games with a short pile is refused too.
+    const auto tournament = call_api(
+        s.port(), "POST", "/api/tournaments",
+        {{"name", "Quick"}, {"format", "swiss"}, {"rounds", 2}, {"game", {{"rated", true}, {"options", {{"pile_limit", 1}}}}}},
+        ada.auth());
+    CHECK(tournament.status == 400);
+    CHECK(tournament.body["error"] == "bad_settings");
+}
+
+TEST_CASE("repeated rated games against one opponent count less: three a day", "[server][ratings]") {
+    account_server s;
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    signed_player cy = sign_up_player(s, "Cy");
+    REQUIRE(cm::kCountedGamesPerOpponentPerDay == 3);
+    for (int game = 0; game < 3; ++game) {
+        const std::string room = ada_beats_bob(ada, bob);
+        wait_for_200(s, "/api/games/" + room + "/rating");
+    }
+    // The fourth game today between them is not rated: neither rating moves.
+    const auto before = call_api(s.port(), "GET", "/api/players/Ada").body["ratings"][0];
+    const std::string fourth = ada_beats_bob(ada, bob);
+    wait_for_200(s, "/api/games/" + fourth);
+    CHECK(call_api(s.port(), "GET", "/api/games/" + fourth + "/rating").status == 404);
+    const auto after = call_api(s.port(), "GET", "/api/players/Ada").body["ratings"][0];
+    CHECK(after["games"] == 3);
+    CHECK(after["rating"] == before["rating"]);
+
+    // With Cy at the table, the game is rated, but Ada's and Bob's result against each other is
+    // left out: each is rated against Cy alone.
+    const std::string room = open_room(*ada.ws, {{"seats", 3}, {"rated", true}})["room"];
+    join_room(*bob.ws, room);
+    join_room(*cy.ws, room);
+    start_game(*ada.ws, room);
+    viewer a{*ada.ws, room};
+    viewer b{*bob.ws, room};
+    viewer c{*cy.ws, room};
+    everyone_plays_a_turn({&a, &b, &c});
+    resign(cy, room);
+    resign(bob, room);  // places: Ada 0, Cy and Bob share the last
+    const auto rating = wait_for_200(s, "/api/games/" + room + "/rating");
+    const json& changes = rating.body["changes"];
+    REQUIRE(changes.size() == 3);
+    std::vector<cm::Participant> expected_in(3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const json& b4 = changes[i]["before"];
+        expected_in[i].before = {b4["rating"].get<double>(), b4["rd"].get<double>(), b4["volatility"].get<double>()};
+        expected_in[i].place = changes[i]["place"];
+        expected_in[i].resigned = changes[i]["resigned"];
+    }
+    const cm::RatedGameResult expected = cm::rate_game(expected_in, {{0, 1}});
+    const cm::RatedGameResult all_counted = cm::rate_game(expected_in);
+    for (std::size_t i = 0; i < 3; ++i) {
+        INFO("seat " << i);
+        // Idle time of a few seconds widens RD by less than 1e-6.
+        CHECK(changes[i]["after"]["rating"].get<double>() == Approx(expected.participants[i].after.rating).margin(1e-4));
+        CHECK(changes[i]["after"]["rd"].get<double>() == Approx(expected.participants[i].after.rd).margin(1e-4));
+    }
+    CHECK(std::abs(all_counted.participants[0].after.rating - expected.participants[0].after.rating) > 1);
 }

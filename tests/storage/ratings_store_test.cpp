@@ -146,6 +146,69 @@ TEST_CASE("the leaderboard's candidates: enough games and RD low enough, best fi
     CHECK(ratings.leaderboard_candidates("castle", 1, 400).value().empty());
 }
 
+TEST_CASE("the model is told how often each pair met in rated games in the last day", "[storage][ratings]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    add_account(store, "pa", "ada");
+    add_account(store, "pb", "bob");
+    add_account(store, "pc", "cy");
+    const TimeMs day = kRecentGamesWindowMs;
+    const TimeMs now = 1'700'000'000'000 + 2 * day;
+    int next = 0;
+    const auto finish = [&](std::vector<RatedSeat> seats, TimeMs at) {
+        const std::string id = "g" + std::to_string(next++);
+        running_room(*store, id);
+        REQUIRE(finish_game(*store, rated_game(id, std::move(seats), at)).ok());
+    };
+    // Ada and Bob: two games in the last day, one the day before (not counted); Ada and the easy
+    // bot: one game (a three-seat game, with Cy); Ada and the medium bot: none.
+    finish({{0, "pa", "", 0, false}, {1, "pb", "", 1, false}}, now - day - 1000);
+    finish({{0, "pa", "", 0, false}, {1, "pb", "", 1, false}}, now - 5000);
+    finish({{0, "pb", "", 0, false}, {1, "pa", "", 1, false}}, now - 4000);
+    finish({{0, "pc", "", 0, false}, {1, "", "easy", 1, false}, {2, "pa", "", 2, false}}, now - 3000);
+
+    std::vector<SeatRatingInput> seen;
+    FinishedGame game = rated_game("probe", {{0, "pa", "", 0, false},
+                                             {1, "pb", "", 1, false},
+                                             {2, "", "easy", 2, false},
+                                             {3, "", "medium", 3, false},
+                                             {4, "pc", "", 4, false}},
+                                   now);
+    auto rated = std::make_shared<RatedGame>(*game.rated);
+    rated->rate = [&](const std::vector<SeatRatingInput>& in) {
+        seen = in;
+        return plus_minus_ten(in);
+    };
+    game.rated = rated;
+    running_room(*store, "probe");
+    REQUIRE(finish_game(*store, game).ok());
+    REQUIRE(seen.size() == 5);
+    CHECK(seen[0].recent_games_with == std::vector<int>{0, 2, 1, 0, 1});  // Ada
+    CHECK(seen[1].recent_games_with == std::vector<int>{2, 0, 0, 0, 0});  // Bob
+    CHECK(seen[2].recent_games_with == std::vector<int>{1, 0, 0, 0, 1});  // the easy bot
+    CHECK(seen[3].recent_games_with == std::vector<int>{0, 0, 0, 0, 0});  // the medium bot
+    CHECK(seen[4].recent_games_with == std::vector<int>{1, 0, 1, 0, 0});  // Cy
+}
+
+TEST_CASE("the leaderboard's minimum counts games shared with another account, not bots alone",
+          "[storage][ratings]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    add_account(store, "pa", "ada");
+    add_account(store, "pb", "bob");
+    for (int i = 0; i < 3; ++i) {
+        const std::string id = "bot" + std::to_string(i);
+        running_room(*store, id);
+        REQUIRE(finish_game(*store, rated_game(id, {{0, "pa", "", 0, false}, {1, "", "easy", 1, false}})).ok());
+    }
+    RatingStore& ratings = ratings_of(store);
+    CHECK(ratings.leaderboard_candidates("carcassonne", 3, 400).value().empty());  // three games, all bots
+    running_room(*store, "human");
+    REQUIRE(finish_game(*store, rated_game("human", {{0, "pa", "", 0, false}, {1, "pb", "", 1, false}})).ok());
+    CHECK(ratings.leaderboard_candidates("carcassonne", 2, 400).value().empty());  // one against an account
+    CHECK(ratings.leaderboard_candidates("carcassonne", 1, 400).value().size() == 2);
+}
+
 #ifdef CARC_STORE_TESTS_ON_POSTGRES
 TEST_CASE("two nodes finishing one rated game rate it once, and two games of one player both count",
           "[storage][ratings]") {

@@ -403,11 +403,14 @@ function createForm(app) {
       );
     }
     f.timeout.disabled = !f.clock.value;
+    // A rated game is played with the whole pile (the server refuses a short one).
+    if (rated.checked()) f.length.value = '0';
+    f.length.disabled = rated.checked();
     // In a private room, spectators are the people with the invite link.
     spectatorsLabel.textContent = t(f.private.checked ? 'lobby.spectators_by_invite' : 'lobby.spectators_allowed');
   };
-  for (const el of [f.rules, f.seats, f.clock, f.moveTime, f.private, ...Object.values(f.exp)])
-    el.addEventListener('change', sync);
+  for (const el of [f.rules, f.seats, f.clock, f.moveTime, f.private, rated.input, ...Object.values(f.exp)])
+    el?.addEventListener('change', sync);
 
   const form = h(
     'form',

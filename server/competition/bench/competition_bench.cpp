@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
         sink += rate_game(ps).participants[0].after.rating;
     });
     std::cout << "rating update, 2 players (Glicko-2): " << two << "\n";
-    std::cout << "rating update, 5 players (Plackett-Luce): " << five << "\n";
+    std::cout << "rating update, 5 players (pairwise Glicko-2): " << five << "\n";
     bench_swiss(64, 6);
     std::vector<int> ids(33);
     for (int i = 0; i < 33; ++i) ids[static_cast<std::size_t>(i)] = i;

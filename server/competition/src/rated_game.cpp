@@ -34,8 +34,8 @@ std::vector<int> effective_places(const std::vector<Participant>& participants) 
     return places;
 }
 
-RatedGameResult rate_game(const std::vector<Participant>& participants,
-                          const Glicko2Config& two_player, const PlackettLuceConfig& multiplayer) {
+RatedGameResult rate_game(const std::vector<Participant>& participants, const LeftOutPairs& left_out,
+                          const Glicko2Config& config) {
     check(participants);
     const std::vector<int> places = effective_places(participants);
     std::vector<Rating> now;  // widened by each participant's idle time; a bot's stays fixed
@@ -45,19 +45,18 @@ RatedGameResult rate_game(const std::vector<Participant>& participants,
     }
     RatedGameResult result;
     std::vector<Rating> after(participants.size());
-    if (participants.size() == 2) {
-        result.model = RatingModel::glicko2;
-        for (std::size_t i = 0; i < 2; ++i) {
-            const Glicko2Game game{now[1 - i], score_against(places[i], places[1 - i])};
-            after[i] = glicko2_update(now[i], std::span(&game, 1), two_player);
+    // One rating period per game: a result against each other player at the table, all against
+    // the ratings before the game. A table of n is n - 1 results, so a 4-player game tells as
+    // much as three two-player games would (docs/ratings.md measures what that gives).
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        std::vector<Glicko2Game> games;
+        for (std::size_t j = 0; j < now.size(); ++j) {
+            const std::pair<int, int> pair{static_cast<int>(std::min(i, j)), static_cast<int>(std::max(i, j))};
+            if (j != i && !left_out.contains(pair)) games.push_back({now[j], score_against(places[i], places[j])});
         }
-    } else {
-        result.model = RatingModel::plackett_luce;
-        std::vector<RankedSkill> ranked;
-        for (std::size_t i = 0; i < now.size(); ++i) ranked.push_back({to_skill(now[i]), places[i]});
-        const std::vector<Skill> skills = plackett_luce_update(ranked, multiplayer);
-        for (std::size_t i = 0; i < now.size(); ++i) after[i] = to_rating(skills[i], now[i]);
+        after[i] = games.empty() ? participants[i].before : glicko2_update(now[i], games, config);
     }
+    result.model = participants.size() == 2 ? RatingModel::glicko2 : RatingModel::pairwise_glicko2;
     for (std::size_t i = 0; i < participants.size(); ++i) {
         const Rating& before = participants[i].before;
         result.participants.push_back({before, participants[i].fixed ? before : after[i]});

@@ -6,10 +6,10 @@
 namespace carc::competition {
 namespace {
 
-// What a seat won from one opponent at its table: 1, 0.5 or 0.
-double against(const TableResult& t, std::size_t seat, std::size_t other) {
-    if (t.places[seat] == t.places[other]) return 0.5;
-    return t.places[seat] < t.places[other] ? 1.0 : 0.0;
+// What a seat won from one opponent at its table: 1, 1/2 or 0.
+Fraction against(const TableResult& t, std::size_t seat, std::size_t other) {
+    if (t.places[seat] == t.places[other]) return Fraction(1, 2);
+    return t.places[seat] < t.places[other] ? 1 : 0;
 }
 
 }  // namespace
@@ -17,7 +17,7 @@ double against(const TableResult& t, std::size_t seat, std::size_t other) {
 std::vector<Standing> standings(const Tournament& tournament) {
     std::map<int, Standing> by_id;
     for (const auto& [id, e] : tournament.entries()) {
-        by_id[id] = Standing{id, static_cast<double>(e.byes), 0, 0, 0, !e.active};
+        by_id[id] = Standing{id, e.byes, 0, 0, 0, !e.active};
     }
     const auto& tables = tournament.tables();
     for (const auto& t : tables) {
@@ -25,12 +25,12 @@ std::vector<Standing> standings(const Tournament& tournament) {
     }
     // Byes add nothing to the tie-breaks: they have no opponent.
     for (const auto& t : tables) {
-        const double others = static_cast<double>(t.players.size() - 1);
+        const long others = static_cast<long>(t.players.size() - 1);
         for (std::size_t seat = 0; seat < t.players.size(); ++seat) {
             Standing& s = by_id[t.players[seat]];
             for (std::size_t other = 0; other < t.players.size(); ++other) {
                 if (other == seat) continue;
-                const double their_points = by_id[t.players[other]].points;
+                const Fraction their_points = by_id[t.players[other]].points;
                 s.buchholz += their_points / others;
                 s.sonneborn_berger += against(t, seat, other) * their_points / others;
             }

@@ -1,4 +1,9 @@
-// Swiss pairing as a heavy maximum-cardinality matching (matching.hpp). Each allowed pair (never met) gets
+// Swiss pairing as a heavy maximum-cardinality matching (matching.hpp). With an odd count the
+// bye's score group is settled first: the lowest group in which some player without a bye can
+// sit out while everyone else is still paired (Edmonds decides), as FIDE's Dutch system and
+// lichess place it; the matching then only offers the bye inside that group. Weighing the bye
+// against the other pairs instead would hand it upward whenever that saves one pair across
+// score groups. Each allowed pair (never met) gets
 // weight = base - cost, base large enough that a matching with one more pair always wins, and
 // cost ordered lexicographically: a pair across score groups first, then its score gap, then
 // how far the pair is from the group's fold (top half against bottom half). A last, unique
@@ -8,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -56,6 +62,36 @@ void check_players(const std::vector<SwissPlayer>& players) {
     }
 }
 
+std::vector<WeightedEdge> allowed_pairs(const std::vector<Ranked>& ranked) {
+    std::vector<WeightedEdge> edges;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const auto& met = ranked[i].player->opponents;
+        for (std::size_t j = i + 1; j < ranked.size(); ++j) {
+            if (std::find(met.begin(), met.end(), ranked[j].player->id) != met.end()) continue;
+            edges.push_back({static_cast<int>(i), static_cast<int>(j), 1});
+        }
+    }
+    return edges;
+}
+
+// The score (in half points) of the lowest group that can take the bye with everyone else
+// paired; nullopt when no group can.
+std::optional<long> bye_group(const std::vector<Ranked>& ranked) {
+    const int n = static_cast<int>(ranked.size());
+    const std::vector<WeightedEdge> pairs = allowed_pairs(ranked);
+    std::set<long> scores;
+    for (const auto& r : ranked) scores.insert(r.half_points);
+    for (const long score : scores) {  // lowest first
+        std::vector<WeightedEdge> edges = pairs;
+        for (int i = 0; i < n; ++i) {
+            if (ranked[i].half_points == score && !ranked[i].player->had_bye) edges.push_back({i, n, 1});
+        }
+        if (edges.size() == pairs.size()) continue;
+        if (maximum_cardinality(n + 1, edges) == (n + 1) / 2) return score;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 SwissRound pair_swiss_round(const std::vector<SwissPlayer>& players, MatchingReport* report) {
@@ -63,6 +99,10 @@ SwissRound pair_swiss_round(const std::vector<SwissPlayer>& players, MatchingRep
     const std::vector<Ranked> ranked = rank(players);
     const long n = static_cast<long>(ranked.size());
     const bool odd = n % 2 == 1;
+    const std::optional<long> bye_score = odd ? bye_group(ranked) : std::nullopt;
+    if (odd && !bye_score) {
+        throw PairingImpossible("no pairing is left without a repeated pair or a second bye");
+    }
     const long vertices = n + (odd ? 1 : 0);  // the last vertex is the bye
     long max_gap = 0;
     for (const auto& r : ranked) max_gap = std::max(max_gap, r.half_points - ranked.back().half_points);
@@ -94,9 +134,9 @@ SwissRound pair_swiss_round(const std::vector<SwissPlayer>& players, MatchingRep
             const long unique = unique_span - (i * vertices + j);
             edges.push_back({static_cast<int>(i), static_cast<int>(j), (base - cost) * tie_unit + unique});
         }
-        if (odd && !a.had_bye) {
-            // The bye goes to the lowest score, and within it the lowest ranked.
-            const long cost = (ranked[i].half_points - ranked.back().half_points) * gap_unit + (n - i);
+        if (odd && !a.had_bye && ranked[i].half_points == *bye_score) {
+            // Within the bye's group, the lowest ranked is preferred.
+            const long cost = n - i;
             const long unique = unique_span - (i * vertices + n);
             edges.push_back({static_cast<int>(i), static_cast<int>(n), (base - cost) * tie_unit + unique});
         }

@@ -7,15 +7,15 @@
 
 namespace carc::competition {
 
-double table_points(const TableResult& table, std::size_t seat) {
+Fraction table_points(const TableResult& table, std::size_t seat) {
     if (table.players.size() < 2) return 0;
-    double beaten = 0;
+    long half_points = 0;  // 2 per opponent beaten, 1 per opponent tied
     for (std::size_t other = 0; other < table.players.size(); ++other) {
         if (other == seat) continue;
-        if (table.places[seat] < table.places[other]) beaten += 1;
-        if (table.places[seat] == table.places[other]) beaten += 0.5;
+        if (table.places[seat] < table.places[other]) half_points += 2;
+        if (table.places[seat] == table.places[other]) half_points += 1;
     }
-    return beaten / static_cast<double>(table.players.size() - 1);
+    return Fraction(half_points, 2 * static_cast<long>(table.players.size() - 1));
 }
 
 const Tournament::Entry& Tournament::entry(int id) const {
@@ -76,21 +76,25 @@ std::vector<int> Tournament::active_ids() const {
 
 std::vector<SwissPlayer> Tournament::swiss_players() const {
     std::map<int, SwissPlayer> players;
+    std::map<int, Fraction> exact;  // summed exactly, then handed over as a double
     for (const auto& [id, e] : entries_) {
-        if (e.active) players[id] = SwissPlayer{id, static_cast<double>(e.byes), e.seed, e.byes > 0, {}};
+        if (e.active) players[id] = SwissPlayer{id, 0, e.seed, e.byes > 0, {}}, exact[id] = e.byes;
     }
     for (const auto& t : tables_) {
         for (std::size_t seat = 0; seat < t.players.size(); ++seat) {
             const auto it = players.find(t.players[seat]);
             if (it == players.end()) continue;
-            it->second.score += table_points(t, seat);
+            exact[it->first] += table_points(t, seat);
             for (const int other : t.players) {
                 if (other != t.players[seat]) it->second.opponents.push_back(other);
             }
         }
     }
     std::vector<SwissPlayer> out;
-    for (auto& [id, p] : players) out.push_back(std::move(p));
+    for (auto& [id, p] : players) {
+        p.score = exact[id].to_double();  // two-player tables: whole and half points, exact in a double
+        out.push_back(std::move(p));
+    }
     return out;
 }
 

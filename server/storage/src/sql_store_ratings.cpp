@@ -98,6 +98,32 @@ Status SqlStore::rate_game_locked(const std::string& game_id, TimeMs finished_at
             });
         if (!read) return read;
     }
+    // How often each pair met in rated games under the key in the last day: repeated games count
+    // less (the model decides how). A bot is identified by its kind.
+    for (std::size_t i = 0; i < inputs.size(); ++i) inputs[i].recent_games_with.assign(inputs.size(), 0);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const RatedSeat& me = rated.seats[i];
+        if (me.person_id.empty()) continue;
+        for (std::size_t j = 0; j < inputs.size(); ++j) {
+            const RatedSeat& other = rated.seats[j];
+            if (j == i || (!other.person_id.empty() && j < i)) continue;  // each pair of accounts once
+            const bool bot = other.person_id.empty();
+            auto read = db().for_each_row(
+                std::string("SELECT COUNT(DISTINCT a.game_id) FROM rating_changes a JOIN rating_changes b"
+                            " ON b.game_id = a.game_id AND b.seat <> a.seat"
+                            " WHERE a.person_id = $1 AND a.rating_key = $2 AND a.finished_at_ms > $3 AND ") +
+                    (bot ? "b.person_id IS NULL AND b.bot_kind = $4" : "b.person_id = $4"),
+                {me.person_id, rated.key, finished_at_ms - kRecentGamesWindowMs,
+                 bot ? other.bot_kind : other.person_id},
+                [&](const Statement& row) -> Status {
+                    const int met = static_cast<int>(row.int64(0));
+                    inputs[i].recent_games_with[j] = met;
+                    inputs[j].recent_games_with[i] = met;
+                    return {};
+                });
+            if (!read) return read;
+        }
+    }
     std::vector<RatingChange> changes;
     try {
         changes = rated.rate(inputs);
@@ -195,6 +221,12 @@ Result<std::vector<PlayerRating>> SqlStore::leaderboard_candidates(std::string_v
     std::vector<PlayerRating> out;
     auto read = db().for_each_row(std::string(rating_columns) +
                                       "WHERE r.rating_key = $1 AND r.games >= $2 AND r.rd_e9 <= $3"
+                                      // Bots' seats: games against bots alone do not count
+                                      // toward the minimum (docs/ratings.md, "Fair play").
+                                      " AND (SELECT COUNT(DISTINCT mine.game_id) FROM rating_changes mine"
+                                      " JOIN rating_changes theirs ON theirs.game_id = mine.game_id"
+                                      " AND theirs.seat <> mine.seat AND theirs.person_id IS NOT NULL"
+                                      " WHERE mine.person_id = r.person_id AND mine.rating_key = r.rating_key) >= $2"
                                       " ORDER BY r.rating_e9 DESC, r.person_id",
                                   {key, std::int64_t{std::max(1, min_games)}, to_e9(max_rd)},
                                   [&](const Statement& row) -> Status {

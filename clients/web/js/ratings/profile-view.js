@@ -1,8 +1,9 @@
 // @ts-check
 // A player's profile (#/player/NAME): ratings per rating key with a graph over time, rated
-// games played and won, and the head-to-head against an opponent named in the form.
+// games played and won, and the head-to-head against an opponent named in the form. The RD
+// shown is the server's RD now, grown by the time since the last rated game.
 
-import { h } from '../dom.js';
+import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { ratingGraph } from './rating-graph.js';
 import { fetchProfile } from './ratings-api.js';
@@ -67,7 +68,10 @@ export function profileView(name, vs, navigate, app) {
   );
   fetchProfile(name, vs)
     .then((p) => {
-      body.replaceChildren(
+      // fill, not replaceChildren: the absent parts (no friend buttons, no stats) are null,
+      // which replaceChildren would show as the text "null".
+      fill(
+        body,
         h('h2', {}, p.name),
         app ? friendActions(p.name, app) : null,
         p.ratings.length
@@ -78,8 +82,6 @@ export function profileView(name, vs, navigate, app) {
         p.head_to_head ? headToHead(p.head_to_head) : null,
       );
     })
-    .catch((err) =>
-      body.replaceChildren(h('p', { class: 'error' }, err.status === 404 ? t('ratings.no_player') : err.message)),
-    );
+    .catch((err) => fill(body, h('p', { class: 'error' }, err.status === 404 ? t('ratings.no_player') : err.message)));
   return h('section', { class: 'profile-screen' }, body);
 }

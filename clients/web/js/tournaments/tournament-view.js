@@ -10,6 +10,14 @@ import { fetchTournament, tournamentAction } from './tournaments-api.js';
 
 const POLL_MS = 5000;
 
+/**
+ * Points at tables of 3 to 5 come in thirds and quarters: at most two decimals, none when whole.
+ * @param {number} points
+ */
+export function formatPoints(points) {
+  return String(Math.round(points * 100) / 100);
+}
+
 /** @param {any} row */
 function standingRow(row) {
   return h(
@@ -17,7 +25,7 @@ function standingRow(row) {
     { class: row.withdrawn ? 'withdrawn' : '' },
     h('td', {}, String(row.rank)),
     h('td', {}, row.name, row.withdrawn ? ` (${t('tournaments.withdrawn')})` : ''),
-    h('td', {}, String(row.points)),
+    h('td', {}, formatPoints(row.points)),
     h('td', {}, row.buchholz.toFixed(2)),
     h('td', {}, row.sonneborn_berger.toFixed(2)),
   );
@@ -89,19 +97,24 @@ function body(tour, /** @type {() => void} */ reload) {
     h('p', { class: 'muted' }, format, ' · ', t(`tournaments.status_${tour.status}`), ' · ', location.href),
     h('div', { class: 'tournament-actions' }, ...buttons),
     error,
+    // A long name must not widen the page on a phone: the table scrolls inside its box.
     h(
-      'table',
-      { class: 'leaderboard standings', id: 'tournament-standings' },
+      'div',
+      { class: 'table-scroll' },
       h(
-        'tr',
-        {},
-        h('th', {}, '#'),
-        h('th', {}, t('tournaments.player')),
-        h('th', {}, t('tournaments.points')),
-        h('th', { title: t('tournaments.buchholz_title') }, 'Buchholz'),
-        h('th', { title: t('tournaments.sb_title') }, 'SB'),
+        'table',
+        { class: 'leaderboard standings', id: 'tournament-standings' },
+        h(
+          'tr',
+          {},
+          h('th', {}, '#'),
+          h('th', {}, t('tournaments.player')),
+          h('th', {}, t('tournaments.points')),
+          h('th', { title: t('tournaments.buchholz_title') }, 'Buchholz'),
+          h('th', { title: t('tournaments.sb_title') }, 'SB'),
+        ),
+        ...tour.standings.map(standingRow),
       ),
-      ...tour.standings.map(standingRow),
     ),
     ...rounds,
   );

@@ -1,13 +1,13 @@
 #pragma once
-// A player's rating on the display scale (Glicko's: 1500 +- 350 for a newcomer), shared by the
-// two-player model (Glicko-2) and the multiplayer model (Weng-Lin), and how idle time widens it.
+// A player's rating on the display scale (Glicko's: 1500 +- 350 for a newcomer), the same for
+// every table size (Glicko-2, pairwise at 3-5 players), and how idle time widens it.
 
 namespace carc::competition {
 
 struct Rating {
     double rating = 1500.0;    // the estimate of strength
     double rd = 350.0;         // rating deviation: the uncertainty of that estimate
-    double volatility = 0.06;  // Glicko-2's expected fluctuation; the multiplayer model keeps it
+    double volatility = 0.06;  // Glicko-2's expected fluctuation
 };
 
 // Newcomers start here (docs/ratings.md).

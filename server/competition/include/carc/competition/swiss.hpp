@@ -1,8 +1,8 @@
 #pragma once
 // Swiss pairing for two-player games: one round's pairs by a heavy maximum matching
 // (docs/ratings.md, Swiss). Never a repeated pair, at most one bye per player and a bye only
-// when the count is odd; then as few pairs across score groups as it finds (the exact minimum
-// in every simulated round measured).
+// when the count is odd, in the lowest score group that can take it; then as few pairs across
+// score groups as it finds (the exact minimum in every simulated round measured).
 
 #include <optional>
 #include <stdexcept>

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "carc/competition/fraction.hpp"
 #include "carc/competition/swiss.hpp"
 
 namespace carc::competition {
@@ -18,8 +19,9 @@ struct TableResult {
 };
 
 // What a table gives a player: one point shared by placing, (opponents beaten + half the
-// opponents tied) / (table size - 1); in a two-player game 1, 0.5 or 0.
-double table_points(const TableResult& table, std::size_t seat);
+// opponents tied) / (table size - 1); in a two-player game 1, 1/2 or 0. Exact: thirds and
+// quarters at tables of 4 and 5 add up without rounding.
+Fraction table_points(const TableResult& table, std::size_t seat);
 
 class Tournament {
 public:

@@ -43,13 +43,19 @@ struct RatedSeat {
     bool resigned = false;  // resigned or timed out
 };
 
-// What the model is given for one seat: its stored rating (nullopt: a newcomer, or a bot) and
-// the time since its previous rated game under the key (0 when none).
+// What the model is given for one seat: its stored rating (nullopt: a newcomer, or a bot),
+// the time since its previous rated game under the key (0 when none), and per seat of the game
+// (in seat order) the rated games under the key this seat's account shared with that seat's
+// account or bot kind in the 24 hours before the game (0 for itself and between two bots).
 struct SeatRatingInput {
     RatedSeat seat;
     std::optional<RatingValue> stored;
     double idle_seconds = 0;
+    std::vector<int> recent_games_with;
 };
+
+// The window recent_games_with counts in.
+inline constexpr TimeMs kRecentGamesWindowMs = 24LL * 3600 * 1000;
 
 // One seat's change, as stored with the game.
 struct RatingChange {
@@ -100,8 +106,8 @@ public:
     virtual Result<std::vector<RatedGameEntry>> rating_history(std::string_view person_id, int limit) = 0;
     // Rated games between two accounts, per key.
     virtual Result<std::vector<HeadToHead>> head_to_head(std::string_view person_id, std::string_view opponent_id) = 0;
-    // Ratings under `key` with at least `min_games` games and RD at most `max_rd` as stored,
-    // best first (the caller widens RD by idle time and filters further).
+    // Ratings under `key` with at least `min_games` games shared with another account (games
+    // against bots alone do not count) and RD at most `max_rd` as stored, best first (the caller widens RD by idle time and filters further).
     virtual Result<std::vector<PlayerRating>> leaderboard_candidates(std::string_view key, int min_games,
                                                                      double max_rd) = 0;
     // A game's changes by seat; empty when the game was not rated.
