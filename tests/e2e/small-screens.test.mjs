@@ -55,3 +55,34 @@ test('the lobby tabs are whole on phones, signed out and signed in, in both lang
     await browser.close();
   }
 });
+
+test('a name typed past its limit says so once; a blank name says why nothing changed', { timeout: 60_000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    for (const locale of LOCALES) {
+      const page = await newPage(browser, locale, errors, PHONES[1], locale);
+      await page.goto(BASE + '/');
+      await page.waitForSelector('#conn-status.conn-online');
+      const before = await page.inputValue('#my-name');
+      await page.fill('#my-name', '');
+      await page.focus('#my-name');
+      await page.keyboard.type('x'.repeat(200));
+      assert.equal(await page.inputValue('#my-name'), 'x'.repeat(32));
+      const cut = locale === 'ru-RU' ? 'Обрезано до 32 символов: длиннее нельзя' : 'Cut to 32 characters: the longest allowed';
+      assert.deepEqual(await page.$$eval('#toasts .toast', (ts) => ts.map((t) => t.textContent)), [cut]);
+
+      await page.fill('#my-name', '   ');
+      await page.click('#rename');
+      const blank = locale === 'ru-RU' ? `Имя не может быть пустым: вас по-прежнему зовут ${before}` : `A name cannot be blank: you are still ${before}`;
+      await eventually(async () => assert.ok((await page.$$eval('#toasts .toast-error', (ts) => ts.map((t) => t.textContent))).includes(blank)), 'the blank name refused');
+      assert.equal(await page.inputValue('#my-name'), before, 'the name that stays is shown again');
+      assert.equal(await page.evaluate(() => window.carc.conn.name), before);
+      await shot(page, `small-name-blank-${locale}`);
+      await page.context().close();
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
