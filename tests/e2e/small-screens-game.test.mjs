@@ -89,3 +89,51 @@ test('desktop 1280x800: Create in reach; opening Log, Chat or Tiles on your turn
     await browser.close();
   }
 });
+
+// The buttons of the waiting room that the chat box overlaps, or that are not on top at their
+// middle once scrolled there as a person scrolls.
+const coveredButtons = (page) => page.evaluate(() => {
+  const covered = [];
+  const chat = document.querySelector('.waiting-body .sidebar');
+  for (const b of document.querySelectorAll('.waiting-room button')) {
+    b.scrollIntoView({ block: 'center' });
+    const r = b.getBoundingClientRect(), c = chat.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (r.bottom > c.top && r.top < c.bottom) covered.push(`${b.textContent} under the chat`);
+    else if (!top || !b.contains(top)) covered.push(`${b.textContent} under ${top?.className || top?.tagName}`);
+  }
+  return covered;
+});
+
+test('phone waiting room: every seat button and Start are clear of the chat', { timeout: 120_000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    for (const options of [PHONE, SMALL]) for (const locale of LOCALES) {
+      const what = `${options.viewport.width}x${options.viewport.height} ${locale}`;
+      const page = await newPage(browser, what, errors, options, locale);
+      await page.goto(BASE + '/');
+      await page.waitForSelector('#conn-status.conn-online');
+      await page.selectOption('#create-form select[name=seats]', '4');
+      await page.selectOption('#create-form select[name=bot-1]', 'greedy');
+      await page.click('#create-form button[type=submit]');
+      await page.waitForSelector('#start');
+      // Open seats offer a bot and moving there; Start is last.
+      assert.equal(await page.locator('.waiting-room .seat button').count() >= 5, true, `${what}: the seats' buttons`);
+      assert.deepEqual(await coveredButtons(page), [], what);
+      await shot(page, `waiting-${what.replace(' ', '-')}`);
+      // The open seats filled by tapping their last button ("+ random bot" and the like), then Start.
+      for (let open; (open = page.locator('.waiting-room .seat:has(button:nth-child(3)) button:nth-child(3)').first()) && await open.count();) {
+        const n = await page.locator('.waiting-room .seat button').count();
+        await open.tap();
+        await page.waitForFunction((k) => document.querySelectorAll('.waiting-room .seat button').length < k, n);
+      }
+      await page.tap('#start');
+      await page.waitForSelector('.room-game');
+      await page.context().close();
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
