@@ -218,7 +218,7 @@ TEST_CASE("the City, the Count, King and Robber Baron and River II have sentence
     CHECK(describe_event({{"type", "token_taken"}, {"player", 0}, {"feature", "road"}, {"count", 3}}, name) ==
           "Ada took the Robber Baron (road of 3 tiles)");
     CHECK(describe_event({{"type", "token_scored"}, {"player", 0}, {"feature", "road"}, {"count", 5}, {"points", 5}}, name) ==
-          "Ada's Robber Baron scored 5 for 5 completed roads");
+          "Ada's Robber Baron scored 5 points for 5 completed roads");
     CHECK(describe_event({{"type", "tile_set_aside"}, {"player", 1}, {"tile", "R2-07"}}, name) ==
           "Bob's river tile R2-07 fit nowhere: back under the river stack");
 
