@@ -475,3 +475,20 @@ TEST_CASE("My games as text: your turn marked with its deadline, a seat a bot pl
           "  r3  playing  (a bot plays your seat)\n");
     CHECK(my_games_text({{"games", json::array()}}) == "no games\n");
 }
+
+TEST_CASE("a first start with a saved token says welcome back; only a lost link that comes back says reconnected") {
+    ClientModel model("Ada");
+    model.connected();
+    CHECK(model.status() == "connected, saying hello");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});
+    CHECK(model.status() == "welcome back, Ada");
+    model.disconnected();
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});
+    CHECK(model.status() == "reconnected");
+
+    ClientModel fresh("Bea");
+    fresh.connected();
+    fresh.handle({{"type", "welcome"}, {"person", "p2"}, {"name", "Bea"}, {"token", "t"}, {"resumed", false}});
+    CHECK(fresh.status() == "welcome, Bea");
+}

@@ -48,6 +48,7 @@ const Catalog english = {
     {"status.reconnecting", "connection lost, reconnecting..."},
     {"status.reconnected", "reconnected"},
     {"status.welcome", "welcome, {name}"},
+    {"status.welcome_back", "welcome back, {name}"},
     {"status.room_created", "room {room} created, invite code {invite}"},
     {"status.creating", "creating the room..."},
     {"status.kicked", "you were removed from the room"},

@@ -53,6 +53,7 @@ const Catalog russian = {
     {"status.reconnecting", "связь потеряна, переподключаемся..."},
     {"status.reconnected", "связь восстановлена"},
     {"status.welcome", "добро пожаловать, {name}"},
+    {"status.welcome_back", "с возвращением, {name}"},
     {"status.room_created", "комната {room} создана, код приглашения {invite}"},
     {"status.creating", "создаём комнату..."},
     {"status.kicked", "вас удалили из комнаты"},
