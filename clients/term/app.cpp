@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include <curses.h>
@@ -84,11 +85,17 @@ void App::pump_network() {
     flush_outbox();
 }
 
-// The player's turn has come: a bell once, and the terminal's title says so while it lasts
-// (another window or tab may be in front).
+// The player's turn has come: a bell once when it begins and once when its time runs low, and
+// the terminal's title says so while it lasts (another window or tab may be in front).
 void App::alert_turn() {
     const bool mine = current_ == Screen::room && (model_.my_placement() || model_.my_decision());
-    if (turn_alert_.update(mine)) screen_.bell();
+    const json& g = model_.game();
+    const auto seat = model_.my_seat();
+    const bool low = mine && seat && g.is_object() && g.contains("clock") && g["clock"].is_object() &&
+                     clock_low(g["clock"], *seat,
+                               std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch()).count());
+    if (turn_alert_.update(mine, g.is_object() ? g.value("turn", 0LL) : 0, low)) screen_.bell();
     screen_.set_title(tr(mine ? "title.your_turn" : "title.default"));
 }
 

@@ -30,7 +30,7 @@ std::string describe_ckc_event(const json& ev, const SeatNamer& name) {
     if (type == "token_taken") return tr(king ? "log.king_taken" : "log.robber_taken", {{"who", who}, {"count", count}});
     if (type == "token_scored")
         return tr(king ? "log.king_scored" : "log.robber_scored",
-                  {{"who", who}, {"points", std::to_string(ev.value("points", 0))}, {"count", count}});
+                  {{"who", who}, {"points", tr("log.points", {{"count", std::to_string(ev.value("points", 0))}})}, {"count", count}});
     if (type == "tile_set_aside") return tr("log.tile_set_aside", {{"who", who}, {"tile", ev.value("tile", std::string())}});
     return "";
 }

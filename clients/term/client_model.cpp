@@ -172,8 +172,12 @@ void ClientModel::welcome(const json& m) {
     person_ = m.value("person", std::string());
     token_ = m.value("token", std::string());
     name_ = m.value("name", name_);
+    // The server resumes a saved token too: only a link this run had before was lost and is back.
     const bool resumed = m.value("resumed", false);
-    status_ = resumed ? tr("status.reconnected") : tr("status.welcome", {{"name", name_}});
+    status_ = resumed && welcomed_ ? tr("status.reconnected")
+              : resumed            ? tr("status.welcome_back", {{"name", name_}})
+                                   : tr("status.welcome", {{"name", name_}});
+    welcomed_ = true;
     if (tiles_.empty()) request({{"type", "get_tiles"}});
     request({{"type", "lobby_subscribe"}});
     for (json& again : replay_) request(std::move(again));

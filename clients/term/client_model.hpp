@@ -138,6 +138,7 @@ private:
     std::string token_;
     std::string session_;
     bool online_ = false;
+    bool welcomed_ = false;  // a welcome came on an earlier link of this run: a new one is a reconnection
     int next_id_ = 1;
     std::vector<json> outbox_;
     json rooms_ = json::array();

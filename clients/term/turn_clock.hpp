@@ -23,17 +23,29 @@ bool clock_low(const nlohmann::json& clock, int seat, long long now_ms);
 // One seat per move the clock made since `before` (a game view's `clock`) in `after`.
 std::vector<int> clock_moves(const nlohmann::json& before, const nlohmann::json& after);
 
-// Says when the player's turn has come: true once each time `my_turn` turns true.
+// Says when to ring the bell: once when the player's turn begins (however many decisions the
+// turn holds: the tile, its follower, a scoring order, ...) and once when their time runs low
+// in it. `turn` is the game's turn number, `low` whether the player's clock runs under 20 s.
 class TurnAlert {
 public:
-    bool update(bool my_turn) {
-        const bool now = my_turn && !was_;
-        was_ = my_turn;
-        return now;
+    bool update(bool my_turn, long long turn, bool low) {
+        if (!my_turn) return false;
+        bool ring = false;
+        if (turn != alerted_turn_) {
+            alerted_turn_ = turn;
+            low_rung_ = false;
+            ring = true;
+        }
+        if (low && !low_rung_) {
+            low_rung_ = true;
+            ring = true;
+        }
+        return ring;
     }
 
 private:
-    bool was_ = false;
+    long long alerted_turn_ = -1;
+    bool low_rung_ = false;
 };
 
 // The terminal's title as an xterm OSC 2 sequence, for terminals that take it (by `TERM`: xterm,

@@ -218,7 +218,7 @@ TEST_CASE("the City, the Count, King and Robber Baron and River II have sentence
     CHECK(describe_event({{"type", "token_taken"}, {"player", 0}, {"feature", "road"}, {"count", 3}}, name) ==
           "Ada took the Robber Baron (road of 3 tiles)");
     CHECK(describe_event({{"type", "token_scored"}, {"player", 0}, {"feature", "road"}, {"count", 5}, {"points", 5}}, name) ==
-          "Ada's Robber Baron scored 5 for 5 completed roads");
+          "Ada's Robber Baron scored 5 points for 5 completed roads");
     CHECK(describe_event({{"type", "tile_set_aside"}, {"player", 1}, {"tile", "R2-07"}}, name) ==
           "Bob's river tile R2-07 fit nowhere: back under the river stack");
 
@@ -474,4 +474,21 @@ TEST_CASE("My games as text: your turn marked with its deadline, a seat a bot pl
           "* r7  playing  (your turn)  until 1970-01-02 00:00 UTC\n"
           "  r3  playing  (a bot plays your seat)\n");
     CHECK(my_games_text({{"games", json::array()}}) == "no games\n");
+}
+
+TEST_CASE("a first start with a saved token says welcome back; only a lost link that comes back says reconnected") {
+    ClientModel model("Ada");
+    model.connected();
+    CHECK(model.status() == "connected, saying hello");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});
+    CHECK(model.status() == "welcome back, Ada");
+    model.disconnected();
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});
+    CHECK(model.status() == "reconnected");
+
+    ClientModel fresh("Bea");
+    fresh.connected();
+    fresh.handle({{"type", "welcome"}, {"person", "p2"}, {"name", "Bea"}, {"token", "t"}, {"resumed", false}});
+    CHECK(fresh.status() == "welcome, Bea");
 }

@@ -5,11 +5,17 @@
 # watch it from a second client by its invite code typed in lower case, lay tiles, place a follower once and pass otherwise until the score
 # board changes; at every step the clock, the follower counts, the key hints and every choice
 # including pass are on screen; q asks first; a UTF-8 chat; drop the connection and come back
-# with the token; resize to 120x40 and back; quit. Every wait polls the screen with a deadline.
+# with the token; resize to 120x40 and back; quit; the bell rang once per turn. Every wait polls
+# the screen with a deadline.
 # Usage: run-term-e2e.sh SERVER_BINARY TERM_BINARY WORK_DIR
 source "$(dirname "$0")/term-e2e-lib.sh" "$@"
 
 open_client main Tester
+# Every terminal bell of the session is counted (tmux's alert-bell hook) in $work/bells.
+tmux set-option -g bell-action any
+tmux set-option -g monitor-bell on
+tmux set-hook -g alert-bell "run-shell 'echo bell >> $work/bells'"
+bells() { if [[ -f $work/bells ]]; then wc -l <"$work/bells"; else echo 0; fi; }
 
 wait_for 'carc-term - lobby'
 wait_for 'online: Tester'
@@ -105,7 +111,10 @@ while :; do
   if ((turns >= 40)); then fail "no score change after $turns turns (scores: $now)"; fi
 done
 snap scored
-echo "term-e2e: $turns turns, scores now: $(scores)"
+echo "term-e2e: $turns turns, $(bells) bells, scores now: $(scores)"
+# The bell rang once a turn (the next turn may have begun by now), not at each of its steps.
+rung=$(bells)
+((rung >= turns && rung <= turns + 1)) || fail "$rung bells in $turns turns of Tester's"
 
 # The board is drawn: the start tile's city and road at least; the whole log has the moves.
 screen | grep -q '###' || fail "no city on the board"

@@ -37,7 +37,9 @@ snap quit
 # Start again (same server, same name): the token file brings Tester back into the seat.
 open_client again Tester
 wait_for 'you: A' 20
-wait_for 'reconnected'
+# A new run with a saved token has not lost a link: it is welcomed back, not "reconnected".
+wait_for 'welcome back, Tester'
+screen | grep -q 'reconnected' && fail "a first start says reconnected"
 wait_for 'fits in [0-9]+ places?' 20
 snap resumed
 keys z  # the whole log came with the snapshot

@@ -47,12 +47,36 @@ TEST_CASE("moves the server made for a seat whose time ran out are logged") {
 
 TEST_CASE("the turn alert comes once when the turn comes, the title only where the terminal takes it") {
     TurnAlert alert;
-    CHECK(alert.update(true));
-    CHECK_FALSE(alert.update(true));
-    CHECK_FALSE(alert.update(false));
-    CHECK(alert.update(true));
+    CHECK(alert.update(true, 1, false));
+    CHECK_FALSE(alert.update(true, 1, false));
+    CHECK_FALSE(alert.update(false, 2, false));
+    CHECK(alert.update(true, 3, false));
     CHECK(title_sequence("xterm-256color", "carc-term: your turn") == "\033]2;carc-term: your turn\007");
     CHECK(title_sequence("tmux-256color", "a\033b") == "\033]2;ab\007");
     CHECK(title_sequence("linux", "x").empty());
     CHECK(title_sequence("", "x").empty());
+}
+
+TEST_CASE("a 36-turn game rings twice per own turn at most: when it begins and when time runs low") {
+    TurnAlert alert;
+    int rings = 0;
+    for (long long turn = 1; turn <= 36; ++turn) {
+        const bool mine = turn % 2 == 1;
+        // Each turn of the player's holds the tile, then (the server answering in between, so it
+        // is not theirs for a moment) the follower, then a scoring order; the clock runs low in
+        // the middle of their last turn.
+        int i = 0;
+        for (const bool step : {mine, false, mine, false, mine, mine})
+            rings += alert.update(step, turn, step && turn == 35 && i++ >= 2) ? 1 : 0;
+    }
+    CHECK(rings == 18 + 1);
+    // Low time rings once, at the first view that shows it, however often the screen redraws.
+    TurnAlert low;
+    CHECK(low.update(true, 7, false));
+    CHECK(low.update(true, 7, true));
+    CHECK_FALSE(low.update(true, 7, true));
+    CHECK_FALSE(low.update(false, 7, true));
+    CHECK_FALSE(low.update(true, 7, true));
+    CHECK(low.update(true, 9, true));  // a new turn already low: one ring for both
+    CHECK_FALSE(low.update(true, 9, true));
 }

@@ -42,10 +42,19 @@ export function clear(el) {
 export function toast(text, kind = 'info') {
   const box = document.getElementById('toasts');
   if (!box) return;
-  const t = h('div', { class: `toast toast-${kind}`, role: 'status' }, text);
-  box.append(t);
-  setTimeout(() => t.remove(), 4200);
+  // The same words already on screen are shown longer, not stacked (typing past a limit says
+  // so once, however many keys were pressed).
+  const same = [...box.children].find((el) => el.textContent === text && el.classList.contains(`toast-${kind}`));
+  const t = same || box.appendChild(h('div', { class: `toast toast-${kind}`, role: 'status' }, text));
+  clearTimeout(toastTimers.get(t));
+  toastTimers.set(
+    t,
+    setTimeout(() => t.remove(), 4200),
+  );
 }
+
+/** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
+const toastTimers = new WeakMap();
 
 /**
  * Empties `el` and appends the children, skipping null/false (for conditional parts).

@@ -36,7 +36,15 @@ export function endDialog({ game: g, names, roomId, seated = false, rematch = nu
       h('span', { class: 'b' }),
       ' ',
       names[seat],
-      winners.includes(seat) ? ` ★ ${t('game.end.winner')}` : '',
+      // A star, not a word: a word in a narrow column would be broken mid-word.
+      winners.includes(seat)
+        ? h(
+            'span',
+            { class: 'winner-mark', title: t('game.end.winner') },
+            ' ★',
+            h('span', { class: 'sr-only' }, t('game.end.winner')),
+          )
+        : '',
       (res.resigned || []).includes(seat) ? ` (${t('game.resigned')})` : '',
     );
     /** @type {Element} */ (th.querySelector('.b')).innerHTML = badgeSvg(seat, 18);
@@ -81,11 +89,17 @@ export function endDialog({ game: g, names, roomId, seated = false, rematch = nu
       ),
       h('p', { class: 'muted' }, res.reason === 'resigned' ? t('game.end.by_resignation') : t('game.end.complete')),
       table,
+      // The seed and its commitment are for whoever wants to check the shuffle, folded away.
       g.seed
         ? h(
-            'p',
-            { class: 'muted small seed' },
-            t('game.end.seed', { seed: g.seed, commitment: `${String(g.seed_commitment).slice(0, 16)}…` }),
+            'details',
+            { class: 'verify-game' },
+            h('summary', { class: 'muted small' }, t('game.end.verify')),
+            h(
+              'p',
+              { class: 'muted small seed' },
+              t('game.end.seed', { seed: g.seed, commitment: `${String(g.seed_commitment).slice(0, 16)}…` }),
+            ),
           )
         : null,
       h(

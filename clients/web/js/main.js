@@ -127,7 +127,13 @@ function setupHeader() {
   document.getElementById('name-form')?.addEventListener('submit', (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (name && name !== app.conn.name) {
+    if (!name) {
+      // Nothing to rename to: say so and show the name that stays.
+      input.value = app.conn.name;
+      toast(t('common.name_blank', { name: app.conn.name }), 'error');
+      return;
+    }
+    if (name !== app.conn.name) {
       app.conn.rename(name);
       toast(t('common.renamed', { name }));
     }

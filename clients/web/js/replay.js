@@ -18,12 +18,16 @@ export function renderReplay(root, app, gameId, atEnd = false) {
   let keys = null;
   fetch(`/api/games/${encodeURIComponent(gameId)}`)
     .then(async (r) => {
-      if (!r.ok) throw new Error(t('common.replay_missing', { id: gameId, status: r.status }));
+      if (!r.ok)
+        throw new Error(t(r.status === 404 ? 'common.replay_missing' : 'common.replay_failed', { id: gameId }));
       const record = await r.json();
       if (destroyed) return;
       keys = mountReplay(root, app, gameId, record, atEnd);
     })
-    .catch((e) => {
+    .catch((/** @type {Error} */ e) => {
+      // A network failure or a record that is not JSON: said in words, not as the browser's error.
+      if (!e.message.includes(gameId) && e.message !== t('common.replay_failed'))
+        e = new Error(t('common.replay_failed'));
       fill(
         root,
         h(
@@ -202,7 +206,7 @@ function mountReplay(root, app, gameId, record, atEnd) {
         'header',
         { class: 'room-bar' },
         h('a', { class: 'back', href: '#/', 'aria-label': t('common.back_to_lobby') }, '←'),
-        h('h2', {}, t('common.replay_title', { id: gameId })),
+        h('h2', {}, t('common.replay_title', { name: record.settings?.name || gameId })),
         h(
           'span',
           { class: 'tag' },

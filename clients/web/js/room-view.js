@@ -347,8 +347,14 @@ export function renderRoom(ctrl) {
           (b.dataset.tab === 'chat' && seen.chat !== state.chat.at(-1)),
       );
     }
-  if ((ctrl.tab === 'log' && (opened || logDrawn)) || (ctrl.tab === 'chat' && opened))
-    L.sidebar.scrollTop = L.sidebar.scrollHeight;
+  // The phone's sheet scrolls as a whole; the desktop's side panel keeps the turn (Confirm) in
+  // place and scrolls only the list.
+  const newest = (/** @type {HTMLElement} */ list) => {
+    const box = desktop ? list : L.sidebar;
+    box.scrollTop = box.scrollHeight;
+  };
+  if (ctrl.tab === 'log' && (opened || logDrawn)) newest(L.logBox);
+  if (ctrl.tab === 'chat' && opened) newest(L.chatList);
   renderEnd(
     ctrl.endOpen
       ? { game: g, names, roomId: ctrl.roomId, seated: me !== null, rematch: offeredRematch(state.chat) }

@@ -55,10 +55,20 @@ export function leaderboardView(key, navigate) {
           { class: 'muted bots-ladder' },
           t('ratings.bots'),
           ' ',
-          board.bots.map((/** @type {any} */ b) => `${b.name} ${Math.round(b.rating)}`).join(' · '),
+          board.bots.map((/** @type {any} */ b) => `${botName(b)} ${Math.round(b.rating)}`).join(' · '),
         ),
       );
     })
     .catch((err) => body.replaceChildren(h('p', { class: 'error' }, err.message)));
   return h('section', { class: 'leaderboard-screen' }, h('h2', {}, t('ratings.leaderboard')), select, body);
+}
+
+/**
+ * A ladder bot in the page's language (the server names it in English).
+ * @param {{ bot: string, name: string }} b
+ */
+function botName(b) {
+  const key = `ratings.bot_${b.bot}`;
+  const text = t(key);
+  return text === key ? b.name : text;
 }
