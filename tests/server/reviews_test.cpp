@@ -1,8 +1,8 @@
 // Move reviews through the real server (docs/protocol.md, "Move reviews"): asked for a finished
 // game, answered at once with a job, polled until done, the same JSON `carc-sim review` prints
 // for the record; asked again, the same job; the limits per person, per address and in all; a
-// running game refused. The bot pool's background lane yields to games' searches; the store
-// lets exactly one node claim a job.
+// running game refused. The bot pool's background lane yields to games' searches (the store's
+// share, one claim per job, is tests/storage/reviews_store_test.cpp).
 #include <cstdio>
 #include <fstream>
 #include <future>
@@ -11,13 +11,10 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "carc/storage/review_store.hpp"
 #include "room_openings.hpp"
 #include "rooms/bot_pool.hpp"
-#include "util/wall_clock.hpp"
 
 using namespace carc::test;
-namespace st = carc::storage;
 
 namespace {
 
@@ -197,30 +194,6 @@ TEST_CASE("reviews are refused for running games, unknown games and strengths, a
         held.let_go();
         wait_until_done(s, game);
     }
-}
-
-TEST_CASE("the store lets exactly one node claim a review; a silent node's job is taken over", "[server][reviews]") {
-    account_server s(review_config());
-    st::ReviewStore& reviews = *s.stores.reviews;
-    const st::ReviewLimits limits;
-    const std::int64_t now = carc::server::unix_ms();
-    REQUIRE(reviews.ask_review("g1", "easy", "address:x", now, limits).value().outcome == st::ReviewAsk::created);
-    CHECK(reviews.claim_review("g1", "easy", "node-a", now, now - 1000).value());
-    CHECK_FALSE(reviews.claim_review("g1", "easy", "node-b", now, now - 1000).value());
-    CHECK(reviews.review_progress("g1", "easy", "node-a", 1, 5, now).ok());
-    CHECK_FALSE(reviews.review_progress("g1", "easy", "node-b", 1, 5, now).ok());
-    // node-a stops reporting: once its last report is older than the stale mark, node-b takes it.
-    CHECK(reviews.claimable_reviews(now - 1000, 10).value().empty());
-    CHECK(reviews.claimable_reviews(now + 1, 10).value().size() == 1);
-    CHECK(reviews.claim_review("g1", "easy", "node-b", now + 10, now + 1).value());
-    CHECK_FALSE(reviews.finish_review("g1", "easy", "node-a", "{}").ok());  // not node-a's any more
-    CHECK(reviews.finish_review("g1", "easy", "node-b", "{\"x\":1}").ok());
-    const auto job = reviews.review_job("g1", "easy").value();
-    REQUIRE(job);
-    CHECK(job->state == st::ReviewState::done);
-    CHECK(job->node == "node-b");
-    CHECK(job->review_json == "{\"x\":1}");
-    CHECK_FALSE(reviews.claim_review("g1", "easy", "node-a", now + 20, now + 20).value());  // done stays done
 }
 
 TEST_CASE("background work waits for no search: it yields to every search that waits", "[server][reviews]") {

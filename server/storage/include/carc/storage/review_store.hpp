@@ -2,7 +2,8 @@
 // Move reviews' share of the store (docs/bots.md, "Move review"; docs/protocol.md, "Move
 // reviews"): one job per finished game and strength, queued, claimed by exactly one node,
 // its progress and finally the review's JSON kept with the game. The limits on asking are
-// checked in the transaction that queues, so two nodes cannot both let one person past them.
+// checked in the transaction that queues (a fair-use guard: on PostgreSQL two asks by one person
+// at the same instant on two nodes may both pass).
 // Implemented by both stores beside Store. Thread-safe, never throws.
 
 #include <optional>
