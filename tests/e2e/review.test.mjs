@@ -1,5 +1,5 @@
 // The move review on a finished game's replay (docs/client.md, "Move review"), at desktop and
-// phone sizes: asked from the replay, the graph shows one point per decision, a point moves the
+// phone sizes (the phone in Russian): asked from the replay, the graph shows one point per decision, a point moves the
 // replay to that move, graded decisions are listed, and a decision whose better move differs
 // from the one played shows that move as a ghost tile on the board.
 import test from 'node:test';
@@ -23,11 +23,13 @@ test('move review: a point per decision, a point moves the replay, the better ti
     await alicePage.evaluate((r) => window.req({ type: 'start', room: r }), room);
     for (let i = 0; i < 40; i++) if ((await alice.play(room, 0)) + (await bob.play(room, 1)) === 0) break;
 
-    for (const [size, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-      const page = await (await browser.newContext(options)).newPage();
+    // The phone reads Russian: the panel speaks the page's language.
+    for (const [size, options, locale, title] of [['desktop', DESKTOP, 'en-US', 'Move review'], ['phone', PHONE, 'ru-RU', 'Разбор ходов']]) {
+      const page = await (await browser.newContext({ ...options, locale })).newPage();
       page.on('pageerror', (e) => errors.push(`${size}: ${e.message}`));
       await page.goto(`${server.url}/#/replay/${encodeURIComponent(room)}`);
       await page.waitForSelector('#review-panel');
+      assert.equal(await page.textContent('#review-panel h3'), title);
       await page.selectOption('#review-strength', 'easy');
       await page.click('#review-ask');
       await page.waitForSelector('.review-graph .review-point', { timeout: 60_000 });
