@@ -95,7 +95,7 @@ json carc_sim_review(account_server& s, const std::string& id, const std::string
 
 }  // namespace
 
-TEST_CASE("a finished game's review: asked, polled until done, the JSON carc-sim prints; asked again, the same",
+TEST_CASE("a finished game's review is polled until done and equals what carc-sim prints and asked again is the same",
           "[server][reviews]") {
     account_server s(review_config());
     signed_player ada = sign_up_player(s, "Ada");
@@ -126,7 +126,7 @@ TEST_CASE("a finished game's review: asked, polled until done, the JSON carc-sim
     CHECK(same.body["review"] == expected);
 }
 
-TEST_CASE("reviews are refused for running games, unknown games and strengths, and past the limits",
+TEST_CASE("reviews are refused for running or unknown games and bad strengths and past the limits",
           "[server][reviews]") {
     account_server s(review_config());
     signed_player ada = sign_up_player(s, "Ada");

@@ -24,7 +24,7 @@ constexpr TimeMs day = 24LL * 60 * 60 * 1000;
 
 }  // namespace
 
-TEST_CASE("a review is queued once per game and strength, under the limits per requester and in all",
+TEST_CASE("a review is queued once per game and strength and under the limits per requester and in all",
           "[storage][reviews]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
@@ -61,7 +61,7 @@ TEST_CASE("a review is queued once per game and strength, under the limits per r
     CHECK_FALSE(reviews.review_job("g9", "easy").value());
 }
 
-TEST_CASE("exactly one node claims a review; a silent node's job is taken over and no longer its own",
+TEST_CASE("exactly one node claims a review and a silent node's job is taken over from it",
           "[storage][reviews]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());
