@@ -11,8 +11,8 @@ deps:
 	@bash scripts/install-deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD) -j$(JOBS)
+	@start=$$(date +%s); cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null && \
+	  cmake --build $(BUILD) -j$(JOBS) && echo "make: build took $$(( $$(date +%s) - start )) s"
 
 run: build
 	@bash scripts/run.sh $(BUILD) $(PORT) $(DATA_DIR)
@@ -24,9 +24,9 @@ test: build test-asan
 
 # The engine's tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_NO_SERVER=ON >/dev/null
-	@cmake --build $(ASAN_BUILD) -j$(JOBS)
-	@cd $(ASAN_BUILD) && ctest --output-on-failure -L engine
+	@start=$$(date +%s); cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_NO_SERVER=ON >/dev/null && \
+	  cmake --build $(ASAN_BUILD) -j$(JOBS) && (cd $(ASAN_BUILD) && ctest --output-on-failure -L engine) && \
+	  echo "make: the engine under sanitizers (build and tests) took $$(( $$(date +%s) - start )) s"
 
 # docker/ for real with podman: the images, both compose files, a game through nginx with a
 # node killed midway (scripts/test-container.sh). Not part of `test`: it takes minutes.

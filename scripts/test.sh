@@ -3,4 +3,6 @@
 set -euo pipefail
 build=$1
 cd "$build"
+start=$(date +%s)
 ctest --output-on-failure --timeout 900
+echo "make: the tests took $(( $(date +%s) - start )) s"

@@ -77,6 +77,9 @@ Usage: carc-server [flags]
                                long, doubling up to 5 minutes (default 5000)
   --tournament-sweep-ms MS     tournaments: how often each one is looked at besides when its
                                games end here (default 5000)
+  --review-daily N             move reviews one person (account or guest's address) may ask for
+                               in 24 hours (default 10)
+  --review-queue N             move reviews that may wait, everyone's together (default 50)
   --fixed-seed N               tests only: every game uses this seed (never in production)
   --help                       this text
 )";
@@ -190,6 +193,8 @@ parse_outcome parse_command_line(int argc, char** argv) {
             ok = value.find('@') != std::string_view::npos && value.find_first_of("\r\n<> ") == std::string_view::npos;
             config.notices.mail_from = value;
         }
+        else if (flag == "--review-daily") ok = parse_number(value, config.reviews.per_person_daily) && config.reviews.per_person_daily >= 1;
+        else if (flag == "--review-queue") ok = parse_number(value, config.reviews.queued_in_all) && config.reviews.queued_in_all >= 1;
         else if (flag == "--tournament-sweep-ms") ok = parse_ms(value, config.tournament_sweep) && config.tournament_sweep.count() > 0;
         else if (flag == "--mail-retry-ms") ok = parse_ms(value, config.notices.retry_first) && config.notices.retry_first.count() > 0;
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed

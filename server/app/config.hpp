@@ -116,6 +116,17 @@ struct server_config {
     // no game of this node finished (games finished at other nodes, start times).
     std::chrono::milliseconds tournament_sweep{5000};
 
+    // Move reviews (docs/protocol.md, "Move reviews"): what one person (an account, or a guest's
+    // address) may ask, how many may wait in all, and how often every node looks for jobs
+    // queued elsewhere or left behind by a node that stopped reporting progress.
+    struct reviews_config {
+        int per_person_at_once = 1;
+        int per_person_daily = 10;
+        int queued_in_all = 50;
+        std::chrono::milliseconds sweep{10000};
+        std::chrono::milliseconds stale{300000};
+    } reviews;
+
     // Tests only: every game uses this seed instead of a CSPRNG one.
     std::optional<std::uint64_t> fixed_seed;
 };

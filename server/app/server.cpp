@@ -14,6 +14,7 @@
 #include "http/http_friends.hpp"
 #include "http/http_notices.hpp"
 #include "http/http_ratings.hpp"
+#include "http/http_reviews.hpp"
 #include "http/http_routes.hpp"
 #include "http/http_tournaments.hpp"
 #include "http/http_vacation.hpp"
@@ -71,6 +72,9 @@ void server::keep_in(storage::Stores stores) {
             tournaments->game_recorded(room_id);
         });
     }
+    if (stores.reviews && stores.games)
+        state_->reviews = std::make_unique<review_service>(stores.reviews, stores.games, *state_->bots,
+                                                           state_->config.reviews, state_->config.node_id);
     state_->stores = std::move(stores);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
     journal.count_into(state_->counters);
@@ -97,6 +101,7 @@ server::server(server_config config, storage::Stores stores, std::shared_ptr<sto
 server::~server() {
     if (state_->cluster) state_->cluster->stop();
     if (state_->tournaments) state_->tournaments->stop();
+    if (state_->reviews) state_->reviews->stop();
 }
 
 // What a finished game means to the features above the rooms: its rating and statistics are
@@ -126,6 +131,7 @@ void server::build_routes() {
         if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
+    if (state_->reviews) add_review_routes(*routes, *state_, *state_->reviews);
     state_->routes = std::move(routes);
 }
 
@@ -136,6 +142,7 @@ unsigned short server::start() {
     listener_->run();
     if (auto* sender = notices::sender_of(*state_)) sender->start();
     if (state_->tournaments) state_->tournaments->start();
+    if (state_->reviews) state_->reviews->start();
     net::post(sweep_timer_.get_executor(), [this] {
         sweep_people();
         if (state_->accounts) sweep_sessions();
@@ -195,6 +202,7 @@ void server::stop() {
         if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
+        if (state_->reviews) state_->reviews->stop();
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
         if (state_->tournaments) state_->tournaments->stop();
         if (state_->accounts) state_->accounts->stop();

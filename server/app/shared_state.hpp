@@ -21,6 +21,7 @@
 #include "rooms/lobby.hpp"
 #include "rooms/room_hooks.hpp"
 #include "rooms/usage_caps.hpp"
+#include "reviews/review_service.hpp"
 #include "app/metrics.hpp"
 #include "friends/block_list.hpp"
 #include "http/game_reads.hpp"
@@ -72,6 +73,9 @@ public:
     // Plain HTTP connections per address (an upgrade hands its place to `limiter`).
     std::shared_ptr<connection_limiter> http_limiter;
     const std::string web_root;
+    // Move reviews (reviews/review_service.hpp); null without a store. Its jobs run on `bots`,
+    // which is joined before this goes.
+    std::unique_ptr<review_service> reviews;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
     // Accounts and sessions (docs/accounts.md); null when there is no store. Its workers read

@@ -6,6 +6,7 @@ namespace carc::server {
 
 bot_pool::bot_pool(settings how) : limit_(how.limit), slice_(how.slice), now_(std::move(how.now)) {
     const int threads = how.threads < 1 ? 1 : how.threads;
+    max_background_ = threads > 1 ? static_cast<std::size_t>(threads - 1) : 1;
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work_loop(); });
 }
 
@@ -38,6 +39,20 @@ void bot_pool::run(const std::string& owner, const std::string& room, work_fn wo
     wake_.notify_one();
 }
 
+void bot_pool::run_background(background_fn work) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+        background_.push_back(std::move(work));
+    }
+    wake_.notify_one();
+}
+
+std::size_t bot_pool::background_waiting() const {
+    std::lock_guard lock(mutex_);
+    return background_.size();
+}
+
 void bot_pool::think(const std::string& owner, const std::string& room, BotKind kind,
                      std::shared_ptr<const Game> game, const State& state, std::uint64_t seed,
                      std::function<void(Action)> done) {
@@ -49,18 +64,60 @@ void bot_pool::think(const std::string& owner, const std::string& room, BotKind 
     });
 }
 
-void bot_pool::work_loop() {
+void bot_pool::run_search(work_fn& work) {
+    const clock::time_point started = now();
+    work([this, started] { return stopping_ || out_of_time(started, now(), waiting_.load(), limit_, slice_); });
+}
+
+void bot_pool::yield_to_searches() {
     for (;;) {
         work_fn work;
         {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (stopping_) return;
+            std::lock_guard lock(mutex_);
+            if (stopping_) throw stopped{};
+            if (queue_.empty()) return;
             work = std::move(*queue_.pop());
             waiting_ = queue_.size();
         }
-        const clock::time_point started = now();
-        work([this, started] { return stopping_ || out_of_time(started, now(), waiting_.load(), limit_, slice_); });
+        run_search(work);
+    }
+}
+
+void bot_pool::work_loop() {
+    for (;;) {
+        work_fn work;
+        background_fn background;
+        {
+            std::unique_lock lock(mutex_);
+            // Background work only when no search waits, and never on every thread.
+            wake_.wait(lock, [this] {
+                return stopping_ || !queue_.empty() ||
+                       (!background_.empty() && background_running_ < max_background_);
+            });
+            if (stopping_) return;
+            if (!queue_.empty()) {
+                work = std::move(*queue_.pop());
+                waiting_ = queue_.size();
+            } else {
+                background = std::move(background_.front());
+                background_.pop_front();
+                ++background_running_;
+            }
+        }
+        if (work) {
+            run_search(work);
+            continue;
+        }
+        try {
+            background([this] { yield_to_searches(); });
+        } catch (const stopped&) {
+            // The server stops: the work ends where it was.
+        }
+        {
+            std::lock_guard lock(mutex_);
+            --background_running_;
+        }
+        wake_.notify_all();
     }
 }
 

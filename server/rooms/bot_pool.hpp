@@ -8,11 +8,18 @@
 // person (the room's host) and then by room (fair_queue.hpp), and while any search waits, a
 // running one stops at its time slice (`slice`) and plays the best move it found so far. Alone
 // on the pool, a search thinks up to `limit`.
+//
+// Long work that no game waits for (a move review) has a lane of its own below every game's:
+// it starts only when no search waits, on at most `threads - 1` threads at once (one with a
+// single thread), and between its steps it yields, running on its own thread every search that
+// began waiting meanwhile. So a review delays a game's bot by at most one of its steps.
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -34,6 +41,13 @@ public:
     // Polled by a search before each iteration: true when it must answer now.
     using stop_fn = std::function<bool()>;
     using work_fn = std::function<void(const stop_fn&)>;
+    // Called by background work between its steps: runs the searches waiting now, then returns;
+    // throws `stopped` once the pool stops, to end the work early.
+    using yield_fn = std::function<void()>;
+    using background_fn = std::function<void(const yield_fn&)>;
+    struct stopped : std::exception {
+        const char* what() const noexcept override { return "the bot pool stopped"; }
+    };
 
     struct settings {
         int threads = 2;                    // >= 1
@@ -54,10 +68,14 @@ public:
                const State& state, std::uint64_t seed, std::function<void(Action)> done);
     // Runs `work` on a pool thread in the same fair order, with the stop predicate a search gets.
     void run(const std::string& owner, const std::string& room, work_fn work);
+    // Runs `work` in the background lane (first come, first served among background work).
+    void run_background(background_fn work);
     // Ends every search soon and drops results from now on (server shutdown).
     void stop();
     // Jobs queued and not started.
     std::size_t waiting() const { return waiting_.load(); }
+    // Background work queued and not started.
+    std::size_t background_waiting() const;
 
     // Whether a search that started at `started` must answer at `now`: past its limit, or past
     // its slice while `others_waiting` searches wait for a thread.
@@ -66,6 +84,9 @@ public:
 
 private:
     void work_loop();
+    void run_search(work_fn& work);
+    // Runs the searches waiting now on this thread (background work's yield).
+    void yield_to_searches();
     clock::time_point now() const { return now_ ? now_() : clock::now(); }
 
     const std::chrono::milliseconds limit_;
@@ -73,9 +94,12 @@ private:
     const std::function<clock::time_point()> now_;
     std::atomic<bool> stopping_{false};
     std::atomic<std::size_t> waiting_{0};
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable wake_;
     fair_queue<work_fn> queue_;  // under mutex_
+    std::deque<background_fn> background_;  // under mutex_
+    std::size_t background_running_ = 0;    // under mutex_
+    std::size_t max_background_ = 1;
     std::vector<std::thread> threads_;  // last: started once everything above exists
 };
 

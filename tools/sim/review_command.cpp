@@ -10,10 +10,10 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/settings.hpp"
 #include "carc/records/game_record.hpp"
+#include "carc/records/record_review.hpp"
 #include "carc/records/record_verify.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "carc/review.hpp"
-#include "review_json.hpp"
 #include "script_config.hpp"
 
 namespace carc::sim {
@@ -60,32 +60,20 @@ int review_command(int argc, char** argv) {
     if (!in) return fail("review: cannot read " + path);
     const json record = json::parse(in, nullptr, false);
     if (record.is_discarded()) return fail("review: " + path + " is not valid JSON");
-    // Only a record that replays exactly is reviewed: its seed, actions and hashes hold.
-    const server::verify_result verified = server::verify_record(record);
-    if (!verified.ok) return fail("review: " + path + ": REJECTED: " + verified.message);
-
-    MatchSetup setup;
-    std::vector<Action> actions;
-    try {
-        setup.config = record.at("settings").get<protocol::RoomSettings>().config;
-        setup.seed = std::stoull(record.at("seed").get<std::string>());
-        for (const json& a : record.at("actions")) actions.push_back(protocol::action_from_json(a.at("action")));
-    } catch (const std::exception& e) {
-        return fail("review: " + path + ": malformed record: " + e.what());
-    }
+    std::string error;
+    const auto input = server::review_input_of(record, &error);
+    if (!input) return fail("review: " + path + ": " + error);
     ReviewSettings settings = review_settings(strength, seed);
     if (iterations > 0) settings.iterations = iterations;
-    std::string error;
-    auto game = Game::create(setup.config, &error);
-    if (!game) return fail("review: " + path + ": " + error);
-
-    const double started = cpu_seconds();
-    auto review = review_game(setup, actions, settings, &error);
-    const double cpu = cpu_seconds() - started;
-    if (!review) return fail("review: " + path + ": " + error);
     // A budget of one's own is no bot's strength.
     const std::string_view strength_name = iterations > 0 ? "custom" : protocol::to_string(strength);
-    std::cout << review_to_json(*review, *game, strength_name).dump(2) << "\n";
+
+    const double started = cpu_seconds();
+    const auto review = server::review_record(*input, settings, strength_name, &error);
+    const double cpu = cpu_seconds() - started;
+    if (!review) return fail("review: " + path + ": " + error);
+    const auto& actions = input->actions;
+    std::cout << review->dump(2) << "\n";
     char line[200];
     std::snprintf(line, sizeof line, "%zu decisions, %d iterations a search: %.2f s CPU, %.1f ms per decision",
                   actions.size(), settings.iterations, cpu,

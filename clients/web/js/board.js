@@ -108,8 +108,21 @@ export class Board extends EventTarget {
     return out;
   }
 
+  // A move review's better move (review-panel.js): {x, y, tile, rotation, showTile, segment?,
+  // seat}: the tile laid there, translucent, with a translucent follower on `segment`.
+  ghostMarkup(gh) {
+    let out = `<g class="review-ghost" data-x="${gh.x}" data-y="${gh.y}">`;
+    if (gh.showTile) out += this.tileMarkup(gh, 'ghost');
+    if (gh.segment !== undefined && gh.segment !== null && this.ensureTile(gh.tile)) {
+      const p = this.spotPoint(gh.x, gh.y, gh.tile, gh.rotation || 0, gh.segment);
+      const kind = this.tiles.get(gh.tile)?.segments[gh.segment]?.kind;
+      out += meepleMarkup(gh.seat, p.x, p.y, { lying: kind === 'field', size: 26, ghost: true, cls: 'ghost-follower' });
+    }
+    return out + '</g>';
+  }
+
   // model: {board, followers, legalCells, deadCells, preview, targets, highlight, last, quarters,
-  //         castle: view.game.castle, scores}
+  //         castle: view.game.castle, scores, ghost}
   // targets: [{key, px, py, label, kind, seat?, selected?, lying?, rect?: {x, y, w, h}, text?}]
   // last: {cells: [[x, y]], player, key} (the last move, outlined; animated when its key is new)
   render(model) {
@@ -174,7 +187,9 @@ export class Board extends EventTarget {
       )
       .join('');
 
-    this.layers.preview.innerHTML = model.preview ? this.tileMarkup(model.preview, 'preview') : '';
+    this.layers.preview.innerHTML =
+      (model.preview ? this.tileMarkup(model.preview, 'preview') : '') +
+      (model.ghost ? this.ghostMarkup(model.ghost) : '');
 
     // Followers.
     let fol = '';

@@ -119,6 +119,11 @@ export function endDialog({ game: g, names, roomId, seated = false, rematch = nu
           { class: 'btn', href: `#/replay/${encodeURIComponent(roomId)}`, id: 'open-replay' },
           t('game.end.replay'),
         ),
+        h(
+          'a',
+          { class: 'btn', href: `#/replay/${encodeURIComponent(roomId)}/review`, id: 'open-review' },
+          t('game.end.review'),
+        ),
         h('button', { class: 'btn', id: 'close-results', onclick: () => actions.closeEnd() }, t('game.end.back')),
       ),
     ),

@@ -3,7 +3,8 @@
 // lobby (#/), My games (#/games), the account (#/account), the leaderboard (#/leaderboard/KEY), a
 // player's profile (#/player/NAME), the tournaments (#/tournaments, #/tournament/ID), a room
 // (#/room/ID), an invite link
-// (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end).
+// (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end;
+// asking for its move review at once with #/replay/ID/review).
 
 import { toggleHelp } from './help.js';
 import { limitLength } from './text-limit.js';
@@ -68,8 +69,8 @@ function route() {
   if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
   else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
     cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
-  else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end)?$/)))
-    cleanup = renderReplay(root, app, decodeURIComponent(m[1]), !!m[2]);
+  else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end|\/review)?$/)))
+    cleanup = renderReplay(root, app, decodeURIComponent(m[1]), m[2] === '/end', m[2] === '/review');
   else if (hash === '#/games') cleanup = renderAccountScreen(root, app, 'games');
   else if (hash === '#/account') cleanup = renderAccountScreen(root, app, 'account');
   else if (hash === '#/tournaments') cleanup = renderTournamentsScreen(root, app, {});

@@ -11,18 +11,20 @@ import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
 import { expansionShort } from './lobby.js';
 import { t } from './i18n.js';
+import { reviewPanel } from './review-panel.js';
 
-export function renderReplay(root, app, gameId, atEnd = false) {
+export function renderReplay(root, app, gameId, atEnd = false, askReview = false) {
   fill(root, h('div', { class: 'loading' }, t('common.replay_loading')));
   let destroyed = false;
   let keys = null;
+  let review = null;
   fetch(`/api/games/${encodeURIComponent(gameId)}`)
     .then(async (r) => {
       if (!r.ok)
         throw new Error(t(r.status === 404 ? 'common.replay_missing' : 'common.replay_failed', { id: gameId }));
       const record = await r.json();
       if (destroyed) return;
-      keys = mountReplay(root, app, gameId, record, atEnd);
+      ({ keys, review } = mountReplay(root, app, gameId, record, atEnd, askReview));
     })
     .catch((/** @type {Error} */ e) => {
       // A network failure or a record that is not JSON: said in words, not as the browser's error.
@@ -43,6 +45,7 @@ export function renderReplay(root, app, gameId, atEnd = false) {
   return () => {
     destroyed = true;
     if (keys) document.removeEventListener('keydown', keys);
+    if (review) review.destroy();
   };
 }
 
@@ -174,8 +177,10 @@ function applyEvents(prev, events) {
  * @param {import('./types.js').App} app
  * @param {string} gameId
  * @param {any} record
+ * @param {boolean} atEnd
+ * @param {boolean} askReview  ask for the move review at once (the end dialog's offer)
  */
-function mountReplay(root, app, gameId, record, atEnd) {
+function mountReplay(root, app, gameId, record, atEnd, askReview) {
   const { frames, players } = framesFromRecord(record);
   const names = Object.fromEntries(players.map((p) => [p.seat, p.name]));
   let step = atEnd ? frames.length - 1 : 0;
@@ -195,6 +200,11 @@ function mountReplay(root, app, gameId, record, atEnd) {
   });
   const scores = h('ol', { class: 'players' });
   const log = h('ol', { class: 'log' });
+  // A finished game's move review, beside the replay (review-panel.js).
+  const review =
+    record.status === 'finished'
+      ? reviewPanel({ gameId, players, go: (i) => go(i), changed: () => redraw(), askNow: askReview })
+      : null;
   const btn = (id, label, title, fn) =>
     h('button', { class: 'btn', id, title, 'aria-label': title, onclick: fn }, label);
   fill(
@@ -233,6 +243,7 @@ function mountReplay(root, app, gameId, record, atEnd) {
           { class: 'sidebar' },
           h('section', { class: 'panel scoreboard' }, h('h3', {}, t('common.replay_players')), scores),
           h('section', { class: 'panel log-panel' }, h('h3', {}, t('common.replay_this_move')), log),
+          review ? review.element : null,
         ),
       ),
     ),
@@ -254,7 +265,9 @@ function mountReplay(root, app, gameId, record, atEnd) {
       followers: f.followers,
       last: f.last,
       quarters: f.count ? { count: f.count, followers: f.followers.filter((x) => x.spot === 'quarter') } : null,
+      ghost: review ? review.ghostAt(step, f) : null,
     });
+    if (review) review.mark(step);
     if (step === 0 || step === frames.length - 1) board.fit(f.board);
     clear(scores);
     players.forEach((p) => {
@@ -293,5 +306,5 @@ function mountReplay(root, app, gameId, record, atEnd) {
   };
   document.addEventListener('keydown', keys);
   go(step);
-  return keys;
+  return { keys, review };
 }

@@ -12,6 +12,7 @@
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
+#include "carc/storage/review_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/stores.hpp"
 #include "carc/storage/tournament_store.hpp"
@@ -20,7 +21,7 @@
 namespace carc::storage {
 
 class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
-                 public RatingStore, public FriendStore, public TournamentStore {
+                 public RatingStore, public FriendStore, public TournamentStore, public ReviewStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -92,6 +93,20 @@ public:
     Result<bool> record_table_result(std::string_view room_id, const std::vector<int>& places) override;
     Result<std::vector<std::string>> live_tournaments() override;
 
+    // Move reviews (sql_store_reviews.cpp).
+    Result<ReviewAskResult> ask_review(std::string_view game_id, std::string_view strength,
+                                       std::string_view requester, TimeMs now_ms, const ReviewLimits& limits) override;
+    Result<std::optional<ReviewJob>> review_job(std::string_view game_id, std::string_view strength) override;
+    Result<bool> claim_review(std::string_view game_id, std::string_view strength, std::string_view node,
+                              TimeMs now_ms, TimeMs stale_before_ms) override;
+    Result<std::vector<ReviewJob>> claimable_reviews(TimeMs stale_before_ms, int limit) override;
+    Status review_progress(std::string_view game_id, std::string_view strength, std::string_view node, int judged,
+                           int decisions, TimeMs now_ms) override;
+    Status finish_review(std::string_view game_id, std::string_view strength, std::string_view node,
+                         std::string_view review_json) override;
+    Status fail_review(std::string_view game_id, std::string_view strength, std::string_view node,
+                       std::string_view error) override;
+
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
     // room whose lease this node lost (ErrorCode::fenced). Success by default.
@@ -134,6 +149,10 @@ private:
                                      bool* auto_vacation);
 
     // Accounts (sql_store_accounts.cpp).
+    Result<std::optional<ReviewJob>> review_job_locked(std::string_view game_id, std::string_view strength);
+    Status end_review_locked(std::string_view sql, std::string_view game_id, std::string_view strength,
+                             std::string_view node, std::string_view value);
+
     Result<std::optional<AccountRecord>> account_where_locked(std::string_view condition, std::string_view value);
     Status insert_session_locked(const SessionRecord& session);
 
@@ -155,6 +174,7 @@ inline Stores stores_of(const std::shared_ptr<SqlStore>& store) {
     all.ratings = store;
     all.friends = store;
     all.tournaments = store;
+    all.reviews = store;
     return all;
 }
 

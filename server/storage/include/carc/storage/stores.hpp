@@ -9,6 +9,7 @@
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
+#include "carc/storage/review_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/tournament_store.hpp"
 
@@ -24,6 +25,7 @@ struct Stores {
     std::shared_ptr<RatingStore> ratings;
     std::shared_ptr<FriendStore> friends;
     std::shared_ptr<TournamentStore> tournaments;
+    std::shared_ptr<ReviewStore> reviews;
     // Room leases between nodes: PostgreSQL only.
     std::shared_ptr<LeaseStore> leases;
 

@@ -1,10 +1,10 @@
-#include "review_json.hpp"
+#include "carc/protocol/review_json.hpp"
 
 #include <cmath>
 
 #include "carc/protocol/engine_json.hpp"
 
-namespace carc::sim {
+namespace carc::protocol {
 
 using json = nlohmann::ordered_json;
 
@@ -33,8 +33,8 @@ json decision_json(const ReviewDecision& d, const Game& game, int players) {
             {"phase", to_string(d.phase)},
             {"tile", tile_json(game, d.tile)},
             {"choices", d.choices},
-            {"played", protocol::action_to_json(d.played)},
-            {"best", protocol::action_to_json(d.best)},
+            {"played", action_to_json(d.played)},
+            {"best", action_to_json(d.best)},
             {"played_is_best", d.played_is_best},
             {"before", leads_json(d.before, players)},
             {"after_played", leads_json(d.after_played, players)},
@@ -83,4 +83,4 @@ json review_to_json(const Review& review, const Game& game, std::string_view str
             {"decisions", decisions}};
 }
 
-}  // namespace carc::sim
+}  // namespace carc::protocol
