@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "accounts/name_skeleton.hpp"
 #include "app/shared_state.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
@@ -16,7 +17,11 @@ account_service::account_service(shared_state& state, std::shared_ptr<st::Accoun
       store_(std::move(store)),
       workers_(static_cast<std::size_t>(state.config.accounts.threads)),
       name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window),
-      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window) {}
+      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window) {
+    // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
+    // of an old name is refused from the first request on.
+    fill_missing_skeletons(*store_);
+}
 
 account_service::~account_service() { stop(); }
 

@@ -1,6 +1,7 @@
 #include "app/config.hpp"
 
 #include "carc/protocol/settings.hpp"
+#include "net/client_address.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -62,6 +63,8 @@ Usage: carc-server [flags]
   --presence-budget N          and at most N presence sends (one per viewer) a second per room,
                                so a large crowd's interval grows with it; 0: no budget (default 2000)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --trusted-proxy ADDRESS      the reverse proxy's IP address: its connections count as the
+                               client X-Forwarded-For names (limits, caps); others as themselves
   --session-days N             accounts: a session unused this many days ends (default 400)
   --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
   --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
@@ -166,6 +169,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--presence-interval") ok = parse_ms(value, config.presence_interval);
         else if (flag == "--presence-budget") ok = parse_number(value, config.presence_budget) && config.presence_budget >= 0;
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
+        else if (flag == "--trusted-proxy") ok = is_ip_address(value), config.trusted_proxy = value;
         else if (flag == "--sync") {
             ok = value == "full" || value == "normal";
             config.sync_full = value == "full";

@@ -50,6 +50,9 @@ struct server_config {
     // comes back (room_lifecycle.cpp).
     std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
     std::vector<std::string> allowed_origins;  // empty: any
+    // The reverse proxy in front (--trusted-proxy): connections from this address count as the
+    // client X-Forwarded-For names (net/client_address.hpp); empty: every peer is the client.
+    std::string trusted_proxy;
     // --sync: "full" fsyncs every commit (an acknowledged action survives a power cut);
     // "normal" leaves the commit in the OS page cache (it survives the server's crash or
     // SIGKILL, not the machine's), docs/storage.md "Durability".

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/account_rules.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "app/shared_state.hpp"
 #include "friends/block_list.hpp"
 #include "friends/friends_json.hpp"
@@ -42,7 +43,7 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
     const auto name = percent_decoded(path.substr((block ? blocks_path : follows_path).size()));
     if (!name || name->empty() || name->size() > 200)
         return refusal(request, http::status::bad_request, "bad_path", "a malformed player name");
-    auto target = state.accounts->store().account_by_name(accounts::name_key(*name));
+    auto target = accounts::account_named(state.accounts->store(), *name);
     if (!target) return store_failed(request, target.error());
     if (!*target) return refusal(request, http::status::not_found, "no_such_player", "there is no account of that name");
     const std::string& them = (*target)->person_id;
@@ -93,7 +94,7 @@ http_answer answer_friends_call(shared_state& state, const http_request& request
 bool add_profile_stats(shared_state& state, std::string_view name, json& profile) {
     auto* friends = dynamic_cast<st::FriendStore*>(state.store.get());
     if (!friends || !state.accounts) return true;
-    auto account = state.accounts->store().account_by_name(accounts::name_key(name));
+    auto account = accounts::account_named(state.accounts->store(), name);
     if (!account) return false;
     if (!*account) return true;
     auto stats = friends->stats_of((*account)->person_id);

@@ -6,6 +6,7 @@
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
 #include "accounts/sign_in_limiter.hpp"
+#include "net/client_address.hpp"
 #include "people/person_registry.hpp"
 
 using namespace carc::server;
@@ -105,4 +106,31 @@ TEST_CASE("a person's connections: rooms reach each, the last one leaving is the
     CHECK(adopted.id == "p77-node-b");
     CHECK(adopted.name == "Bea");
     CHECK(persons.token_sha256("p77-node-b") == std::string(64, 'b'));
+}
+
+TEST_CASE("the client's address: X-Forwarded-For's last entry, only from the trusted proxy", "[server][accounts]") {
+    CHECK(client_address("10.0.0.5", "203.0.113.9", "") == "10.0.0.5");
+    CHECK(client_address("10.0.0.5", "203.0.113.9", "10.0.0.6") == "10.0.0.5");
+    CHECK(client_address("10.0.0.6", "203.0.113.9", "10.0.0.6") == "203.0.113.9");
+    CHECK(client_address("10.0.0.6", "1.2.3.4, 203.0.113.9", "10.0.0.6") == "203.0.113.9");
+    CHECK(client_address("::ffff:10.0.0.6", " 2001:db8::1 ", "10.0.0.6") == "2001:db8::1");
+    CHECK(client_address("10.0.0.6", "", "10.0.0.6") == "10.0.0.6");           // none named: the proxy
+    CHECK(client_address("10.0.0.6", "not an address", "10.0.0.6") == "10.0.0.6");
+    CHECK(is_ip_address("10.0.0.6"));
+    CHECK(is_ip_address("::1"));
+    CHECK_FALSE(is_ip_address("nginx"));
+}
+
+TEST_CASE("the sign-in limiter forgets a name's keys at every address at once", "[server][accounts]") {
+    sign_in_limiter limiter(1, std::chrono::minutes(10));
+    const auto t0 = sign_in_limiter::clock::time_point{} + std::chrono::hours(1);
+    limiter.count(name_at_address("ada", "1.2.3.4"), t0);
+    limiter.count(name_at_address("ada", "5.6.7.8"), t0);
+    limiter.count(name_at_address("adam", "1.2.3.4"), t0);
+    CHECK(limiter.wait_before(name_at_address("ada", "1.2.3.4"), t0).has_value());
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "9.9.9.9"), t0).has_value());
+    limiter.forget_prefix(name_at_every_address("ada"));
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "1.2.3.4"), t0).has_value());
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "5.6.7.8"), t0).has_value());
+    CHECK(limiter.wait_before(name_at_address("adam", "1.2.3.4"), t0).has_value());
 }

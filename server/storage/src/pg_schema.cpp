@@ -4,6 +4,7 @@
 #include <string>
 
 #include "challenges_schema.hpp"
+#include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
@@ -14,7 +15,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 11> migrations = {
+constexpr std::array<const char*, 12> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -216,6 +217,8 @@ END $$;
 )sql",
     // 11: challenges waiting for a decline, blocks by the blocked account (challenges_schema.hpp).
     challenges_schema::postgres_step,
+    // 12: each account's name as its confusable skeleton, unique (name_skeleton_schema.hpp).
+    name_skeleton_schema::postgres_step,
 };
 
 }  // namespace
