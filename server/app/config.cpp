@@ -68,7 +68,13 @@ Usage: carc-server [flags]
   --session-days N             accounts: a session unused this many days ends (default 400)
   --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
   --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
-  --account-threads N          accounts: workers that hash passwords (default 2)
+  --account-threads N          accounts: workers for the store's account queries (default 2)
+  --hash-threads N             accounts: threads that hash passwords, at a lower priority
+                               (default min(2, cores - 1), at least 1; never all the cores)
+  --hash-queue N               accounts: password hashes waiting or running at most; more are
+                               refused 503 at once (default 32)
+  --sign-ups-per-address N     accounts: sign-ups per address in an hour, 0: no limit (default 10)
+  --sign-ups-per-minute N      accounts: sign-ups on this node in a minute, 0: no limit (default 300)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
   --short-move-times           tests only: any move_time_s from 1 s; a vacation day lasts 1 s
   --smtp URL                   notices: the SMTP server mails go through, smtp://host:port
@@ -182,6 +188,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--sign-in-failures") ok = parse_number(value, config.accounts.failures_per_name) && config.accounts.failures_per_name > 0;
         else if (flag == "--sign-in-attempts") ok = parse_number(value, config.accounts.attempts_per_address) && config.accounts.attempts_per_address > 0;
         else if (flag == "--account-threads") ok = parse_number(value, config.accounts.threads) && config.accounts.threads > 0;
+        else if (flag == "--hash-threads") ok = parse_number(value, config.accounts.hash_threads) && config.accounts.hash_threads > 0;
+        else if (flag == "--hash-queue") ok = parse_number(value, config.accounts.hash_queue) && config.accounts.hash_queue > 0;
+        else if (flag == "--sign-ups-per-address") ok = parse_number(value, config.accounts.sign_ups_per_address) && config.accounts.sign_ups_per_address >= 0;
+        else if (flag == "--sign-ups-per-minute") ok = parse_number(value, config.accounts.sign_ups_per_minute) && config.accounts.sign_ups_per_minute >= 0;
         else if (flag == "--smtp") {
             ok = value.starts_with("smtp://") || value.starts_with("smtps://");
             config.notices.smtp_url = value;

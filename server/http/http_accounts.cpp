@@ -116,10 +116,11 @@ http_answer session_answer(const call& c, http::status status, const st::Account
     return res;
 }
 
-http_answer retry_later(const call& c, account_service::clock::duration wait) {
+http_answer retry_later(const call& c, account_service::clock::duration wait,
+                        const std::string& what = "too many sign-in attempts") {
     const auto seconds = std::max<long long>(1, std::chrono::ceil<std::chrono::seconds>(wait).count());
     http_answer res = refusal(c, http::status::too_many_requests, "rate_limited",
-                              "too many sign-in attempts; try again in " + std::to_string(seconds) + " s");
+                              what + "; try again in " + std::to_string(seconds) + " s");
     res.set(http::field::retry_after, std::to_string(seconds));
     return res;
 }
@@ -159,6 +160,18 @@ http_answer sign_up(const call& c) {
         return store_failed(c, taken.error());
     else if (*taken)
         return refusal(c, http::status::conflict, "name_taken", "that name is taken");
+    // Sign-ups are limited per address and on the node, counted once a sign-up is about to
+    // cost a hash (a refused one costs nothing).
+    const auto now = c.service.now();
+    const auto& limits = c.state.config.accounts;
+    if (limits.sign_ups_per_address > 0)
+        if (auto wait = c.service.address_sign_ups().wait_before(c.address, now))
+            return retry_later(c, *wait, "too many sign-ups from this address");
+    if (limits.sign_ups_per_minute > 0)
+        if (auto wait = c.service.node_sign_ups().wait_before("", now))
+            return retry_later(c, *wait, "too many sign-ups on this server just now");
+    c.service.address_sign_ups().count(c.address, now);
+    c.service.node_sign_ups().count("", now);
     if (!person) {
         person = c.state.persons.create(*name);
         if (c.state.cluster) c.state.cluster->remember(*person);
@@ -474,6 +487,26 @@ http_answer route(const call& c) {
 
 }  // namespace
 
+// Whether answering `request` hashes a password (a sign-up, a sign-in, a new password, an
+// address change with the password): such requests run on the hashing threads, the others never
+// wait behind them.
+bool hashes_password(const http_request& request) {
+    const std::string_view target(request.target().data(), request.target().size());
+    const std::string_view path = target.substr(0, target.find('?'));
+    const auto method = request.method();
+    if (method == http::verb::post)
+        return path == "/api/accounts" || path == "/api/sessions" || path == "/api/me/password" ||
+               path == "/api/password-reset/new";
+    return method == http::verb::patch && path == "/api/me" && request.body().find("\"password\"") != std::string::npos;
+}
+
+http_answer hashing_busy(const http_request& request) {
+    http_answer res = json_error_response(request, http::status::service_unavailable, "busy",
+                                          "too many sign-ins at once; try again in a moment");
+    res.set(http::field::retry_after, "1");
+    return res;
+}
+
 bool is_account_path(std::string_view path) {
     return path == "/api/accounts" || path == "/api/sessions" || path.starts_with("/api/sessions/") ||
            path == "/api/me" || path.starts_with("/api/me/");
@@ -485,8 +518,11 @@ void answer_account_request(shared_state& state, http_request request, std::stri
         done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
         return;
     }
-    state.accounts->post([&state, request = std::move(request), address = std::move(address),
-                          done = std::move(done)] {
+    const bool hashing = hashes_password(request);
+    http_request head;  // what a refusal needs of the request (its version, keep-alive): `work` takes it
+    head.version(request.version());
+    head.keep_alive(request.keep_alive());
+    auto work = [&state, request = std::move(request), address = std::move(address), done]() {
         const call c{state, *state.accounts, request, address};
         http_answer res;
         try {
@@ -498,7 +534,12 @@ void answer_account_request(shared_state& state, http_request request, std::stri
                                       "the request could not be answered");
         }
         done(std::move(res));
-    });
+    };
+    if (!hashing) {
+        state.accounts->post(std::move(work));
+        return;
+    }
+    if (!state.accounts->post_hashing(std::move(work))) done(hashing_busy(head));
 }
 
 }  // namespace carc::server

@@ -23,6 +23,11 @@ bool is_account_path(std::string_view path);
 std::optional<std::string> presented_secret(const http_request& request);
 // Why a request that changes something is refused as coming from another site; nullopt when it may.
 std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request);
+// Whether answering `request` hashes a password (account and password-reset calls): such
+// requests run on the hashing threads, and a full hashing queue refuses them with
+// hashing_busy() (503, Retry-After) at once.
+bool hashes_password(const http_request& request);
+http_answer hashing_busy(const http_request& request);
 // `address` is the client's, for the sign-in limit per address.
 void answer_account_request(shared_state& state, http_request request, std::string address,
                             std::function<void(http_answer)> done);

@@ -271,8 +271,12 @@ void answer_notice_request(shared_state& state, http_request request, std::strin
         done(json_error_response(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
         return;
     }
-    state.accounts->post([&state, notices = std::move(notices), request = std::move(request),
-                          address = std::move(address), done = std::move(done)] {
+    const bool hashing = hashes_password(request);
+    http_request head;  // what a refusal needs of the request (its version, keep-alive): `work` takes it
+    head.version(request.version());
+    head.keep_alive(request.keep_alive());
+    auto work = [&state, notices = std::move(notices), request = std::move(request), address = std::move(address),
+                 done]() {
         const call c{state, *state.accounts, *notices, notices::sender_of(state), request, address};
         http_answer res;
         try {
@@ -282,7 +286,12 @@ void answer_notice_request(shared_state& state, http_request request, std::strin
             res = refusal(c, http::status::internal_server_error, "internal", "the request could not be answered");
         }
         done(std::move(res));
-    });
+    };
+    if (!hashing) {
+        state.accounts->post(std::move(work));
+        return;
+    }
+    if (!state.accounts->post_hashing(std::move(work))) done(hashing_busy(head));
 }
 
 }  // namespace carc::server

@@ -1,6 +1,14 @@
 // Accounts and sessions over HTTP (docs/protocol.md, "Accounts"): sign-up, sign-in, the cookie's
 // flags, wrong passwords and the limit on them (time injected), the session list, ending
 // sessions, a new password, the account's settings.
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <future>
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
@@ -398,4 +406,82 @@ TEST_CASE("X-Forwarded-For counts for nothing unless the connection comes from t
     CHECK(call_api(s.port(), "POST", "/api/sessions", {{"name", "Ada"}, {"password", password}}, {},
                    {{"X-Forwarded-For", "198.51.100.7"}})
               .status == 429);
+}
+
+TEST_CASE("sign-ups are limited per address and on the node, each with 429 and Retry-After", "[server][accounts]") {
+    auto config = test_config();
+    config.trusted_proxy = "127.0.0.1";
+    config.accounts.sign_ups_per_address = 2;
+    config.accounts.sign_ups_per_minute = 3;
+    account_server s(config);
+    auto now = std::chrono::steady_clock::now();
+    s.state().accounts->set_clock([&now] { return now; });
+    const auto from = [&](const std::string& address, const std::string& name) {
+        return call_api(s.port(), "POST", "/api/accounts", {{"name", name}, {"password", password}}, {},
+                        {{"X-Forwarded-For", address}});
+    };
+    CHECK(from("203.0.113.9", "Ada").status == 201);
+    CHECK(from("203.0.113.9", "Bea").status == 201);
+    const auto third = from("203.0.113.9", "Cy");
+    CHECK(third.status == 429);
+    CHECK(third.body["error"] == "rate_limited");
+    CHECK(third.body["message"] == "too many sign-ups from this address; try again in 3600 s");
+    CHECK(third.headers.at("retry-after") == "3600");
+    CHECK(from("198.51.100.7", "Cy").status == 201);  // another address may
+    const auto node_full = from("192.0.2.1", "Di");  // the node's three a minute are used
+    CHECK(node_full.status == 429);
+    CHECK(node_full.body["message"] == "too many sign-ups on this server just now; try again in 60 s");
+    now += std::chrono::seconds(60);
+    CHECK(from("192.0.2.1", "Di").status == 201);
+    CHECK(from("203.0.113.9", "Ed").status == 429);  // still within its hour
+}
+
+TEST_CASE("a full hashing queue refuses at once with 503, reads never wait behind hashes, hashing threads run nicer",
+          "[server][accounts]") {
+    auto config = test_config();
+    config.accounts.hash_threads = 1;
+    config.accounts.hash_queue = 1;
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    auto& service = *s.state().accounts;
+    CHECK(service.hashing_threads() == 1);
+
+    // Occupy the only place in the hashing queue until released; note the thread's niceness.
+    std::promise<void> release;
+    std::promise<int> niceness;
+    auto held = release.get_future().share();
+    const auto hold = [held, &niceness] {
+        errno = 0;
+        niceness.set_value(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))));
+        held.wait();
+    };
+    // The sign-up's hash leaves the queue right after its answer was handed over: wait for that.
+    bool posted = service.post_hashing(hold);
+    for (int i = 0; i < 500 && !posted; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        posted = service.post_hashing(hold);
+    }
+    REQUIRE(posted);
+    errno = 0;
+    const int server_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+    CHECK(niceness.get_future().get() == std::min(19, server_nice + carc::server::accounts::hashing_nice_increment));
+
+    const auto busy = sign_in(s.port(), "Ada", password);
+    CHECK(busy.status == 503);
+    CHECK(busy.body["error"] == "busy");
+    CHECK(busy.headers.at("retry-after") == "1");
+    CHECK(sign_up(s.port(), "Bea", password).status == 503);
+    CHECK_FALSE(service.post_hashing([] {}));
+    // Reads need no hash: answered while the hashing queue is full.
+    const auto me = call_api(s.port(), "GET", "/api/me", nullptr, made.cookie());
+    CHECK(me.status == 200);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", false}}, made.cookie()).status == 200);
+
+    release.set_value();
+    // The queue drains; sign-ins are hashed again.
+    api_reply in;
+    for (int i = 0; i < 500 && (in = sign_in(s.port(), "Ada", password)).status == 503; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(in.status == 200);
 }
