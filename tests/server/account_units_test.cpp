@@ -6,6 +6,7 @@
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
 #include "accounts/sign_in_limiter.hpp"
+#include "app/config.hpp"
 #include "net/client_address.hpp"
 #include "people/person_registry.hpp"
 
@@ -133,4 +134,26 @@ TEST_CASE("the sign-in limiter forgets a name's keys at every address at once", 
     CHECK_FALSE(limiter.wait_before(name_at_address("ada", "1.2.3.4"), t0).has_value());
     CHECK_FALSE(limiter.wait_before(name_at_address("ada", "5.6.7.8"), t0).has_value());
     CHECK(limiter.wait_before(name_at_address("adam", "1.2.3.4"), t0).has_value());
+}
+
+TEST_CASE("the account flags: --trusted-proxy takes an IP address, the hashing and sign-up limits positive numbers",
+          "[server][accounts]") {
+    const auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "carc-server");
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        return parse_command_line(static_cast<int>(argv.size()), argv.data());
+    };
+    const auto parsed = parse({"--trusted-proxy", "172.30.240.10", "--hash-threads", "1", "--hash-queue", "4",
+                               "--sign-ups-per-address", "0", "--sign-ups-per-minute", "20"});
+    REQUIRE(parsed.config.has_value());
+    CHECK(parsed.config->trusted_proxy == "172.30.240.10");
+    CHECK(parsed.config->accounts.hash_threads == 1);
+    CHECK(parsed.config->accounts.hash_queue == 4);
+    CHECK(parsed.config->accounts.sign_ups_per_address == 0);
+    CHECK(parsed.config->accounts.sign_ups_per_minute == 20);
+    CHECK(parse({"--trusted-proxy", "nginx"}).exit_code == 2);
+    CHECK(parse({"--hash-queue", "0"}).exit_code == 2);
+    CHECK(parse({"--hash-threads", "0"}).exit_code == 2);
+    CHECK(parse({"--sign-ups-per-minute", "-1"}).exit_code == 2);
 }
