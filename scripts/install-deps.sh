@@ -10,7 +10,7 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libfmt-dev zlib1g-dev
   catch2 libsqlite3-dev libncurses-dev
   libpq-dev postgresql
-  libsodium-dev
+  libsodium-dev libicu-dev
   libcurl4-openssl-dev python3-aiosmtpd
   tmux ccache
 )

@@ -1,8 +1,18 @@
 #include "accounts/account_service.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "accounts/name_skeleton.hpp"
 #include "app/shared_state.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
@@ -11,12 +21,46 @@ namespace carc::server::accounts {
 
 namespace st = carc::storage;
 
+namespace {
+
+// Fewer than the cores, so the games always have one: the configured count, or
+// min(2, cores - 1); at least one.
+int resolved_hashing_threads(int configured) {
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    const int most = std::max(1, cores - 1);
+    return configured > 0 ? std::min(configured, most) : std::min(2, most);
+}
+
+// A hashing thread yields to every other thread of the server (nice + 10 for this thread only:
+// on Linux setpriority with a thread id sets that thread's niceness). Once per thread.
+void lower_this_threads_priority() {
+    thread_local bool lowered = false;
+    if (lowered) return;
+    lowered = true;
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int nice_now = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0 && ::setpriority(PRIO_PROCESS, tid, std::min(19, nice_now + hashing_nice_increment)) != 0)
+        spdlog::warn("event=hashing_priority_unchanged error=\"{}\"", std::strerror(errno));
+}
+
+}  // namespace
+
 account_service::account_service(shared_state& state, std::shared_ptr<st::AccountStore> store)
     : state_(state),
       store_(std::move(store)),
       workers_(static_cast<std::size_t>(state.config.accounts.threads)),
+      hashing_threads_(resolved_hashing_threads(state.config.accounts.hash_threads)),
+      hash_queue_limit_(state.config.accounts.hash_queue),
+      hashers_(static_cast<std::size_t>(hashing_threads_)),
       name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window),
-      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window) {}
+      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window),
+      address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1)),
+      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1)) {
+    // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
+    // of an old name is refused from the first request on.
+    fill_missing_skeletons(*store_);
+}
 
 account_service::~account_service() { stop(); }
 
@@ -30,7 +74,27 @@ void account_service::post(std::function<void()> work) {
     });
 }
 
-void account_service::stop() { workers_.join(); }
+bool account_service::post_hashing(std::function<void()> work) {
+    if (hash_queue_.fetch_add(1) >= hash_queue_limit_) {
+        hash_queue_.fetch_sub(1);
+        return false;
+    }
+    boost::asio::post(hashers_, [this, work = std::move(work)] {
+        lower_this_threads_priority();
+        try {
+            work();
+        } catch (const std::exception& e) {
+            spdlog::error("event=account_work_failed error=\"{}\"", e.what());
+        }
+        hash_queue_.fetch_sub(1);
+    });
+    return true;
+}
+
+void account_service::stop() {
+    hashers_.join();
+    workers_.join();
+}
 
 account_service::clock::time_point account_service::now() const {
     std::lock_guard lock(mutex_);

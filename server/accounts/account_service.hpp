@@ -1,8 +1,10 @@
 #pragma once
-// Accounts at run time (docs/accounts.md): the workers that hash passwords and talk to the
-// store, the sign-in limits, and the sockets each session has open, so ending a session closes
-// them. Argon2id takes ~30 ms and the store may wait on disk or network: all of it runs on the
-// account workers, never on an I/O thread or a room strand; answers are posted back.
+// Accounts at run time (docs/accounts.md): the workers that talk to the store, the threads that
+// hash passwords, the sign-in and sign-up limits, and the sockets each session has open, so
+// ending a session closes them. Argon2id takes ~30 ms and the store may wait on disk or
+// network: none of it runs on an I/O thread or a room strand; answers are posted back. Requests
+// that hash run on the hashing threads (fewer than the cores, at a lower priority, a bounded
+// queue), so a flood of them never delays a read nor takes the games' cores.
 //
 // Several nodes: a session ended at another node is noticed by sweep(), which checks this
 // node's signed-in sockets against the store twice a second.
@@ -32,6 +34,8 @@ namespace accounts {
 // The close code of a socket whose session ended (signed out, ended from another device,
 // password changed).
 inline constexpr std::uint16_t session_ended_close_code = 4003;
+// How much nicer (lower in priority) than the rest of the server the hashing threads run.
+inline constexpr int hashing_nice_increment = 10;
 
 // A session just made: its secret (handed to the device once, never stored) and its row.
 struct new_session {
@@ -54,6 +58,10 @@ public:
 
     // Runs `work` on an account worker.
     void post(std::function<void()> work);
+    // Runs `work` on a hashing thread; false at once, running nothing, when the hashing queue
+    // already holds its maximum (the caller answers 503).
+    bool post_hashing(std::function<void()> work);
+    int hashing_threads() const { return hashing_threads_; }
     // Waits for the running work and stops the workers (server shutdown).
     void stop();
 
@@ -61,6 +69,8 @@ public:
     shared_state& state() { return state_; }
     sign_in_limiter& name_failures() { return name_failures_; }
     sign_in_limiter& address_attempts() { return address_attempts_; }
+    sign_in_limiter& address_sign_ups() { return address_sign_ups_; }
+    sign_in_limiter& node_sign_ups() { return node_sign_ups_; }
     // The time the sign-in limits count with; tests set their own.
     clock::time_point now() const;
     void set_clock(std::function<clock::time_point()> now);
@@ -82,8 +92,14 @@ private:
     shared_state& state_;
     std::shared_ptr<storage::AccountStore> store_;
     boost::asio::thread_pool workers_;
+    const int hashing_threads_;
+    const int hash_queue_limit_;
+    std::atomic<int> hash_queue_{0};
+    boost::asio::thread_pool hashers_;
     sign_in_limiter name_failures_;
     sign_in_limiter address_attempts_;
+    sign_in_limiter address_sign_ups_;
+    sign_in_limiter node_sign_ups_;
     mutable std::mutex mutex_;
     std::function<clock::time_point()> now_;
     std::map<std::string, std::vector<std::weak_ptr<client_link>>> links_;  // by secret hash

@@ -1,5 +1,5 @@
 #pragma once
-// Sign-in attempts counted per key (a name, an address) in a sliding window: over the limit,
+// Sign-in attempts counted per key (a name at an address, an address) in a sliding window: over the limit,
 // the next attempt is refused until the oldest counted one leaves the window (429 with
 // Retry-After). Time is passed in, so tests need no sleeping. Thread-safe.
 
@@ -11,6 +11,14 @@
 #include <string>
 
 namespace carc::server::accounts {
+
+// Wrong passwords are counted per name and address together, so an attacker's failures from
+// their address never lock the owner out at theirs: the key of a name's skeleton at an address,
+// and the prefix of that name's keys at every address.
+inline std::string name_at_address(const std::string& name_skeleton, const std::string& address) {
+    return name_skeleton + '\n' + address;
+}
+inline std::string name_at_every_address(const std::string& name_skeleton) { return name_skeleton + '\n'; }
 
 class sign_in_limiter {
 public:
@@ -33,6 +41,14 @@ public:
         prune(times, now);
         times.push_back(now);
         if (seen_.size() > max_keys) forget_stale(now);
+    }
+
+    // Forgets every key that starts with `prefix` (a name's failures from every address, once
+    // its password is reset or changed).
+    void forget_prefix(const std::string& prefix) {
+        std::lock_guard lock(mutex_);
+        auto it = seen_.lower_bound(prefix);
+        while (it != seen_.end() && it->first.starts_with(prefix)) it = seen_.erase(it);
     }
 
 private:

@@ -1,6 +1,7 @@
 #include "app/config.hpp"
 
 #include "carc/protocol/settings.hpp"
+#include "net/client_address.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -62,10 +63,18 @@ Usage: carc-server [flags]
   --presence-budget N          and at most N presence sends (one per viewer) a second per room,
                                so a large crowd's interval grows with it; 0: no budget (default 2000)
   --allow-origin URL           accept WebSocket upgrades only from this Origin (repeatable)
+  --trusted-proxy ADDRESS      the reverse proxy's IP address: its connections count as the
+                               client X-Forwarded-For names (limits, caps); others as themselves
   --session-days N             accounts: a session unused this many days ends (default 400)
   --sign-in-failures N         accounts: wrong passwords per name in 10 minutes before 429 (default 10)
   --sign-in-attempts N         accounts: sign-in attempts per address in 10 minutes (default 200)
-  --account-threads N          accounts: workers that hash passwords (default 2)
+  --account-threads N          accounts: workers for the store's account queries (default 2)
+  --hash-threads N             accounts: threads that hash passwords, at a lower priority
+                               (default min(2, cores - 1), at least 1; never all the cores)
+  --hash-queue N               accounts: password hashes waiting or running at most; more are
+                               refused 503 at once (default 32)
+  --sign-ups-per-address N     accounts: sign-ups per address in an hour, 0: no limit (default 10)
+  --sign-ups-per-minute N      accounts: sign-ups on this node in a minute, 0: no limit (default 300)
   --blocking-threads N         threads for store calls and API requests (default 4)
   --blocking-queue N           API requests that may wait for them before 503 (default 512)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
@@ -171,6 +180,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--presence-interval") ok = parse_ms(value, config.presence_interval);
         else if (flag == "--presence-budget") ok = parse_number(value, config.presence_budget) && config.presence_budget >= 0;
         else if (flag == "--allow-origin") config.allowed_origins.emplace_back(value);
+        else if (flag == "--trusted-proxy") ok = is_ip_address(value), config.trusted_proxy = value;
         else if (flag == "--sync") {
             ok = value == "full" || value == "normal";
             config.sync_full = value == "full";
@@ -185,6 +195,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--account-threads") ok = parse_number(value, config.accounts.threads) && config.accounts.threads > 0;
         else if (flag == "--blocking-threads") ok = parse_number(value, config.blocking_threads) && config.blocking_threads > 0;
         else if (flag == "--blocking-queue") ok = parse_number(value, config.blocking_queue) && config.blocking_queue > 0;
+        else if (flag == "--hash-threads") ok = parse_number(value, config.accounts.hash_threads) && config.accounts.hash_threads > 0;
+        else if (flag == "--hash-queue") ok = parse_number(value, config.accounts.hash_queue) && config.accounts.hash_queue > 0;
+        else if (flag == "--sign-ups-per-address") ok = parse_number(value, config.accounts.sign_ups_per_address) && config.accounts.sign_ups_per_address >= 0;
+        else if (flag == "--sign-ups-per-minute") ok = parse_number(value, config.accounts.sign_ups_per_minute) && config.accounts.sign_ups_per_minute >= 0;
         else if (flag == "--smtp") {
             ok = value.starts_with("smtp://") || value.starts_with("smtps://");
             config.notices.smtp_url = value;

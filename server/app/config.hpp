@@ -54,6 +54,9 @@ struct server_config {
     // comes back (room_lifecycle.cpp).
     std::chrono::milliseconds adjourn_after{24 * 60 * 60 * 1000};
     std::vector<std::string> allowed_origins;  // empty: any
+    // The reverse proxy in front (--trusted-proxy): connections from this address count as the
+    // client X-Forwarded-For names (net/client_address.hpp); empty: every peer is the client.
+    std::string trusted_proxy;
     // --sync: "full" fsyncs every commit (an acknowledged action survives a power cut);
     // "normal" leaves the commit in the OS page cache (it survives the server's crash or
     // SIGKILL, not the machine's), docs/storage.md "Durability".
@@ -88,7 +91,15 @@ struct server_config {
         int failures_per_name = 10;
         int attempts_per_address = 200;
         std::chrono::minutes sign_in_window{10};
-        int threads = 2;  // the account workers (password hashing, the store's account queries)
+        int threads = 2;  // the account workers (the store's account queries, no hashing)
+        // Password hashing on threads of its own, fewer than the cores and at a lower
+        // scheduling priority, so games keep theirs; 0 picks min(2, cores - 1), at least 1.
+        int hash_threads = 0;
+        // Hashing requests waiting or running at most; one more is refused 503 at once.
+        int hash_queue = 32;
+        // Sign-ups per address within an hour, and on this node within a minute; 0: no limit.
+        int sign_ups_per_address = 10;
+        int sign_ups_per_minute = 300;
         // Webhook URLs pointing at loopback or private addresses are refused unless allowed.
         bool allow_private_webhooks = false;
     } accounts;

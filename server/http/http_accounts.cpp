@@ -6,6 +6,7 @@
 #include "accounts/account_rules.hpp"
 #include "accounts/account_service.hpp"
 #include "accounts/my_games.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
 #include "app/shared_state.hpp"
@@ -14,6 +15,7 @@
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "notices/notice_service.hpp"
+#include "util/name_rule.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -83,6 +85,17 @@ std::optional<std::string> string_field(const json& body, const char* name) {
     return it->get<std::string>();
 }
 
+// `want_token`: absent is false; anything but true or false is refused (400), never guessed.
+std::optional<bool> want_token_of(const call& c, const json& body, std::optional<http_answer>& refused) {
+    const auto it = body.find("want_token");
+    if (it == body.end() || it->is_null()) return false;
+    if (!it->is_boolean()) {
+        refused = refusal(c, http::status::bad_request, "bad_field", "field 'want_token': true or false");
+        return std::nullopt;
+    }
+    return it->get<bool>();
+}
+
 std::string device_of(const call& c, const json& body) {
     std::string device = string_field(body, "device").value_or(std::string(c.request[http::field::user_agent]));
     if (device.size() > max_device_length) device.resize(max_device_length);
@@ -101,10 +114,11 @@ http_answer session_answer(const call& c, http::status status, const st::Account
     return res;
 }
 
-http_answer retry_later(const call& c, account_service::clock::duration wait) {
+http_answer retry_later(const call& c, account_service::clock::duration wait,
+                        const std::string& what = "too many sign-in attempts") {
     const auto seconds = std::max<long long>(1, std::chrono::ceil<std::chrono::seconds>(wait).count());
     http_answer res = refusal(c, http::status::too_many_requests, "rate_limited",
-                              "too many sign-in attempts; try again in " + std::to_string(seconds) + " s");
+                              what + "; try again in " + std::to_string(seconds) + " s");
     res.set(http::field::retry_after, std::to_string(seconds));
     return res;
 }
@@ -117,7 +131,13 @@ http_answer sign_up(const call& c) {
     const std::string password = string_field(*body, "password").value_or("");
     if (auto bad = accounts::check_password(password))
         return refusal(c, http::status::bad_request, "bad_password", *bad);
-    std::optional<std::string> email = string_field(*body, "email");
+    const auto want_token = want_token_of(c, *body, refused);
+    if (!want_token) return *refused;
+    std::optional<std::string> email;
+    if (const auto it = body->find("email"); it != body->end() && !it->is_null()) {
+        if (!it->is_string()) return refusal(c, http::status::bad_request, "bad_email", "field 'email': a string or null");
+        email = it->get<std::string>();
+    }
     if (email && email->empty()) email.reset();
     if (email)
         if (auto bad = accounts::check_email(*email)) return refusal(c, http::status::bad_request, "bad_email", *bad);
@@ -131,14 +151,25 @@ http_answer sign_up(const call& c) {
         else if (*existing) return refusal(c, http::status::conflict, "already_account", "this guest already has an account");
     }
     const std::string typed = string_field(*body, "name").value_or(person ? person->name : "");
-    const auto name = trimmed_within(typed, protocol::max_name_length);
-    if (!name)
-        return refusal(c, http::status::bad_request, "bad_name",
-                       "the name needs 1 to " + std::to_string(protocol::max_name_length) + " characters");
-    if (auto taken = c.service.store().account_by_name(accounts::name_key(*name)); !taken)
+    const checked_name checked = check_name(typed, protocol::max_name_length);
+    if (!checked.ok()) return refusal(c, http::status::bad_request, "bad_name", checked.problem);
+    const std::string* name = &checked.name;
+    if (auto taken = accounts::account_named(c.service.store(), *name); !taken)
         return store_failed(c, taken.error());
     else if (*taken)
         return refusal(c, http::status::conflict, "name_taken", "that name is taken");
+    // Sign-ups are limited per address and on the node, counted once a sign-up is about to
+    // cost a hash (a refused one costs nothing).
+    const auto now = c.service.now();
+    const auto& limits = c.state.config.accounts;
+    if (limits.sign_ups_per_address > 0)
+        if (auto wait = c.service.address_sign_ups().wait_before(c.address, now))
+            return retry_later(c, *wait, "too many sign-ups from this address");
+    if (limits.sign_ups_per_minute > 0)
+        if (auto wait = c.service.node_sign_ups().wait_before("", now))
+            return retry_later(c, *wait, "too many sign-ups on this server just now");
+    c.service.address_sign_ups().count(c.address, now);
+    c.service.node_sign_ups().count("", now);
     if (!person) {
         person = c.state.persons.create(*name);
         if (c.state.cluster) c.state.cluster->remember(*person);
@@ -149,13 +180,13 @@ http_answer sign_up(const call& c) {
     st::AccountRecord account{.person_id = person->id,
                               .name = *name,
                               .name_key = accounts::name_key(*name),
+                              .name_skeleton = accounts::name_skeleton(*name),
                               .password_hash = accounts::hash_password(password),
                               .person_token_hash = *token_hash,
                               .created_at_ms = unix_ms(),
                               .settings = {}};
     account.settings.email = email;
-    const bool want_token = body->value("want_token", false);
-    const auto made = account_service::make_session(person->id, want_token ? "token" : "cookie", device_of(c, *body));
+    const auto made = account_service::make_session(person->id, *want_token ? "token" : "cookie", device_of(c, *body));
     if (auto created = c.service.store().create_account(account, made.record); !created) {
         if (created.code() == st::ErrorCode::already_exists)
             return refusal(c, http::status::conflict, "name_taken", "that name is taken");
@@ -164,7 +195,7 @@ http_answer sign_up(const call& c) {
     spdlog::info("event=account_created person={} session={}", account.person_id, made.record.public_id);
     if (email)
         if (auto* sender = notices::sender_of(c.state)) sender->email_changed(account.person_id);
-    return session_answer(c, http::status::created, account, made, want_token);
+    return session_answer(c, http::status::created, account, made, *want_token);
 }
 
 // POST /api/sessions {name, password, want_token?, device?}
@@ -172,16 +203,21 @@ http_answer sign_in(const call& c) {
     std::optional<http_answer> refused;
     const auto body = body_object(c, refused);
     if (!body) return *refused;
+    const auto want_token = want_token_of(c, *body, refused);
+    if (!want_token) return *refused;
     const auto now = c.service.now();
     if (auto wait = c.service.address_attempts().wait_before(c.address, now)) return retry_later(c, *wait);
-    const std::string key = accounts::name_key(trim(string_field(*body, "name").value_or("")));
+    const std::string typed_name = trim(string_field(*body, "name").value_or(""));
+    // Look-alike names count as one: trying "Оlga" (a Cyrillic О) counts toward Olga's limit,
+    // at this address only.
+    const std::string key = accounts::name_at_address(accounts::name_skeleton(typed_name), c.address);
     if (auto wait = c.service.name_failures().wait_before(key, now)) return retry_later(c, *wait);
     c.service.address_attempts().count(c.address, now);
     const std::string password = string_field(*body, "password").value_or("");
     if (password.size() > accounts::max_password_bytes)
         return refusal(c, http::status::bad_request, "bad_password", "the password may have at most 1024 bytes");
 
-    auto account = c.service.store().account_by_name(key);
+    auto account = accounts::account_named(c.service.store(), typed_name);
     if (!account) return store_failed(c, account.error());
     const bool right = *account ? accounts::verify_password((*account)->password_hash, password)
                                 : (accounts::spend_verify_time(password), false);
@@ -190,12 +226,11 @@ http_answer sign_in(const call& c) {
         spdlog::info("event=sign_in_refused addr={}", c.address);
         return refusal(c, http::status::unauthorized, "wrong_password", "wrong name or password");
     }
-    const bool want_token = body->value("want_token", false);
     const auto made =
-        account_service::make_session((*account)->person_id, want_token ? "token" : "cookie", device_of(c, *body));
+        account_service::make_session((*account)->person_id, *want_token ? "token" : "cookie", device_of(c, *body));
     if (auto added = c.service.store().add_session(made.record); !added) return store_failed(c, added.error());
     spdlog::info("event=signed_in person={} session={}", (*account)->person_id, made.record.public_id);
-    return session_answer(c, http::status::ok, **account, made, want_token);
+    return session_answer(c, http::status::ok, **account, made, *want_token);
 }
 
 // Every channel is on until the account turns it off, so each one is answered with its value.
@@ -219,14 +254,34 @@ json account_json(const st::AccountRecord& a) {
             {"created_ms", a.created_at_ms}};
 }
 
-// PATCH /api/me {email?, auto_vacation?, notices?, webhook?}: null clears email and webhook.
+// A change that could hand the account to someone else (its address, where reset links go) needs
+// the password, not only the session: a session on a borrowed device must not be enough. A wrong
+// password counts toward the name's sign-in limit.
+std::optional<http_answer> password_refusal(const call& c, const signed_in& me, const std::optional<std::string>& typed) {
+    if (!typed || typed->empty())
+        return refusal(c, http::status::forbidden, "password_required",
+                       "changing the e-mail address needs your password: send it as 'password'");
+    const auto now = c.service.now();
+    const std::string key = accounts::name_at_address(accounts::name_skeleton(me.account.name), c.address);
+    if (auto wait = c.service.name_failures().wait_before(key, now)) return retry_later(c, *wait);
+    if (typed->size() > accounts::max_password_bytes || !accounts::verify_password(me.account.password_hash, *typed)) {
+        c.service.name_failures().count(key, now);
+        return refusal(c, http::status::forbidden, "wrong_password", "the password is wrong");
+    }
+    return std::nullopt;
+}
+
+// PATCH /api/me {email?, auto_vacation?, notices?, webhook?, password?}: null clears email and
+// webhook; a new or cleared e-mail address needs `password`.
 http_answer update_me(const call& c, const signed_in& me) {
     std::optional<http_answer> refused;
     const auto body = body_object(c, refused);
     if (!body) return *refused;
     st::AccountSettings settings = me.account.settings;
     for (const auto& [key, value] : body->items()) {
-        if (key == "email") {
+        if (key == "password") {
+            if (!value.is_string()) return refusal(c, http::status::bad_request, "bad_field", "field 'password': a string");
+        } else if (key == "email") {
             if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) {
                 settings.email.reset();
             } else if (!value.is_string()) {
@@ -265,6 +320,8 @@ http_answer update_me(const call& c, const signed_in& me) {
             return refusal(c, http::status::bad_request, "bad_field", "unknown field '" + key.substr(0, 32) + "'");
         }
     }
+    if (settings.email != me.account.settings.email)
+        if (auto no = password_refusal(c, me, string_field(*body, "password"))) return *no;
     if (auto updated = c.service.store().update_settings(me.account.person_id, settings); !updated)
         return store_failed(c, updated.error());
     if (settings.email && settings.email != me.account.settings.email)
@@ -315,14 +372,15 @@ http_answer change_password(const call& c, const signed_in& me) {
     const auto body = body_object(c, refused);
     if (!body) return *refused;
     const auto now = c.service.now();
-    if (auto wait = c.service.name_failures().wait_before(me.account.name_key, now)) return retry_later(c, *wait);
+    const std::string key = accounts::name_at_address(accounts::name_skeleton(me.account.name), c.address);
+    if (auto wait = c.service.name_failures().wait_before(key, now)) return retry_later(c, *wait);
     const std::string old_password = string_field(*body, "old").value_or("");
     const std::string new_password = string_field(*body, "new").value_or("");
     if (auto bad = accounts::check_password(new_password))
         return refusal(c, http::status::bad_request, "bad_password", *bad);
     if (old_password.size() > accounts::max_password_bytes ||
         !accounts::verify_password(me.account.password_hash, old_password)) {
-        c.service.name_failures().count(me.account.name_key, now);
+        c.service.name_failures().count(key, now);
         return refusal(c, http::status::unauthorized, "wrong_password", "the old password is wrong");
     }
     auto others = c.service.store().sessions_of(me.account.person_id);
@@ -335,6 +393,7 @@ http_answer change_password(const call& c, const signed_in& me) {
     for (const auto& s : *others)
         if (!(s.secret_hash == me.session.secret_hash)) ended.push_back(s.secret_hash);
     c.service.close_sessions(ended);
+    c.service.name_failures().forget_prefix(accounts::name_at_every_address(accounts::name_skeleton(me.account.name)));
     spdlog::info("event=password_changed person={} sessions_ended={}", me.account.person_id, ended.size());
     return answer(c, http::status::ok, {{"ended", ended.size()}});
 }
@@ -372,12 +431,29 @@ route_handler signed_in_handler(shared_state& state, http_answer (*fn)(const cal
     });
 }
 
-// A call that hashes a password runs on the account workers, which are fewer than the cores,
-// so hashing never takes every core the games need. The reply keeps the request alive.
+// Runs `answer` on a hashing thread (fewer than the cores, at a lower priority) and replies
+// with what it returns; a full hashing queue is refused at once (503), and a handler that throws
+// still gets an answer. The reply keeps the request alive.
+void on_hashing_thread(shared_state& state, const http_request& request, const http_reply& reply,
+                       std::function<http_answer()> answer) {
+    const bool queued = state.accounts->post_hashing([&request, reply, answer = std::move(answer)] {
+        try {
+            reply(answer());
+        } catch (const std::exception& e) {
+            spdlog::error("event=account_request_failed error=\"{}\"", e.what());
+            reply(json_error_response(request, http::status::internal_server_error, "internal",
+                                      "the request could not be answered"));
+        }
+    });
+    if (!queued) reply(hashing_busy(request));
+}
+
+// A call that hashes a password runs on the hashing threads, so hashing never takes every core
+// the games need.
 route_handler hashing_handler(shared_state& state, http_answer (*fn)(const call&, const signed_in&)) {
     return [&state, fn](const route_call& rc, http_reply reply) {
-        state.accounts->post([&state, fn, &request = rc.request, address = rc.address, me = *rc.me, reply] {
-            reply(fn(call{state, *state.accounts, request, address}, me));
+        on_hashing_thread(state, rc.request, reply, [&state, fn, &request = rc.request, address = rc.address, me = *rc.me] {
+            return fn(call{state, *state.accounts, request, address}, me);
         });
     };
 }
@@ -395,16 +471,23 @@ void set_session_cookie(const shared_state& state, http_answer& res, const std::
     res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(state), lifetime));
 }
 
+http_answer hashing_busy(const http_request& request) {
+    http_answer res = json_error_response(request, http::status::service_unavailable, "busy",
+                                          "too many sign-ins at once; try again in a moment");
+    res.set(http::field::retry_after, "1");
+    return res;
+}
+
 void add_account_routes(route_table& routes, shared_state& state) {
     using http::verb;
-    // Sign-up and sign-in hash a password: on the account workers.
+    // Sign-up and sign-in hash a password: on the hashing threads.
     const auto anyone = [&state](http_answer (*fn)(const call&)) -> route_handler {
         return [&state, fn](const route_call& rc, http_reply reply) {
             if (!state.accounts)
                 return reply(json_error_response(rc.request, http::status::service_unavailable, "no_accounts",
                                                  "accounts need a store"));
-            state.accounts->post([&state, fn, &request = rc.request, address = rc.address, reply] {
-                reply(fn(call{state, *state.accounts, request, address}));
+            on_hashing_thread(state, rc.request, reply, [&state, fn, &request = rc.request, address = rc.address] {
+                return fn(call{state, *state.accounts, request, address});
             });
         };
     };
@@ -416,7 +499,14 @@ void add_account_routes(route_table& routes, shared_state& state) {
     mine(verb::get, "/api/me", answer_with([&state](const route_call& rc) {
              return read_me(call{state, *state.accounts, rc.request, rc.address}, *rc.me, *rc.secret);
          }));
-    mine(verb::patch, "/api/me", hashing_handler(state, update_me));
+    // A PATCH hashes only when it carries the password (a key written with escapes too may): the
+    // others never wait behind sign-ins.
+    mine(verb::patch, "/api/me", [&state, hashing = hashing_handler(state, update_me)](const route_call& rc, http_reply reply) {
+        const std::string& body = rc.request.body();
+        if (body.find("\"password\"") != std::string::npos || body.find("\\u") != std::string::npos)
+            return hashing(rc, std::move(reply));
+        reply(update_me(call{state, *state.accounts, rc.request, rc.address}, *rc.me));
+    });
     mine(verb::get, "/api/me/games", signed_in_handler(state, games));
     mine(verb::get, "/api/me/sessions", signed_in_handler(state, list_sessions));
     mine(verb::delete_, "/api/me/sessions", signed_in_handler(state, end_other_sessions));

@@ -26,5 +26,9 @@ std::optional<std::string> presented_secret(const http_request& request);
 std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request);
 // Sets (or, with an empty secret, clears) the browser's session cookie on `res`.
 void set_session_cookie(const shared_state& state, http_answer& res, const std::string& secret);
+// Whether answering `request` hashes a password (account and password-reset calls): such
+// requests run on the hashing threads, and a full hashing queue refuses them with
+// hashing_busy() (503, Retry-After) at once.
+http_answer hashing_busy(const http_request& request);
 
 }  // namespace carc::server

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/account_rules.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "app/shared_state.hpp"
 #include "friends/block_list.hpp"
 #include "friends/friends_json.hpp"
@@ -35,7 +36,7 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
                      const std::string& name, const st::AccountRecord& me, bool block) {
     const bool on = request.method() == http::verb::put;
     if (name.size() > 200) return refusal(request, http::status::bad_request, "bad_path", "a malformed player name");
-    auto target = state.accounts->store().account_by_name(accounts::name_key(name));
+    auto target = accounts::account_named(state.accounts->store(), name);
     if (!target) return store_failed(request, target.error());
     if (!*target) return refusal(request, http::status::not_found, "no_such_player", "there is no account of that name");
     const std::string& them = (*target)->person_id;
@@ -88,7 +89,7 @@ void add_friends_routes(route_table& routes, shared_state& state, st::FriendStor
 bool add_profile_stats(shared_state& state, std::string_view name, json& profile) {
     auto* friends = state.stores.friends.get();
     if (!friends || !state.accounts) return true;
-    auto account = state.accounts->store().account_by_name(accounts::name_key(name));
+    auto account = accounts::account_named(state.accounts->store(), name);
     if (!account) return false;
     if (!*account) return true;
     auto stats = friends->stats_of((*account)->person_id);

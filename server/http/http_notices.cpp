@@ -7,8 +7,10 @@
 
 #include "accounts/account_rules.hpp"
 #include "accounts/account_service.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "accounts/password_hash.hpp"
 #include "app/shared_state.hpp"
+#include "http/http_accounts.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "notices/link_params.hpp"
@@ -100,11 +102,20 @@ std::variant<linked, http_answer> linked_account(const call& c, const char* purp
     return linked{*token, std::move(**account)};
 }
 
-// GET (a page saying it is done) or POST (RFC 8058's one click): no more turn mails.
+// GET: a page with a button, and nothing changes (mail scanners open links); POST (the button,
+// or RFC 8058's one click from the mail program): no more turn mails.
 http_answer unsubscribe(const call& c) {
     auto found = linked_account(c, "unsubscribe", false);
     if (auto* refused = std::get_if<http_answer>(&found)) return std::move(*refused);
     const auto& [token, account] = std::get<linked>(found);
+    if (c.request.method() != http::verb::post) {
+        const auto t = notices::query_field(target_of(c), "t");
+        return page(c, http::status::ok, "Unsubscribe",
+                    "<p>Stop the mails about your turns and challenges?</p><form method=\"post\" action=\"" +
+                        std::string(unsubscribe_path) + "?t=" + t.value_or("") +
+                        "\"><input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">"
+                        "<button>Unsubscribe</button></form>");
+    }
     st::AccountSettings settings = account.settings;
     json chosen = json::parse(settings.notices_json, nullptr, false);
     if (!chosen.is_object()) chosen = json::object();
@@ -156,9 +167,11 @@ http_answer ask_reset(const call& c) {
         if (!found) return store_failed(c, found.message());
         person = *found;
     } else {
-        auto found = c.service.store().account_by_name(accounts::name_key(who));
+        auto found = accounts::account_named(c.service.store(), who);
         if (!found) return store_failed(c, found.message());
-        if (*found && (*found)->settings.email) person = (*found)->person_id;
+        // Reset links go only to a confirmed address: one typed wrong, or set from a borrowed
+        // session, never receives one.
+        if (*found && (*found)->settings.email && (*found)->settings.email_confirmed) person = (*found)->person_id;
     }
     if (person && c.sender && c.sender->password_reset_asked(*person))
         spdlog::info("event=password_reset_asked person={}", *person);
@@ -202,6 +215,11 @@ http_answer set_new_password(const call& c) {
     const auto used = link_token(c, token, "password_reset", true, failed);
     if (failed) return store_failed(c, *failed);
     if (!used) return form ? bad_link(c) : refusal(c, http::status::not_found, "bad_link", "the link is unknown, used or too old");
+    // The link works only while the address it went to is still the account's confirmed one.
+    auto owner = c.service.store().account_of(used->person_id);
+    if (!owner) return store_failed(c, owner.message());
+    if (!*owner || !(*owner)->settings.email_confirmed || (*owner)->settings.email != used->email)
+        return form ? bad_link(c) : refusal(c, http::status::not_found, "bad_link", "the link is unknown, used or too old");
     auto sessions = c.service.store().sessions_of(used->person_id);
     if (!sessions) return store_failed(c, sessions.message());
     // Keeping a session no one has: every session ends.
@@ -212,6 +230,8 @@ http_answer set_new_password(const call& c) {
     std::vector<st::TokenHash> ended;
     for (const auto& s : *sessions) ended.push_back(s.secret_hash);
     c.service.close_sessions(ended);
+    // The new password works at once from every address, whatever was tried before.
+    c.service.name_failures().forget_prefix(accounts::name_at_every_address(accounts::name_skeleton((*owner)->name)));
     spdlog::info("event=password_reset person={} sessions_ended={}", used->person_id, ended.size());
     if (form) return page(c, http::status::ok, "Password changed", "<p>Sign in with the new password.</p>");
     return answer(c, http::status::ok, {{"ended", ended.size()}});
@@ -237,14 +257,22 @@ void add_notice_routes(route_table& routes, shared_state& state, st::NoticeStore
     from_mail(verb::post, unsubscribe_path, unsubscribe);
     from_mail(verb::get, confirm_path, confirm_email);
     from_mail(verb::get, reset_path, reset_form);
-    // Setting the new password hashes it: on the account workers (fewer than the cores).
-    route new_password{verb::post, std::string(new_password_path),
-                       [&state, &notices](const route_call& rc, http_reply reply) {
-                           state.accounts->post([&state, &notices, &request = rc.request, address = rc.address, reply] {
-                               reply(set_new_password(
-                                   call{state, *state.accounts, notices, notices::sender_of(state), request, address}));
-                           });
-                       }};
+    // Setting the new password hashes it: on the hashing threads (fewer than the cores, at a
+    // lower priority); a full hashing queue is refused at once.
+    route new_password{
+        verb::post, std::string(new_password_path), [&state, &notices](const route_call& rc, http_reply reply) {
+            const bool queued = state.accounts->post_hashing([&state, &notices, &request = rc.request,
+                                                               address = rc.address, reply] {
+                const call c{state, *state.accounts, notices, notices::sender_of(state), request, address};
+                try {
+                    reply(set_new_password(c));
+                } catch (const std::exception& e) {
+                    spdlog::error("event=notice_request_failed error=\"{}\"", e.what());
+                    reply(refusal(c, http::status::internal_server_error, "internal", "the request could not be answered"));
+                }
+            });
+            if (!queued) reply(hashing_busy(rc.request));
+        }};
     new_password.same_site_only = false;
     new_password.where = runs_on::io;
     routes.add(std::move(new_password));

@@ -9,6 +9,7 @@
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "app/shared_state.hpp"
+#include "net/client_address.hpp"
 #include "net/websocket_session.hpp"
 
 namespace carc::server {
@@ -69,6 +70,13 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     }
     if (ec) return;  // timeouts and resets end the connection quietly
     auto request = parser_->release();
+    // Per request: behind the trusted proxy each request names its own client.
+    {
+        beast::error_code peer_ec;
+        const auto peer = stream_.socket().remote_endpoint(peer_ec);
+        address_ = client_address(peer_ec ? "?" : peer.address().to_string(), request["X-Forwarded-For"],
+                                  state_.config.trusted_proxy);
+    }
     if (!slot_) {
         spdlog::warn("event=connection_cap addr={} kind=http", address_);
         request.keep_alive(false);

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "net/client_address.hpp"
 #include "net/http_session.hpp"
 
 namespace carc::server {
@@ -83,7 +84,11 @@ void listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
         boost::beast::error_code ignored;
         socket.set_option(tcp::no_delay(true), ignored);
         const auto remote = socket.remote_endpoint(ignored);
-        auto slot = state_.http_limiter->acquire(ignored ? std::string("?") : remote.address().to_string());
+        std::string peer = ignored ? std::string("?") : remote.address().to_string();
+        // The trusted proxy's connections carry many clients: each counts on its own here,
+        // and as its client once the request names it (http_session).
+        if (is_trusted_proxy(peer, state_.config.trusted_proxy)) peer += ":" + std::to_string(remote.port());
+        auto slot = state_.http_limiter->acquire(peer);
         std::make_shared<http_session>(std::move(socket), state_, std::move(slot))->run();
     }
     do_accept();

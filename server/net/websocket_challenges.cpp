@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/account_rules.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "app/shared_state.hpp"
 #include "carc/storage/friend_store.hpp"
 #include "friends/people_news.hpp"
@@ -49,7 +50,7 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
                 self->send_error(id, ErrorCode::challenge_refused, message, {{"reason", reason}});
             };
         };
-        auto target = self->state_.accounts->store().account_by_name(accounts::name_key(challenge.name));
+        auto target = accounts::account_named(self->state_.accounts->store(), challenge.name);
         if (!target) return refuse("store_failed", "the store is not available; try again");
         if (!*target) return refuse("no_such_player", "there is no account of that name");
         const std::string them = (*target)->person_id;

@@ -17,6 +17,7 @@
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
+#include "util/name_rule.hpp"
 #include "util/text.hpp"
 
 namespace carc::server {
@@ -29,6 +30,8 @@ using protocol::ErrorCode;
 namespace {
 
 constexpr const char* server_name = "carc-server 0.1.0";
+// A room's name, in characters (the protocol caps it at 64 bytes before).
+constexpr std::size_t max_room_name_length = 64;
 
 // The room a room request names, if it names one by id.
 std::optional<std::string> room_id_of(const protocol::ClientMessage& message) {
@@ -148,9 +151,9 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
         close(websocket::close_code::policy_error, "unsupported protocol version");
         return;
     }
-    const auto trimmed = trimmed_within(hello.name, protocol::max_name_length);
-    if (!trimmed) {
-        send_error(id, ErrorCode::bad_field, "field 'name': 1 to 32 characters",
+    const checked_name checked = check_name(hello.name, protocol::max_name_length);
+    if (!checked.ok()) {
+        send_error(id, ErrorCode::bad_field, "field 'name': " + checked.problem,
                    {{"field", "name"}, {"min", 1}, {"max", protocol::max_name_length}});
         return;
     }
@@ -163,7 +166,7 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
         send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
         return;
     }
-    hello_as_guest(id, hello, *trimmed);
+    hello_as_guest(id, hello, checked.name);
 }
 
 void websocket_session::hello_with_session(const json& id, const protocol::Hello& hello, std::string secret) {
@@ -183,7 +186,7 @@ void websocket_session::hello_with_session(const json& id, const protocol::Hello
                 self->send_error(id, ErrorCode::unknown_session, "unknown session; sign in again");
             } else {
                 // A stale cookie (signed out elsewhere, expired): the browser plays on as a guest.
-                self->hello_as_guest(id, hello, *trimmed_within(hello.name, protocol::max_name_length));
+                self->hello_as_guest(id, hello, check_name(hello.name, protocol::max_name_length).name);
             }
         };
     });
@@ -271,8 +274,15 @@ void websocket_session::on_my_games(const json& id) {
 
 void websocket_session::on_create_room(const json& id, const protocol::CreateRoom& create, room_opened opened) {
     protocol::RoomSettings settings = create.settings;
-    settings.name = trim(settings.name);
-    if (settings.name.empty()) settings.name = name_ + "'s room";
+    if (trim(settings.name).empty()) {
+        settings.name = name_ + "'s room";
+    } else if (const checked_name checked = check_name(settings.name, max_room_name_length); checked.ok()) {
+        settings.name = checked.name;
+    } else {
+        send_error(id, ErrorCode::bad_field, "field 'name': " + checked.problem,
+                   {{"field", "name"}, {"min", 1}, {"max", max_room_name_length}});
+        return;
+    }
     std::string error;
     if (!Game::create(settings.config, &error)) {
         send_error(id, ErrorCode::bad_settings, error, {{"detail", error}});

@@ -1,6 +1,9 @@
 #include "notices/mail_text.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <ctime>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -34,7 +37,47 @@ std::string mail_date(std::int64_t unix_ms) {
                        t.tm_year + 1900, t.tm_hour, t.tm_min, t.tm_sec);
 }
 
+// An address as a header holds it: only what an address may hold, so no text around it can
+// end the header or open another one (the address was checked when set, this checks again).
+std::string header_address(std::string_view address) {
+    std::string out;
+    for (const char c : address)
+        if (static_cast<unsigned char>(c) > 0x20 && c != 0x7f && c != '<' && c != '>') out += c;
+    return out;
+}
+
+std::string base64(std::string_view bytes) {
+    static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        std::uint32_t group = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+        if (i + 1 < bytes.size()) group |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+        if (i + 2 < bytes.size()) group |= static_cast<unsigned char>(bytes[i + 2]);
+        out += digits[(group >> 18) & 63];
+        out += digits[(group >> 12) & 63];
+        out += i + 1 < bytes.size() ? digits[(group >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? digits[group & 63] : '=';
+    }
+    return out;
+}
+
 }  // namespace
+
+std::string encoded_words(std::string_view text) {
+    // 45 bytes make 60 base64 digits: with "=?UTF-8?B?" and "?=" a word stays within RFC 2047's
+    // 75 characters. A word never splits a character (each must decode on its own).
+    constexpr std::size_t max_word_bytes = 45;
+    std::string out;
+    while (!text.empty()) {
+        std::size_t take = std::min(text.size(), max_word_bytes);
+        while (take < text.size() && take > 0 && (static_cast<unsigned char>(text[take]) & 0xC0) == 0x80) --take;
+        if (take == 0) take = std::min(text.size(), max_word_bytes);  // not UTF-8: split anywhere
+        if (!out.empty()) out += "\n ";  // folded: the line break and space between words are no part of the text
+        out += "=?UTF-8?B?" + base64(text.substr(0, take)) + "?=";
+        text.remove_prefix(take);
+    }
+    return out;
+}
 
 std::string utc_minute(std::int64_t unix_ms) {
     const std::tm t = utc(unix_ms);
@@ -47,10 +90,11 @@ std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& mes
     std::string head = fmt::format(
         "From: <{}>\nTo: <{}>\nSubject: {}\nDate: {}\nMessage-ID: <{}@{}>\nMIME-Version: 1.0\n"
         "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\nAuto-Submitted: auto-generated\n",
-        m.from, m.to, m.subject, mail_date(now_ms), message_id, domain);
+        header_address(m.from), header_address(m.to), encoded_words(m.subject), mail_date(now_ms),
+        header_address(message_id), header_address(domain));
     if (m.unsubscribe_url)
         head += fmt::format("List-Unsubscribe: <{}>\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n",
-                            *m.unsubscribe_url);
+                            header_address(*m.unsubscribe_url));
     return crlf(head + "\n" + m.body);
 }
 

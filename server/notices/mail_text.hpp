@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace carc::server::notices {
 
@@ -17,7 +18,12 @@ struct mail {
     std::optional<std::string> unsubscribe_url;
 };
 
-// `now_ms` dates the mail; `message_id` is unique (random).
+// `text` as RFC 2047 encoded-words (UTF-8, base64), folded onto lines of their own when long: a
+// header value that holds no raw text, so nothing typed can end the header or add one.
+std::string encoded_words(std::string_view text);
+
+// Every header's value is encoded or checked: the subject as encoded-words, the addresses and
+// links with only what an address may hold. `now_ms` dates the mail; `message_id` is unique (random).
 std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& message_id);
 
 // A UTC time as the body shows it: "2026-01-31 18:05 UTC".

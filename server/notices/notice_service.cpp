@@ -291,6 +291,7 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = confirm_mail(public_link("/api/mail/confirm?t=" + *token));
     } else if (notice.kind == "password_reset") {
+        if (!settings.email_confirmed) return outcome::dropped;  // reset links go to a confirmed address only
         const auto token = issue_token(account, "password_reset", reset_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = reset_mail(account.name, public_link("/api/password-reset?t=" + *token));

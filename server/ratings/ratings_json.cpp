@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "accounts/account_rules.hpp"
+#include "accounts/name_skeleton.hpp"
 #include "carc/competition/leaderboard.hpp"
 #include "carc/protocol/settings.hpp"
 #include "ratings/bot_ratings.hpp"
@@ -56,7 +57,7 @@ json value_json(const st::RatingValue& value) {
 
 ratings_answer player_profile(st::AccountStore& accounts, st::RatingStore& ratings, std::string_view name,
                               std::optional<std::string_view> opponent, st::TimeMs now_ms) {
-    auto account = accounts.account_by_name(accounts::name_key(name));
+    auto account = accounts::account_named(accounts, name);
     if (!account) return store_failed();
     if (!*account) return refusal(404, "no_such_player", "there is no account of that name");
     const std::string& me = (*account)->person_id;
@@ -76,7 +77,7 @@ ratings_answer player_profile(st::AccountStore& accounts, st::RatingStore& ratin
                                    {"won", e.change.won}});
     }
     if (opponent) {
-        auto other = accounts.account_by_name(accounts::name_key(*opponent));
+        auto other = accounts::account_named(accounts, *opponent);
         if (!other) return store_failed();
         if (!*other) return refusal(404, "no_such_player", "there is no account named as the opponent");
         auto h2h = ratings.head_to_head(me, (*other)->person_id);

@@ -12,6 +12,7 @@
 #include "ratings/rating_key.hpp"
 #include "tournaments/tournament_rounds.hpp"
 #include "tournaments/tournament_service.hpp"
+#include "util/name_rule.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -127,9 +128,11 @@ std::variant<protocol::RoomSettings, answer> game_settings_of(shared_state& stat
 
 answer create(shared_state& state, tournament_service& service, const accounts::signed_in& me, const json& body) {
     if (!body.is_object()) return refusal(400, "bad_json", "the body must be one JSON object");
-    const std::string name = trim(body.value("name", std::string()));
-    if (name.empty() || name.size() > max_name_length)
-        return refusal(400, "bad_field", "name: 1 to " + std::to_string(max_name_length) + " characters");
+    const auto typed = body.find("name");
+    if (typed == body.end() || !typed->is_string()) return refusal(400, "bad_field", "name: a string");
+    const checked_name checked = check_name(typed->get_ref<const std::string&>(), max_name_length);
+    if (!checked.ok()) return refusal(400, "bad_field", "name: " + checked.problem);
+    const std::string& name = checked.name;
     const std::string format_name = body.value("format", std::string("swiss"));
     format_settings format;
     if (format_name == "swiss") {

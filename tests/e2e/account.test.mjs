@@ -90,6 +90,7 @@ test('a guest signs up keeping their seat; taken name, sign-out, wrong password,
     assert.match(await page.textContent('#settings-form .form-error'), /webhook URL is not allowed/);
     await page.fill('#settings-form input[name=webhook]', '');
     await page.fill('#settings-form input[name=email]', 'ada@example.org');
+    await page.fill('#settings-form input[name=email_password]', PASSWORD);
     // Every notice channel is on for a new account; saving keeps the ones left checked.
     for (const channel of ['email', 'push', 'webhook'])
       assert.ok(await page.isChecked(`#settings-form input[name=notice-${channel}]`), `${channel} starts on`);

@@ -22,7 +22,7 @@ cleanup() { stop_test_server; rm -rf "$data"; }
 trap cleanup EXIT
 # Every browser of the suite shares one address, so the per-address caps are lifted.
 start_test_server "$server" "$log" --data-dir "$data" --web-root "$repo/clients/web" --bot-delay 50 \
-  --max-rooms-per-ip 0 --max-search-bots-per-ip 0 || exit 1
+  --max-rooms-per-ip 0 --max-search-bots-per-ip 0 --sign-ups-per-address 0 || exit 1
 
 cd "$here"
 export CARC_URL="http://127.0.0.1:$server_port"

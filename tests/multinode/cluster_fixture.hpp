@@ -49,9 +49,11 @@ public:
         std::vector<std::string> args{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
                                      std::to_string(test_lease_ms), "--bot-delay", "0", "--rate", "100000", "--burst",
                                      "100000", "--web-root", "/nonexistent", "--fixed-seed", "4242",
-                                     // one address for every test person: no caps on rooms and bots;
-                                     // each lobby change sent at once, as the lobby tests follow them
+                                     // one address for every test person: no caps on rooms, bots and
+                                     // sign-ups; each lobby change sent at once, as the lobby tests
+                                     // follow them
                                      "--max-rooms-per-ip", "0", "--max-rooms-per-person", "0",
+                                     "--sign-ups-per-address", "0",
                                      "--max-search-bots-per-ip", "0", "--max-search-bots-per-person", "0",
                                      "--lobby-interval", "0", "--room-chat-rate", "100000", "--room-chat-burst",
                                      "100000"};

@@ -6,6 +6,8 @@
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
 #include "accounts/sign_in_limiter.hpp"
+#include "app/config.hpp"
+#include "net/client_address.hpp"
 #include "people/person_registry.hpp"
 
 using namespace carc::server;
@@ -105,4 +107,53 @@ TEST_CASE("a person's connections: rooms reach each, the last one leaving is the
     CHECK(adopted.id == "p77-node-b");
     CHECK(adopted.name == "Bea");
     CHECK(persons.token_sha256("p77-node-b") == std::string(64, 'b'));
+}
+
+TEST_CASE("the client's address: X-Forwarded-For's last entry, only from the trusted proxy", "[server][accounts]") {
+    CHECK(client_address("10.0.0.5", "203.0.113.9", "") == "10.0.0.5");
+    CHECK(client_address("10.0.0.5", "203.0.113.9", "10.0.0.6") == "10.0.0.5");
+    CHECK(client_address("10.0.0.6", "203.0.113.9", "10.0.0.6") == "203.0.113.9");
+    CHECK(client_address("10.0.0.6", "1.2.3.4, 203.0.113.9", "10.0.0.6") == "203.0.113.9");
+    CHECK(client_address("::ffff:10.0.0.6", " 2001:db8::1 ", "10.0.0.6") == "2001:db8::1");
+    CHECK(client_address("10.0.0.6", "", "10.0.0.6") == "10.0.0.6");           // none named: the proxy
+    CHECK(client_address("10.0.0.6", "not an address", "10.0.0.6") == "10.0.0.6");
+    CHECK(is_ip_address("10.0.0.6"));
+    CHECK(is_ip_address("::1"));
+    CHECK_FALSE(is_ip_address("nginx"));
+}
+
+TEST_CASE("the sign-in limiter forgets a name's keys at every address at once", "[server][accounts]") {
+    sign_in_limiter limiter(1, std::chrono::minutes(10));
+    const auto t0 = sign_in_limiter::clock::time_point{} + std::chrono::hours(1);
+    limiter.count(name_at_address("ada", "1.2.3.4"), t0);
+    limiter.count(name_at_address("ada", "5.6.7.8"), t0);
+    limiter.count(name_at_address("adam", "1.2.3.4"), t0);
+    CHECK(limiter.wait_before(name_at_address("ada", "1.2.3.4"), t0).has_value());
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "9.9.9.9"), t0).has_value());
+    limiter.forget_prefix(name_at_every_address("ada"));
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "1.2.3.4"), t0).has_value());
+    CHECK_FALSE(limiter.wait_before(name_at_address("ada", "5.6.7.8"), t0).has_value());
+    CHECK(limiter.wait_before(name_at_address("adam", "1.2.3.4"), t0).has_value());
+}
+
+TEST_CASE("the account flags: --trusted-proxy takes an IP address, the hashing and sign-up limits positive numbers",
+          "[server][accounts]") {
+    const auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "carc-server");
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        return parse_command_line(static_cast<int>(argv.size()), argv.data());
+    };
+    const auto parsed = parse({"--trusted-proxy", "172.30.240.10", "--hash-threads", "1", "--hash-queue", "4",
+                               "--sign-ups-per-address", "0", "--sign-ups-per-minute", "20"});
+    REQUIRE(parsed.config.has_value());
+    CHECK(parsed.config->trusted_proxy == "172.30.240.10");
+    CHECK(parsed.config->accounts.hash_threads == 1);
+    CHECK(parsed.config->accounts.hash_queue == 4);
+    CHECK(parsed.config->accounts.sign_ups_per_address == 0);
+    CHECK(parsed.config->accounts.sign_ups_per_minute == 20);
+    CHECK(parse({"--trusted-proxy", "nginx"}).exit_code == 2);
+    CHECK(parse({"--hash-queue", "0"}).exit_code == 2);
+    CHECK(parse({"--hash-threads", "0"}).exit_code == 2);
+    CHECK(parse({"--sign-ups-per-minute", "-1"}).exit_code == 2);
 }

@@ -1,9 +1,21 @@
 // Accounts and sessions over HTTP (docs/protocol.md, "Accounts"): sign-up, sign-in, the cookie's
 // flags, wrong passwords and the limit on them (time injected), the session list, ending
 // sessions, a new password, the account's settings.
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <future>
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "accounts/account_rules.hpp"
+#include "accounts/account_service.hpp"
+#include "accounts/name_skeleton.hpp"
+#include "accounts/password_hash.hpp"
 
 using namespace carc::test;
 
@@ -192,6 +204,7 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).body["notices"] == every_channel_on);
     const auto patched = call_api(s.port(), "PATCH", "/api/me",
                                   {{"email", "ada@example.org"},
+                                   {"password", password},  // a new address needs it
                                    {"auto_vacation", true},
                                    {"notices", {{"email", true}, {"webhook", false}}},
                                    {"webhook", "https://hooks.example.org/carc"}},
@@ -219,7 +232,7 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"pigeon", true}}}}, a).status == 400);
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).body["notices"]["push"] == false);
     CHECK(call_api(s.port(), "PATCH", "/api/me", {{"colour", "red"}}, a).status == 400);
-    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"email", nullptr}, {"webhook", nullptr}}, a).status == 200);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"email", nullptr}, {"webhook", nullptr}, {"password", password}}, a).status == 200);
     const auto cleared = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
     CHECK(cleared["email"].is_null());
     CHECK(cleared["webhook"].is_null());
@@ -243,4 +256,232 @@ TEST_CASE("without a store there are no accounts, and the server says so", "[ser
     const auto refused = call_api(s.port(), "POST", "/api/accounts", {{"name", "Ada"}, {"password", password}});
     CHECK(refused.status == 503);
     CHECK(refused.body["error"] == "no_accounts");
+}
+
+TEST_CASE("one name rule: sign-up, the WebSocket hello, room and tournament names refuse control and invisible "
+          "characters",
+          "[server][accounts]") {
+    account_server s;
+    const std::string nul("Ad\0a", 4);
+    for (const std::string& bad : {std::string("E\r\nBcc: a@b.co"), std::string("Ada\tL"), std::string("Ada\x07"),
+                                  std::string("Ada\x1b"), nul, std::string("Ol\u200bga"), std::string("\u202eOlga"),
+                                  std::string("Olga\u00a0"), std::string("\ufeffOlga")}) {
+        INFO(bad);
+        const auto refused = sign_up(s.port(), bad, password);
+        CHECK(refused.status == 400);
+        CHECK(refused.body["error"] == "bad_name");
+        ws_client guest(s.port());
+        const json hello = guest.hello(bad);
+        CHECK(hello["type"] == "error");
+        CHECK(hello["code"] == "bad_field");
+    }
+    const auto nfd = sign_up(s.port(), "Zoe\u0308", password);
+    REQUIRE(nfd.status == 201);
+    CHECK(nfd.body["name"] == "Zo\u00eb");  // kept composed
+
+    auto ada = sign_up_player(s, "Ada");
+    const json room = ada.ws->request({{"type", "create_room"}, {"name", "Ada\u200b's room"}});
+    CHECK(room["type"] == "error");
+    CHECK(room["code"] == "bad_field");
+    CHECK(room["message"] == "field 'name': the name may not hold invisible or direction characters");
+    const auto nul_tournament = call_api(s.port(), "POST", "/api/tournaments",
+                                         {{"name", std::string("Club\0night", 10)}, {"format", "swiss"}, {"rounds", 2}},
+                                         ada.auth());
+    CHECK(nul_tournament.status == 400);
+    CHECK(nul_tournament.body["message"] ==
+          "name: the name may not hold control characters (line breaks, tabs and the like)");
+}
+
+TEST_CASE("look-alike names are one name: another script, case beyond ASCII, invisible and direction characters",
+          "[server][accounts]") {
+    account_server s;
+    const auto olga = sign_up(s.port(), "Olga", password, {{"want_token", true}});
+    REQUIRE(olga.status == 201);
+    const auto cyrillic = sign_up(s.port(), "\u041elga", password);  // a Cyrillic О
+    CHECK(cyrillic.status == 409);
+    CHECK(cyrillic.body["error"] == "name_taken");
+    CHECK(sign_up(s.port(), "0LGA", password).status == 409);   // a zero, capitals
+    CHECK(sign_up(s.port(), "OIga", password).status == 409);   // a capital I for the l
+    CHECK(sign_up(s.port(), "Ol\u200bga", password).status == 400);
+    CHECK(sign_up(s.port(), "\u202eOlga", password).status == 400);
+    CHECK(sign_up(s.port(), "Olga\u00a0", password).status == 400);
+
+    // Case folds beyond ASCII: Ölga and ÖLGA are one name, distinct from Olga.
+    const auto umlaut = sign_up(s.port(), "\u00d6lga", password);
+    REQUIRE(umlaut.status == 201);
+    CHECK(sign_up(s.port(), "\u00f6LGA", password).status == 409);
+    CHECK(sign_up(s.port(), "Stra\u00dfe", password).status == 201);
+    CHECK(sign_up(s.port(), "STRASSE", password).status == 409);
+
+    // Whatever case (or script) is typed, lookups by name find the account.
+    CHECK(sign_in(s.port(), "OLGA", password).status == 200);
+    CHECK(sign_in(s.port(), "\u00f6lga", password).body["name"] == "\u00d6lga");
+    const auto profile = call_api(s.port(), "GET", "/api/players/%C3%96LGA");  // ÖLGA
+    INFO(profile.body.dump());
+    CHECK(profile.status == 200);
+    CHECK(profile.body["name"] == "\u00d6lga");
+    const std::string bearer = "Bearer " + olga.body["token"].get<std::string>();
+    const auto followed = call_api(s.port(), "PUT", "/api/me/follows/%C3%B6lga", json::object(), bearer);
+    INFO(followed.body.dump());
+    CHECK(followed.status == 200);
+}
+
+TEST_CASE("accounts stored before skeletons get theirs when the server opens the store", "[server][accounts]") {
+    account_server s;
+    // Two accounts as an older server stored them: no skeleton, names that look alike.
+    for (const auto& [person, name] : {std::pair<std::string, std::string>{"p-old-1", "Olga"}, {"p-old-2", "0lga"}}) {
+        carc::storage::AccountRecord old{.person_id = person,
+                                         .name = name,
+                                         .name_key = carc::server::accounts::name_key(name),
+                                         .password_hash = carc::server::accounts::hash_password(password),
+                                         .person_token_hash = carc::storage::TokenHash::of_token("t-" + person),
+                                         .created_at_ms = 1'000,
+                                         .settings = {}};
+        REQUIRE(s.accounts().create_account(old, carc::server::accounts::account_service::make_session(person, "cookie", "x").record).ok());
+    }
+    CHECK(carc::server::accounts::fill_missing_skeletons(s.accounts()) == 1);
+    CHECK(s.accounts().account_of("p-old-1").value()->name_skeleton == "olga");
+    CHECK(s.accounts().account_of("p-old-2").value()->name_skeleton.empty());  // the younger look-alike
+    CHECK(sign_up(s.port(), "\u041eLGA", password).status == 409);
+    CHECK(sign_in(s.port(), "OLGA", password).body["person"] == "p-old-1");
+    CHECK(sign_in(s.port(), "0lga", password).body["person"] == "p-old-2");  // still signs in by its own name
+}
+
+TEST_CASE("a field of the wrong type gets 400 with its name: want_token, email", "[server][accounts]") {
+    account_server s;
+    for (const json& want : {json("yes"), json(1), json::array()}) {
+        INFO(want.dump());
+        const auto up = sign_up(s.port(), "Ada", password, {{"want_token", want}});
+        CHECK(up.status == 400);
+        CHECK(up.body["error"] == "bad_field");
+        CHECK(up.body["message"] == "field 'want_token': true or false");
+    }
+    const auto seven = sign_up(s.port(), "Ada", password, {{"email", 7}});
+    CHECK(seven.status == 400);
+    CHECK(seven.body["error"] == "bad_email");
+    CHECK(seven.body["message"] == "field 'email': a string or null");
+    REQUIRE(sign_up(s.port(), "Ada", password, {{"want_token", false}, {"email", nullptr}}).status == 201);
+    const auto in = sign_in(s.port(), "Ada", password, {{"want_token", "true"}});
+    CHECK(in.status == 400);
+    CHECK(in.body["message"] == "field 'want_token': true or false");
+}
+
+TEST_CASE("an attacker's wrong passwords from their address never lock the owner out at hers (behind the trusted proxy)",
+          "[server][accounts]") {
+    auto config = test_config();
+    config.trusted_proxy = "127.0.0.1";  // the test connects from there: it plays the proxy
+    account_server s(config);
+    REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
+    auto now = std::chrono::steady_clock::now();
+    s.state().accounts->set_clock([&now] { return now; });
+    const auto from = [&](const std::string& address, const std::string& name, const std::string& typed) {
+        return call_api(s.port(), "POST", "/api/sessions", {{"name", name}, {"password", typed}}, {},
+                        {{"X-Forwarded-For", address}});
+    };
+    for (int i = 0; i < 10; ++i) CHECK(from("203.0.113.9", "Ada", "wrong " + std::to_string(i)).status == 401);
+    CHECK(from("203.0.113.9", "Ada", password).status == 429);
+    CHECK(from("203.0.113.9", "ADA", password).status == 429);  // the name however written
+    // A forged entry before the proxy's own is not believed: still the attacker's address.
+    CHECK(from("198.51.100.7, 203.0.113.9", "Ada", password).status == 429);
+    // The owner, at her own address, signs in.
+    CHECK(from("198.51.100.7", "Ada", password).status == 200);
+    // A new password (here by the owner's change) clears the name's failures everywhere.
+    const std::string cookie = from("198.51.100.7", "Ada", password).cookie();
+    REQUIRE(call_api(s.port(), "POST", "/api/me/password", {{"old", password}, {"new", "another secret"}}, cookie,
+                     {{"X-Forwarded-For", "198.51.100.7"}})
+                .status == 200);
+    CHECK(from("203.0.113.9", "Ada", "another secret").status == 200);
+}
+
+TEST_CASE("X-Forwarded-For counts for nothing unless the connection comes from the trusted proxy", "[server][accounts]") {
+    account_server s;  // no --trusted-proxy
+    REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
+    auto now = std::chrono::steady_clock::now();
+    s.state().accounts->set_clock([&now] { return now; });
+    for (int i = 0; i < 10; ++i)
+        CHECK(call_api(s.port(), "POST", "/api/sessions", {{"name", "Ada"}, {"password", "wrong"}}, {},
+                       {{"X-Forwarded-For", "203.0.113." + std::to_string(i)}})
+                  .status == 401);
+    // Every attempt came from this one peer, whatever the header said.
+    CHECK(call_api(s.port(), "POST", "/api/sessions", {{"name", "Ada"}, {"password", password}}, {},
+                   {{"X-Forwarded-For", "198.51.100.7"}})
+              .status == 429);
+}
+
+TEST_CASE("sign-ups are limited per address and on the node, each with 429 and Retry-After", "[server][accounts]") {
+    auto config = test_config();
+    config.trusted_proxy = "127.0.0.1";
+    config.accounts.sign_ups_per_address = 2;
+    config.accounts.sign_ups_per_minute = 3;
+    account_server s(config);
+    auto now = std::chrono::steady_clock::now();
+    s.state().accounts->set_clock([&now] { return now; });
+    const auto from = [&](const std::string& address, const std::string& name) {
+        return call_api(s.port(), "POST", "/api/accounts", {{"name", name}, {"password", password}}, {},
+                        {{"X-Forwarded-For", address}});
+    };
+    CHECK(from("203.0.113.9", "Ada").status == 201);
+    CHECK(from("203.0.113.9", "Bea").status == 201);
+    const auto third = from("203.0.113.9", "Cy");
+    CHECK(third.status == 429);
+    CHECK(third.body["error"] == "rate_limited");
+    CHECK(third.body["message"] == "too many sign-ups from this address; try again in 3600 s");
+    CHECK(third.headers.at("retry-after") == "3600");
+    CHECK(from("198.51.100.7", "Cy").status == 201);  // another address may
+    const auto node_full = from("192.0.2.1", "Di");  // the node's three a minute are used
+    CHECK(node_full.status == 429);
+    CHECK(node_full.body["message"] == "too many sign-ups on this server just now; try again in 60 s");
+    now += std::chrono::seconds(60);
+    CHECK(from("192.0.2.1", "Di").status == 201);
+    CHECK(from("203.0.113.9", "Ed").status == 429);  // still within its hour
+}
+
+TEST_CASE("a full hashing queue refuses at once with 503, reads never wait behind hashes, hashing threads run nicer",
+          "[server][accounts]") {
+    auto config = test_config();
+    config.accounts.hash_threads = 1;
+    config.accounts.hash_queue = 1;
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    auto& service = *s.state().accounts;
+    CHECK(service.hashing_threads() == 1);
+
+    // Occupy the only place in the hashing queue until released; note the thread's niceness.
+    std::promise<void> release;
+    std::promise<int> niceness;
+    auto held = release.get_future().share();
+    const auto hold = [held, &niceness] {
+        errno = 0;
+        niceness.set_value(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))));
+        held.wait();
+    };
+    // The sign-up's hash leaves the queue right after its answer was handed over: wait for that.
+    bool posted = service.post_hashing(hold);
+    for (int i = 0; i < 500 && !posted; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        posted = service.post_hashing(hold);
+    }
+    REQUIRE(posted);
+    errno = 0;
+    const int server_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+    CHECK(niceness.get_future().get() == std::min(19, server_nice + carc::server::accounts::hashing_nice_increment));
+
+    const auto busy = sign_in(s.port(), "Ada", password);
+    CHECK(busy.status == 503);
+    CHECK(busy.body["error"] == "busy");
+    CHECK(busy.headers.at("retry-after") == "1");
+    CHECK(sign_up(s.port(), "Bea", password).status == 503);
+    CHECK_FALSE(service.post_hashing([] {}));
+    // Reads need no hash: answered while the hashing queue is full.
+    const auto me = call_api(s.port(), "GET", "/api/me", nullptr, made.cookie());
+    CHECK(me.status == 200);
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", false}}, made.cookie()).status == 200);
+
+    release.set_value();
+    // The queue drains; sign-ins are hashed again.
+    api_reply in;
+    for (int i = 0; i < 500 && (in = sign_in(s.port(), "Ada", password)).status == 503; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(in.status == 200);
 }

@@ -108,13 +108,17 @@ TEST_CASE("a turn's mail names the room, links into it, and unsubscribing stops 
     REQUIRE(list_unsubscribe.starts_with("<http://mail.test/api/mail/unsubscribe?t="));
     const std::string unsubscribe = target_of(list_unsubscribe.substr(1, list_unsubscribe.size() - 2));
 
-    // The one click (RFC 8058) and the page both work, and say so.
+    // Opening the link (as a mail scanner does) shows a button and changes nothing.
+    const auto page = http_get(s.port(), unsubscribe);
+    CHECK(page.status == 200);
+    CHECK(page.body.find("<form method=\"post\" action=\"" + unsubscribe + "\">") != std::string::npos);
+    CHECK(page.body.find("<button>Unsubscribe</button>") != std::string::npos);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, cookie).body["notices"]["email"] == true);
+    // The one click (RFC 8058), as the mail program or the button sends it, unsubscribes.
     const auto clicked = http_send("127.0.0.1", s.port(), "POST", unsubscribe,
                                    {{"Content-Type", "application/x-www-form-urlencoded"}}, "List-Unsubscribe=One-Click");
     CHECK(clicked.status == 200);
-    const auto page = http_get(s.port(), unsubscribe);
-    CHECK(page.status == 200);
-    CHECK(page.body.find("no more mails") != std::string::npos);
+    CHECK(clicked.body.find("no more mails") != std::string::npos);
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, cookie).body["notices"]["email"] == false);
 
     // No more turn mails: the next mail to arrive is the reset asked for after the turn.
@@ -251,6 +255,9 @@ TEST_CASE("a password reset link works once, sets the password and ends every se
     smtp_sink mail(free_port());
     account_server s(mail_config(mail.port()));
     const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    // Locked out at her own address by wrong passwords (hers or anyone's there) ...
+    for (int i = 0; i < 10; ++i) CHECK(sign_in(s.port(), "Ada", "wrong " + std::to_string(i)).status == 401);
+    CHECK(sign_in(s.port(), "Ada", password).status == 429);
 
     // The same answer whether the account exists.
     const auto asked = call_api(s.port(), "POST", "/api/password-reset", {{"account", "ADA@example.org"}});
@@ -277,8 +284,9 @@ TEST_CASE("a password reset link works once, sets the password and ends every se
     CHECK(set.status == 200);
     CHECK(set.body["ended"] == 1);
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, cookie).status == 401);
-    CHECK(sign_in(s.port(), "Ada", password).status == 401);
+    // ... the new password works at once after the reset.
     CHECK(sign_in(s.port(), "Ada", "a new password").status == 200);
+    CHECK(sign_in(s.port(), "Ada", password).status == 401);
     // Once only.
     CHECK(call_api(s.port(), "POST", "/api/password-reset/new", {{"token", token}, {"password", "another one!"}}).status == 404);
     CHECK(http_get(s.port(), target_of(link)).status == 404);
@@ -328,4 +336,133 @@ TEST_CASE("a turn's mail text: headers, CRLF lines, the links, link parameters d
     CHECK(token_shaped(std::string(64, 'a')));
     CHECK_FALSE(token_shaped(std::string(64, 'A')));
     CHECK_FALSE(token_shaped(std::string(63, 'a')));
+}
+
+TEST_CASE("no typed text can add a mail header: the subject is RFC 2047 words, addresses keep only address characters",
+          "[server][notices]") {
+    using namespace carc::server::notices;
+    const std::string name = "E\r\nBcc: a@b.co";
+    mail m = challenge_mail(name, "http://x/#/invite/i1", "http://x/api/mail/unsubscribe?t=ab");
+    m.from = "carc@mail.test";
+    m.to = "ada@example.org>\r\nCc: <b@c.co";
+    const std::string text = mail_text(m, 1'900'000'000'000, "0123");
+    // Every line of the head starts one of the mail's own headers or continues one (a space).
+    const std::string head = text.substr(0, text.find("\r\n\r\n") + 2);
+    std::vector<std::string> fields;
+    for (std::size_t start = 0; start < head.size();) {
+        const auto end = head.find("\r\n", start);
+        const std::string line = head.substr(start, end - start);
+        if (!line.starts_with(" ")) fields.push_back(line.substr(0, line.find(':')));
+        start = end + 2;
+    }
+    CHECK(fields == std::vector<std::string>{"From", "To", "Subject", "Date", "Message-ID", "MIME-Version",
+                                             "Content-Type", "Content-Transfer-Encoding", "Auto-Submitted",
+                                             "List-Unsubscribe", "List-Unsubscribe-Post"});
+    CHECK(head.find("Bcc") == std::string::npos);  // the name is nowhere raw
+    CHECK(raw_mail_header(text, "Subject").starts_with("=?UTF-8?B?"));
+    CHECK(mail_header(text, "Subject") == name + " challenges you to a game of Carcassonne");
+    CHECK(mail_header(text, "To") == "<ada@example.orgCc:b@c.co>");  // one address, however odd
+    CHECK(std::count(text.begin(), text.end(), '\n') == std::count(text.begin(), text.end(), '\r'));
+
+    // A long subject of many-byte characters folds into words of at most 75 characters, each
+    // word whole characters, and decodes to the text.
+    const std::string long_text = "Ёжик и медвежонок в тумане: ход в игре Каркассон, которая длится долго";
+    const std::string words = encoded_words(long_text);
+    CHECK(words.find('\n') != std::string::npos);
+    std::size_t start = 0;
+    while (start < words.size()) {
+        const auto end = std::min(words.find('\n', start), words.size());
+        const std::string line = words.substr(start, end - start);
+        CHECK(line.size() <= 76);  // the folding space and a word of at most 75
+        const std::string word = line.starts_with(" ") ? line.substr(1) : line;
+        const std::string decoded = decoded_words(word);
+        CHECK((static_cast<unsigned char>(decoded.front()) & 0xC0) != 0x80);  // starts a character
+        start = end + 1;
+    }
+    std::string folded = words;
+    std::string unfolded;
+    for (std::size_t i = 0; i < folded.size(); ++i)
+        if (folded[i] != '\n') unfolded += folded[i];
+    CHECK(decoded_words(unfolded) == long_text);
+}
+
+TEST_CASE("a borrowed session cannot take the account: a new address needs the password and reset links wait "
+          "for its confirmation",
+          "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+
+    // Only the session: refused, the address stays.
+    const auto no_password = call_api(s.port(), "PATCH", "/api/me", {{"email", "thief@evil.example"}}, cookie);
+    CHECK(no_password.status == 403);
+    CHECK(no_password.body["error"] == "password_required");
+    CHECK(no_password.body["message"] == "changing the e-mail address needs your password: send it as 'password'");
+    const auto wrong = call_api(s.port(), "PATCH", "/api/me", {{"email", "thief@evil.example"}, {"password", "guessing"}},
+                                cookie);
+    CHECK(wrong.status == 403);
+    CHECK(wrong.body["error"] == "wrong_password");
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"email", nullptr}}, cookie).status == 403);  // clearing it too
+    auto me = call_api(s.port(), "GET", "/api/me", nullptr, cookie).body;
+    CHECK(me["email"] == "ada@example.org");
+    CHECK(me["email_confirmed"] == true);
+    // Settings that hand nothing over need no password.
+    CHECK(call_api(s.port(), "PATCH", "/api/me", {{"auto_vacation", false}}, cookie).status == 200);
+
+    // With the password: the new address is unconfirmed, gets the confirmation mail, no reset link.
+    const auto changed = call_api(s.port(), "PATCH", "/api/me", {{"email", "ada@new.example"}, {"password", password}},
+                                  cookie);
+    CHECK(changed.status == 200);
+    CHECK(changed.body["email_confirmed"] == false);
+    const std::string confirmation = mail.wait_for_mail(1);
+    CHECK(confirmation.starts_with("X-Rcpt-To: ada@new.example"));
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "ada@new.example"}}).status == 202);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "ada@example.org"}}).status == 202);
+
+    // Once the new address is confirmed, a reset link goes there: the second mail of all.
+    const std::string link = mail_link(confirmation, std::string(public_url) + "/api/mail/confirm?t=");
+    REQUIRE(http_get(s.port(), target_of(link)).status == 200);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    const std::string reset = mail.wait_for_mail(2);
+    CHECK(reset.starts_with("X-Rcpt-To: ada@new.example"));
+    CHECK(mail_header(reset, "Subject").find("Reset") != std::string::npos);
+    CHECK(mail.mails().size() == 2);
+}
+
+TEST_CASE("a mistyped address at sign-up gets the confirmation mail and never a reset link", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    REQUIRE(sign_up(s.port(), "Ada", password, {{"email", "ada@exmaple.org"}}).status == 201);
+    const std::string confirmation = mail.wait_for_mail(1);
+    CHECK(mail_header(confirmation, "Subject").find("Confirm") != std::string::npos);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    CHECK(call_api(s.port(), "POST", "/api/password-reset", {{"account", "ada@exmaple.org"}}).status == 202);
+    // The next mail to arrive is Bea's confirmation: nothing went to Ada's typo in between.
+    REQUIRE(sign_up(s.port(), "Bea", password, {{"email", "bea@example.org"}}).status == 201);
+    const std::string next = mail.wait_for_mail(2);
+    CHECK(next.starts_with("X-Rcpt-To: bea@example.org"));
+    CHECK(mail.mails().size() == 2);
+}
+
+TEST_CASE("asking a password reset takes JSON from this site only", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    // A cross-site form's POST: text/plain, or from another origin.
+    const auto plain = http_send("127.0.0.1", s.port(), "POST", "/api/password-reset", {{"Content-Type", "text/plain"}},
+                                 R"({"account": "Ada"})");
+    CHECK(plain.status == 403);
+    const auto form = http_send("127.0.0.1", s.port(), "POST", "/api/password-reset",
+                                {{"Content-Type", "application/x-www-form-urlencoded"}}, "account=Ada");
+    CHECK(form.status == 403);
+    const auto foreign = call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}, {},
+                                  {{"Origin", "https://evil.example"}});
+    CHECK(foreign.status == 403);
+    CHECK(foreign.body["error"] == "cross_site");
+    // None of them asked anything: the throttle of one reset a minute is still free.
+    CHECK(sender(s).password_reset_asked(person));
+    const auto own = call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}, {},
+                              {{"Origin", s.origin()}, {"Host", "127.0.0.1:" + std::to_string(s.port())}});
+    CHECK(own.status == 202);
 }

@@ -3,6 +3,7 @@
 // given loopback port, each mail it receives kept as a file; waits poll with deadlines.
 
 #include <csignal>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -98,13 +99,63 @@ private:
     pid_t pid_ = -1;
 };
 
-// The header's value in a mail ("" when absent).
-inline std::string mail_header(const std::string& mail, const std::string& name) {
+// The header's value in a mail as written, folded lines joined ("" when absent).
+inline std::string raw_mail_header(const std::string& mail, const std::string& name) {
     const std::string key = "\r\n" + name + ": ";
-    const auto at = mail.find(key);
+    const auto at = mail.starts_with(name + ": ") ? 0 : mail.find(key);
     if (at == std::string::npos) return {};
-    const auto start = at + key.size();
-    return mail.substr(start, mail.find("\r\n", start) - start);
+    std::size_t start = at == 0 ? name.size() + 2 : at + key.size();
+    std::string value;
+    for (;;) {
+        const auto end = mail.find("\r\n", start);
+        value += mail.substr(start, end - start);
+        if (end == std::string::npos || mail.compare(end + 2, 1, " ") != 0) return value;
+        start = end + 2;  // a folded line: CRLF and the space join words
+    }
+}
+
+// RFC 2047 B-encoded words ("=?UTF-8?B?...?=") decoded; other text as it is.
+inline std::string decoded_words(const std::string& value) {
+    auto digit = [](char c) -> int {
+        if (c >= 'A' && c <= 'Z') return c - 'A';
+        if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+        if (c >= '0' && c <= '9') return c - '0' + 52;
+        return c == '+' ? 62 : c == '/' ? 63 : -1;
+    };
+    std::string out;
+    std::size_t i = 0;
+    bool last_was_word = false;
+    while (i < value.size()) {
+        if (value.compare(i, 10, "=?UTF-8?B?") == 0) {
+            const auto end = value.find("?=", i + 10);
+            if (end == std::string::npos) break;
+            std::uint32_t bits = 0;
+            int count = 0;
+            for (std::size_t k = i + 10; k < end; ++k) {
+                const int d = digit(value[k]);
+                if (d < 0) continue;  // '=' padding
+                bits = (bits << 6) | static_cast<std::uint32_t>(d);
+                count += 6;
+                if (count >= 8) {
+                    count -= 8;
+                    out += static_cast<char>((bits >> count) & 0xff);
+                }
+            }
+            i = end + 2;
+            last_was_word = true;
+        } else if (last_was_word && value[i] == ' ' && value.compare(i + 1, 10, "=?UTF-8?B?") == 0) {
+            ++i;  // the space between two words is no part of the text
+        } else {
+            out += value[i++];
+            last_was_word = false;
+        }
+    }
+    return out;
+}
+
+// The header's value in a mail, encoded words decoded ("" when absent).
+inline std::string mail_header(const std::string& mail, const std::string& name) {
+    return decoded_words(raw_mail_header(mail, name));
 }
 
 // The first link in the mail that starts with `prefix`, up to the end of its line.

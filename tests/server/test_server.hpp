@@ -25,6 +25,8 @@ inline server::server_config test_config() {
     config.max_rooms_per_ip = 0;
     config.max_search_bots_per_person = 0;
     config.max_search_bots_per_ip = 0;
+    config.accounts.sign_ups_per_address = 0;  // tests sign many accounts up from one address
+    config.accounts.sign_ups_per_minute = 0;
     config.room_chat_rate = 100000;
     config.room_chat_burst = 100000;
     config.lobby_interval = std::chrono::milliseconds(0);

@@ -166,3 +166,42 @@ TEST_CASE("a person's games are found by their token's hash, with status and clo
     CHECK(accounts.seated_games(ada).value()[0].status != RoomStatus::running);
     CHECK(accounts.seated_games(TokenHash::of_token("nobody")).value().empty());
 }
+
+TEST_CASE("names' skeletons are unique, found after the exact name, and filled in for older accounts",
+          "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    auto olga = sample_account("p1", "Olga");
+    olga.name_skeleton = "olga";
+    REQUIRE(accounts.create_account(olga, sample_session("p1", "secret-1", 5'000)).ok());
+    CHECK(accounts.account_of("p1").value()->name_skeleton == "olga");
+
+    // Another name with the same skeleton is refused like a taken name.
+    auto cyrillic = sample_account("p2", "\u041elga");
+    cyrillic.name_skeleton = "olga";
+    CHECK(accounts.create_account(cyrillic, sample_session("p2", "secret-2", 5'000)).code() == ErrorCode::already_exists);
+    CHECK_FALSE(accounts.account_of("p2").value().has_value());
+
+    auto found = accounts.account_by_look("\u043elga", "olga");  // typed in another script: the look finds it
+    REQUIRE(found.ok());
+    REQUIRE(found->has_value());
+    CHECK((*found)->person_id == "p1");
+    CHECK_FALSE(accounts.account_by_look("bob", "bob").value().has_value());
+    CHECK_FALSE(accounts.account_by_look("bob", "").value().has_value());
+
+    // Accounts stored before skeletons hold none until set; the exact name wins over a look-alike.
+    auto old_one = sample_account("p3", "0lga");  // stored without a skeleton
+    REQUIRE(accounts.create_account(old_one, sample_session("p3", "secret-3", 5'000)).ok());
+    auto old_two = sample_account("p4", "Vera");
+    REQUIRE(accounts.create_account(old_two, sample_session("p4", "secret-4", 5'000)).ok());
+    const auto missing = accounts.accounts_without_skeleton().value();
+    REQUIRE(missing.size() == 2);
+    CHECK(missing[0] == std::pair<std::string, std::string>{"p3", "0lga"});
+    CHECK(accounts.set_name_skeleton("p3", "olga").code() == ErrorCode::already_exists);
+    CHECK(accounts.set_name_skeleton("p4", "vera").ok());
+    CHECK(accounts.accounts_without_skeleton().value().size() == 1);
+    CHECK(accounts.account_by_look("0lga", "olga").value()->person_id == "p3");  // its own exact name
+    CHECK(accounts.account_by_look("olga", "olga").value()->person_id == "p1");
+    CHECK(accounts.account_by_look("vEra", "vera").value()->person_id == "p4");
+}

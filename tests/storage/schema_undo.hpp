@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 12;
+inline constexpr int newest_schema = 13;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -25,6 +25,10 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
     for (int step = newest_schema; step > version; --step) {
         switch (step) {
             case 12: sql += drop({"reviews"}); break;  // its indexes go with it
+            case 13:
+                sql += "DROP INDEX " + t + "accounts_by_skeleton; ";
+                sql += "ALTER TABLE " + t + "accounts DROP COLUMN name_skeleton; ";
+                break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

@@ -5,6 +5,7 @@
 
 #include "challenges_schema.hpp"
 #include "reviews_schema.hpp"
+#include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
@@ -15,7 +16,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 12> migrations = {
+constexpr std::array<const char*, 13> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -219,6 +220,8 @@ END $$;
     challenges_schema::postgres_step,
     // 12: move reviews, one per finished game and strength (reviews_schema.hpp).
     reviews_schema::postgres_step,
+    // 13: each account's name as its confusable skeleton, unique (name_skeleton_schema.hpp).
+    name_skeleton_schema::postgres_step,
 };
 
 }  // namespace

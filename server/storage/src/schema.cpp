@@ -5,6 +5,7 @@
 
 #include "challenges_schema.hpp"
 #include "reviews_schema.hpp"
+#include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 12> migrations = {
+constexpr std::array<const char*, 13> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -161,6 +162,8 @@ CREATE TABLE vacation (
     challenges_schema::sqlite_step,
     // 12: move reviews, one per finished game and strength (reviews_schema.hpp).
     reviews_schema::sqlite_step,
+    // 13: each account's name as its confusable skeleton, unique (name_skeleton_schema.hpp).
+    name_skeleton_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

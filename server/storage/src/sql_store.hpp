@@ -37,6 +37,9 @@ public:
     // Accounts (sql_store_accounts.cpp).
     Status create_account(const AccountRecord& account, const SessionRecord& first) override;
     Result<std::optional<AccountRecord>> account_by_name(std::string_view name_key) override;
+    Result<std::optional<AccountRecord>> account_by_look(std::string_view name_key, std::string_view skeleton) override;
+    Result<std::vector<std::pair<std::string, std::string>>> accounts_without_skeleton() override;
+    Status set_name_skeleton(std::string_view person_id, std::string_view skeleton) override;
     Result<std::optional<AccountRecord>> account_of(std::string_view person_id) override;
     Status update_settings(std::string_view person_id, const AccountSettings& settings) override;
     Status change_password(std::string_view person_id, std::string_view password_hash, const TokenHash& keep) override;
@@ -153,7 +156,8 @@ private:
     Status end_review_locked(std::string_view sql, std::string_view game_id, std::string_view strength,
                              std::string_view node, std::string_view value);
 
-    Result<std::optional<AccountRecord>> account_where_locked(std::string_view condition, std::string_view value);
+    Result<std::optional<AccountRecord>> account_where_locked(std::string_view condition, std::string_view value,
+                                                              std::string_view second = {});
     Status insert_session_locked(const SessionRecord& session);
 
     // The reads (sql_store_load.cpp).

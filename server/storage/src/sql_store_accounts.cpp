@@ -14,7 +14,7 @@ constexpr TimeMs seen_write_interval_ms = 60'000;
 
 constexpr const char* account_columns =
     "SELECT person_id, name, name_key, password_hash, person_token_sha256, created_at_ms, email,"
-    " email_confirmed, auto_vacation, notices_json, webhook_url FROM accounts ";
+    " email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton FROM accounts ";
 
 Result<AccountRecord> account_from_row(const Statement& row) {
     auto token = TokenHash::from_hex(row.text(4));
@@ -28,6 +28,7 @@ Result<AccountRecord> account_from_row(const Statement& row) {
     return AccountRecord{.person_id = row.text(0),
                          .name = row.text(1),
                          .name_key = row.text(2),
+                         .name_skeleton = row.is_null(11) ? std::string() : row.text(11),
                          .password_hash = row.text(3),
                          .person_token_hash = *token,
                          .created_at_ms = row.int64(5),
@@ -53,15 +54,16 @@ Result<SessionRecord> session_from_row(const Statement& row) {
 }  // namespace
 
 Result<std::optional<AccountRecord>> SqlStore::account_where_locked(std::string_view condition,
-                                                                     std::string_view value) {
+                                                                     std::string_view value, std::string_view second) {
     std::optional<AccountRecord> found;
-    auto read = db().for_each_row(std::string(account_columns) + std::string(condition), {value},
-                                  [&](const Statement& row) -> Status {
-                                      auto account = account_from_row(row);
-                                      if (!account) return account.status();
-                                      found = std::move(*account);
-                                      return {};
-                                  });
+    auto keep = [&](const Statement& row) -> Status {
+        auto account = account_from_row(row);
+        if (!account) return account.status();
+        found = std::move(*account);
+        return {};
+    };
+    const std::string sql = std::string(account_columns) + std::string(condition);
+    auto read = second.empty() ? db().for_each_row(sql, {value}, keep) : db().for_each_row(sql, {value, second}, keep);
     if (!read) return read.error();
     return found;
 }
@@ -80,11 +82,12 @@ Status SqlStore::create_account(const AccountRecord& a, const SessionRecord& fir
     const AccountSettings& s = a.settings;
     auto inserted = db().run_counting(
         "INSERT INTO accounts (person_id, name, name_key, password_hash, person_token_sha256, created_at_ms,"
-        " email, email_confirmed, auto_vacation, notices_json, webhook_url)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
+        " email, email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING",
         {a.person_id, a.name, a.name_key, a.password_hash, a.person_token_hash.hex(), a.created_at_ms,
          sql::optional_text(s.email), s.email_confirmed ? 1 : 0, s.auto_vacation ? 1 : 0, s.notices_json,
-         sql::optional_text(s.webhook_url)});
+         sql::optional_text(s.webhook_url),
+         a.name_skeleton.empty() ? Param(sql::null) : Param(std::string_view(a.name_skeleton))});
     if (!inserted) return inserted.status();
     if (*inserted == 0) return {ErrorCode::already_exists, "the name or the person already has an account"};
     if (auto added = insert_session_locked(first); !added) return added;
@@ -94,6 +97,44 @@ Status SqlStore::create_account(const AccountRecord& a, const SessionRecord& fir
 Result<std::optional<AccountRecord>> SqlStore::account_by_name(std::string_view name_key) {
     std::lock_guard lock(mutex_);
     return account_where_locked("WHERE name_key = $1", name_key);
+}
+
+Result<std::optional<AccountRecord>> SqlStore::account_by_look(std::string_view name_key, std::string_view skeleton) {
+    std::lock_guard lock(mutex_);
+    // The exact name first: an account stored before skeletons whose look-alike came first
+    // keeps its own name.
+    return account_where_locked(
+        "WHERE name_key = $1 OR name_skeleton = $2 ORDER BY CASE WHEN name_key = $1 THEN 0 ELSE 1 END LIMIT 1",
+        name_key, skeleton.empty() ? std::string_view("\x01") : skeleton);
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> SqlStore::accounts_without_skeleton() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<std::string, std::string>> out;
+    auto read = db().for_each_row("SELECT person_id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY created_at_ms",
+                                  {}, [&](const Statement& row) -> Status {
+                                      out.emplace_back(row.text(0), row.text(1));
+                                      return {};
+                                  });
+    if (!read) return read.error();
+    return out;
+}
+
+Status SqlStore::set_name_skeleton(std::string_view person_id, std::string_view skeleton) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    bool held = false;
+    auto read = db().for_each_row("SELECT 1 FROM accounts WHERE name_skeleton = $1 AND person_id <> $2",
+                                  {skeleton, person_id}, [&](const Statement&) -> Status {
+                                      held = true;
+                                      return {};
+                                  });
+    if (!read) return read;
+    if (held) return {ErrorCode::already_exists, "another account's name looks the same"};
+    if (auto set = db().run("UPDATE accounts SET name_skeleton = $1 WHERE person_id = $2", {skeleton, person_id}); !set)
+        return set;
+    return tx->commit();
 }
 
 Result<std::optional<AccountRecord>> SqlStore::account_of(std::string_view person_id) {

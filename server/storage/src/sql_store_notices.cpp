@@ -155,7 +155,8 @@ Result<std::optional<LinkToken>> SqlStore::use_link_token(const TokenHash& hash,
 Result<std::optional<std::string>> SqlStore::person_with_email(std::string_view email) {
     std::lock_guard lock(mutex_);
     std::optional<std::string> person;
-    auto read = db().for_each_row("SELECT person_id FROM accounts WHERE lower(email) = lower($1) ORDER BY created_at_ms LIMIT 1",
+    auto read = db().for_each_row("SELECT person_id FROM accounts WHERE lower(email) = lower($1) AND email_confirmed"
+                                  " ORDER BY created_at_ms LIMIT 1",
                                   {email}, [&](const Statement& row) -> Status {
                                       person = row.text(0);
                                       return {};

@@ -15,6 +15,12 @@ const CHANNELS = ['email', 'push', 'webhook'];
 /** @param {any} me GET /api/me's answer */
 function settingsForm(me) {
   const email = h('input', { name: 'email', type: 'email', autocomplete: 'email', value: me.email ?? '' });
+  // A new address (where reset links go) needs the password, not only this session.
+  const emailPassword = h('input', {
+    type: 'password',
+    name: 'email_password',
+    autocomplete: 'current-password',
+  });
   const confirmed = me.email
     ? h(
         'span',
@@ -33,6 +39,7 @@ function settingsForm(me) {
     t('account.settings'),
     [
       h('div', { class: 'field' }, h('span', {}, t('account.email_address'), ' ', confirmed), email),
+      labelled(t('account.email_password'), emailPassword),
       h(
         'fieldset',
         { class: 'checks' },
@@ -44,12 +51,17 @@ function settingsForm(me) {
     ],
     t('account.save'),
     async () => {
-      account.me = await accountCall('PATCH', '/api/me', {
-        email: email.value.trim() || null,
+      const newEmail = email.value.trim() || null;
+      /** @type {Record<string, any>} */
+      const changes = {
+        email: newEmail,
         webhook: webhook.value.trim() || null,
         auto_vacation: vacation.checked,
         notices: Object.fromEntries(CHANNELS.map((c) => [c, notices[c].checked])),
-      });
+      };
+      if (newEmail !== (me.email ?? null)) changes.password = emailPassword.value;
+      account.me = await accountCall('PATCH', '/api/me', changes);
+      emailPassword.value = '';
       toast(t('account.saved'));
       account.changed();
     },

@@ -62,7 +62,8 @@ public:
     // deleted in the same transaction, so it works once.
     virtual Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose,
                                                             TimeMs now_ms, bool consume) = 0;
-    // The account whose e-mail is `email` (compared ignoring ASCII case); nullopt when none.
+    // The oldest account whose confirmed e-mail is `email` (compared ignoring ASCII case);
+    // nullopt when none.
     virtual Result<std::optional<std::string>> person_with_email(std::string_view email) = 0;
 };
 

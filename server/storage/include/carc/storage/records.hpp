@@ -230,7 +230,10 @@ struct AccountSettings {
 struct AccountRecord {
     std::string person_id;   // the person the account is (and stays)
     std::string name;        // as typed
-    std::string name_key;    // the name compared ignoring case (unique)
+    std::string name_key;    // the name compared ignoring the case of ASCII letters (unique)
+    // The name as look-alikes compare (UTS #39 skeleton, case-folded; unique); empty for an
+    // account stored before skeletons until the server computes it.
+    std::string name_skeleton = {};
     std::string password_hash;
     // The person's reconnect token's hash: what their seats carry, so "my games" finds them.
     TokenHash person_token_hash;

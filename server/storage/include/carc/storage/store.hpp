@@ -74,10 +74,18 @@ public:
     virtual ~AccountStore() = default;
 
     // The account with its first session, together. already_exists when the name (ignoring
-    // case) or the person already has an account.
+    // case, or its skeleton) or the person already has an account.
     virtual Status create_account(const AccountRecord& account, const SessionRecord& first) = 0;
     // nullopt when there is no such account.
     virtual Result<std::optional<AccountRecord>> account_by_name(std::string_view name_key) = 0;
+    // The account whose name_key is `name_key`, else the one whose name looks like it (its
+    // skeleton is `skeleton`); nullopt when neither.
+    virtual Result<std::optional<AccountRecord>> account_by_look(std::string_view name_key,
+                                                                 std::string_view skeleton) = 0;
+    // The accounts stored before skeletons were: (person id, name) of each whose skeleton is unknown.
+    virtual Result<std::vector<std::pair<std::string, std::string>>> accounts_without_skeleton() = 0;
+    // Stores an account's skeleton; already_exists when another account holds it.
+    virtual Status set_name_skeleton(std::string_view person_id, std::string_view skeleton) = 0;
     virtual Result<std::optional<AccountRecord>> account_of(std::string_view person_id) = 0;
     virtual Status update_settings(std::string_view person_id, const AccountSettings& settings) = 0;
     // Replaces the password hash and ends every session of the account but `keep`.
