@@ -14,7 +14,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 11> migrations = {
+constexpr std::array<const char*, 12> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -216,6 +216,8 @@ END $$;
 )sql",
     // 11: challenges waiting for a decline, blocks by the blocked account (challenges_schema.hpp).
     challenges_schema::postgres_step,
+    // 12: mails sent unasked, counted per address and per account (notices_schema.hpp).
+    notices_schema::counts_step,
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 11> migrations = {
+constexpr std::array<const char*, 12> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -158,6 +158,8 @@ CREATE TABLE vacation (
     "",
     // 11: challenges waiting for a decline, blocks by the blocked account (challenges_schema.hpp).
     challenges_schema::sqlite_step,
+    // 12: mails sent unasked, counted per address and per account (notices_schema.hpp).
+    notices_schema::counts_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
