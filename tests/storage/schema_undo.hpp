@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 11;
+inline constexpr int newest_schema = 12;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -24,6 +24,7 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
     std::string sql;
     for (int step = newest_schema; step > version; --step) {
         switch (step) {
+            case 12: sql += drop({"mail_counts"}); break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";
