@@ -466,7 +466,7 @@ TEST_CASE("turns passed to a player within the delay go in one mail naming each 
     CHECK(mail_header(letter, "List-Unsubscribe").starts_with("<http://mail.test/api/mail/unsubscribe?t="));
 }
 
-TEST_CASE("a hidden tab watches nothing: its player is told of the turn; visible again, not", "[server][notices]") {
+TEST_CASE("a hidden tab watches nothing: its player is told of the turn, and once visible again is not", "[server][notices]") {
     smtp_sink mail(free_port());
     account_server s(mail_config(mail.port()));
     const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
