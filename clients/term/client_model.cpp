@@ -195,6 +195,8 @@ void ClientModel::welcome(const json& m) {
             request({{"type", "spectate"}, {"room", room_id_}});
         }
     }
+    // A terminal is on screen while the client runs: its player watches what it shows.
+    request({{"type", "visibility"}, {"visible", true}});
 }
 
 void ClientModel::error(const json& m) {

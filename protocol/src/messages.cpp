@@ -47,6 +47,7 @@ void from_json(const json& in, Hello& m) {
 
 void from_json(const json&, GetTiles&) {}
 void from_json(const json& in, Watch& m) { m.room = FieldReader(in, "watch").optional_string("room", max_room_id); }
+void from_json(const json& in, Visibility& m) { m.visible = FieldReader(in, "visibility").boolean("visible", true); }
 void from_json(const json&, ListRooms&) {}
 void from_json(const json&, LobbySubscribe&) {}
 void from_json(const json&, LobbyUnsubscribe&) {}

@@ -84,6 +84,11 @@ Usage: carc-server [flags]
   --mail-from ADDRESS          notices: the From address of the mails
   --mail-retry-ms MS           notices: a mail or webhook that failed is tried again after this
                                long, doubling up to 5 minutes (default 5000)
+  --mail-turn-delay-ms MS      notices: a turn's mail waits this long and names every game
+                               waiting for the player by then (default 60000)
+  --mail-limit-per-address N   notices: mails sent unasked (confirmations, resets, challenges)
+                               to one address per hour (default 3)
+  --mail-limit-per-account N   notices: the same for one account, whatever the address (default 5)
   --tournament-sweep-ms MS     tournaments: how often each one is looked at besides when its
                                games end here (default 5000)
   --review-daily N             move reviews one person (account or guest's address) may ask for
@@ -211,6 +216,11 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--review-queue") ok = parse_number(value, config.reviews.queued_in_all) && config.reviews.queued_in_all >= 1;
         else if (flag == "--tournament-sweep-ms") ok = parse_ms(value, config.tournament_sweep) && config.tournament_sweep.count() > 0;
         else if (flag == "--mail-retry-ms") ok = parse_ms(value, config.notices.retry_first) && config.notices.retry_first.count() > 0;
+        else if (flag == "--mail-turn-delay-ms") ok = parse_ms(value, config.notices.turn_mail_delay);
+        else if (flag == "--mail-limit-per-address")
+            ok = parse_number(value, config.notices.unasked_per_address) && config.notices.unasked_per_address > 0;
+        else if (flag == "--mail-limit-per-account")
+            ok = parse_number(value, config.notices.unasked_per_account) && config.notices.unasked_per_account > 0;
         else if (flag == "--fixed-seed") {  // tests only (crash test): every game uses this seed
             std::uint64_t seed = 0;
             ok = parse_number(value, seed);

@@ -121,6 +121,14 @@ struct server_config {
         // A failed sending is tried again after this long, doubling up to retry_max.
         std::chrono::milliseconds retry_first{5000};
         std::chrono::milliseconds retry_max{300000};
+        // A turn's mail waits this long, so that every game waiting for the player by then goes
+        // in the same mail.
+        std::chrono::milliseconds turn_mail_delay{60000};
+        // Mails the server sends unasked (confirmations, resets, challenges): at most this many
+        // to one address and for one account within each clock window; more are dropped.
+        int unasked_per_address = 3;
+        int unasked_per_account = 5;
+        std::chrono::milliseconds unasked_window{3600000};
     } notices;
 
     // Tournaments (docs/tournaments.md): how often every live tournament is looked at even when

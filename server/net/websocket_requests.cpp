@@ -114,6 +114,9 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
     } else if (const auto* watch = std::get_if<protocol::Watch>(&message)) {
         state_.persons.watch(*person_, id_, watch->room);  // who watches a game: notices
         send_text(protocol::encode(protocol::Ack{}, id));
+    } else if (const auto* visibility = std::get_if<protocol::Visibility>(&message)) {
+        state_.persons.set_visible(*person_, id_, visibility->visible);  // a hidden page watches nothing
+        send_text(protocol::encode(protocol::Ack{}, id));
     } else if (std::holds_alternative<protocol::MyGamesRequest>(message)) {
         on_my_games(id);
     } else if (const auto* create = std::get_if<protocol::CreateRoom>(&message)) {

@@ -51,6 +51,11 @@ int check_address(void* allow_private, char* address, char*, int, int) {
     return accounts::check_webhook(url, false) ? CURL_PREREQFUNC_ABORT : CURL_PREREQFUNC_OK;
 }
 
+// libcurl asks at least once a second while a transfer runs: non-zero ends it.
+int abandon_when_set(void* abandon, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+    return static_cast<const std::atomic<bool>*>(abandon)->load() ? 1 : 0;
+}
+
 }  // namespace
 
 void init_curl() {
@@ -82,7 +87,8 @@ std::optional<std::string> send_mail(const std::string& smtp_url, const std::str
     return failed;
 }
 
-std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private) {
+std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private,
+                                        const std::atomic<bool>& abandon) {
     easy curl;
     if (!curl.handle) return "libcurl could not start";
     char error[CURL_ERROR_SIZE] = {};
@@ -100,6 +106,9 @@ std::optional<std::string> post_webhook(const std::string& url, const std::strin
     curl_easy_setopt(curl.handle, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl.handle, CURLOPT_PREREQFUNCTION, check_address);
     curl_easy_setopt(curl.handle, CURLOPT_PREREQDATA, &allow_private);
+    curl_easy_setopt(curl.handle, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl.handle, CURLOPT_XFERINFOFUNCTION, abandon_when_set);
+    curl_easy_setopt(curl.handle, CURLOPT_XFERINFODATA, const_cast<std::atomic<bool>*>(&abandon));
     auto failed = perform(curl.handle, error);
     curl_slist_free_all(headers);
     return failed;

@@ -3,6 +3,7 @@
 // the operator's SMTP server, and a webhook's POST. Each blocks until done or timed out, so
 // they run on the notices' own thread only. Each returns nullopt on success, else what failed.
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,9 @@ std::optional<std::string> send_mail(const std::string& smtp_url, const std::str
 
 // POSTs `json_body` to `url`. Unless `allow_private`, refuses to connect to a loopback,
 // private or link-local address, whatever name led there (checked on the address resolved).
-std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private);
+// Given up within a second once `abandon` is set (the server stops; a host that never answers
+// must not hold up its stopping), and after timeout_seconds anyway.
+std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private,
+                                        const std::atomic<bool>& abandon);
 
 }  // namespace carc::server::notices

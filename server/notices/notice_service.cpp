@@ -9,6 +9,7 @@
 #include "carc/storage/friend_store.hpp"
 #include "notices/curl_transfer.hpp"
 #include "notices/mail_text.hpp"
+#include "notices/turns_mail.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
 
@@ -82,7 +83,10 @@ notice_service* sender_of(shared_state& state) { return state.notice_sender.get(
 
 notice_service::notice_service(shared_state& state, std::shared_ptr<st::NoticeStore> store,
                                std::shared_ptr<st::AccountStore> accounts)
-    : state_(state), store_(std::move(store)), accounts_(std::move(accounts)) {
+    : state_(state),
+      store_(std::move(store)),
+      accounts_(std::move(accounts)),
+      webhook_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()) {
     init_curl();
 }
 
@@ -90,8 +94,11 @@ notice_service::~notice_service() { stop(); }
 
 void notice_service::start() {
     std::lock_guard lock(mutex_);
-    if (thread_.joinable() || stopping_) return;
-    thread_ = std::thread([this] { run(); });
+    if (started_ || stopping_) return;
+    started_ = true;
+    threads_.emplace_back([this] { run_inbox(); });
+    threads_.emplace_back([this] { run_sender("email"); });
+    for (int i = 0; i < webhook_senders; ++i) threads_.emplace_back([this] { run_sender("webhook"); });
 }
 
 void notice_service::stop() {
@@ -99,8 +106,12 @@ void notice_service::stop() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
+    abandon_transfers_ = true;
     wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
+    senders_wake_.notify_all();
+    for (auto& thread : threads_)
+        if (thread.joinable()) thread.join();
+    threads_.clear();
 }
 
 bool notice_service::sends_mail() const { return !state_.config.notices.smtp_url.empty(); }
@@ -166,23 +177,36 @@ void notice_service::enqueue(st::QueuedNotice notice) {
     wake_.notify_all();
 }
 
-void notice_service::run() {
+void notice_service::run_inbox() {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
+        wake_.wait(lock, [this] { return stopping_ || !inbox_.empty(); });
+        if (stopping_) break;
         std::deque<st::QueuedNotice> inbox;
         inbox.swap(inbox_);
         lock.unlock();
         store_inbox(std::move(inbox));
-        while (send_one_due()) {
-            std::lock_guard check(mutex_);
-            if (stopping_ || !inbox_.empty()) break;
-        }
-        const auto due = store_->next_notice_due();
         lock.lock();
-        if (stopping_ || !inbox_.empty()) continue;
+        ++stored_generation_;
+        senders_wake_.notify_all();
+    }
+}
+
+void notice_service::run_sender(std::string channel) {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        const std::uint64_t seen = stored_generation_;
+        lock.unlock();
+        while (send_one_due(channel)) {
+            std::lock_guard check(mutex_);
+            if (stopping_) break;
+        }
+        const auto due = store_->next_notice_due(channel);
+        lock.lock();
+        if (stopping_ || stored_generation_ != seen) continue;
         auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(poll_interval);
         if (due && *due) wait = std::clamp(std::chrono::milliseconds(**due - unix_ms()), std::chrono::milliseconds(0), wait);
-        wake_.wait_for(lock, wait, [this] { return stopping_ || !inbox_.empty(); });
+        senders_wake_.wait_for(lock, wait, [&] { return stopping_ || stored_generation_ != seen; });
     }
 }
 
@@ -205,6 +229,10 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
         }
         for (const auto& channel : channels) {
             notice.channel = channel;
+            // A turn's mail waits, so the games that wait for the player by then go with it.
+            notice.next_attempt_ms = notice.created_at_ms;
+            if (channel == "email" && is_turn_kind(notice.kind))
+                notice.next_attempt_ms += state_.config.notices.turn_mail_delay.count();
             if (auto stored = store_->enqueue_notice(notice); !stored)
                 spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", notice.person_id, notice.kind,
                               stored.message());
@@ -212,36 +240,49 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
     }
 }
 
-bool notice_service::send_one_due() {
+bool notice_service::send_one_due(const std::string& channel) {
     const std::int64_t now = unix_ms();
-    auto claimed = store_->claim_due_notice(now, now + claim_ms);
+    auto claimed = store_->claim_due_notice(now, now + claim_ms, channel);
     if (!claimed) {
         spdlog::warn("event=notice_claim_failed error=\"{}\"", claimed.message());
         return false;
     }
     if (!*claimed) return false;
     const st::QueuedNotice& notice = **claimed;
-    std::string error;
-    const outcome done = deliver(notice, error);
+    delivery d;
+    const outcome done = deliver(notice, d);
+    settle(notice, done, d);
+    return true;
+}
+
+void notice_service::settle(const st::QueuedNotice& notice, outcome done, delivery& d) {
+    std::vector<const st::QueuedNotice*> all{&notice};
+    for (const auto& along : d.along) all.push_back(&along);
+    if (done == outcome::postponed) {
+        if (auto postponed = store_->postpone_notice(notice.id, d.postpone_until_ms); !postponed)
+            spdlog::error("event=notice_not_postponed id={} error=\"{}\"", notice.id, postponed.message());
+        return;
+    }
     if (done == outcome::failed) {
         ++failed_;
         const bool give_up = unix_ms() - notice.created_at_ms >= give_up_after_ms;
         spdlog::warn("event=notice_failed person={} kind={} channel={} attempts={} given_up={} error=\"{}\"",
-                     notice.person_id, notice.kind, notice.channel, notice.attempts + 1, give_up, error);
+                     notice.person_id, notice.kind, notice.channel, notice.attempts + 1, give_up, d.error);
         if (!give_up) {
-            if (auto retried = store_->retry_notice(notice.id, unix_ms() + retry_delay_ms(notice.attempts)); !retried)
-                spdlog::error("event=notice_retry_not_stored id={} error=\"{}\"", notice.id, retried.message());
-            return true;
+            for (const auto* n : all)
+                if (auto retried = store_->retry_notice(n->id, unix_ms() + retry_delay_ms(n->attempts)); !retried)
+                    spdlog::error("event=notice_retry_not_stored id={} error=\"{}\"", n->id, retried.message());
+            return;
         }
     } else {
         if (done == outcome::sent) ++sent_;
-        spdlog::info("event=notice_{} person={} kind={} channel={} room={}",
+        spdlog::info("event=notice_{} person={} kind={} channel={} room={} games={}",
                      done == outcome::sent ? "sent" : "dropped", notice.person_id, notice.kind, notice.channel,
-                     notice.room_id);
+                     notice.room_id, all.size());
     }
-    if (auto removed = store_->remove_notice(notice.id); !removed)
-        spdlog::error("event=notice_not_removed id={} error=\"{}\"", notice.id, removed.message());
-    return true;
+    for (const auto* n : all)
+        if (auto removed = store_->remove_notice(n->id); !removed)
+            spdlog::error("event=notice_not_removed id={} error=\"{}\"", n->id, removed.message());
 }
 
 std::int64_t notice_service::retry_delay_ms(int attempts) const {
@@ -251,7 +292,8 @@ std::int64_t notice_service::retry_delay_ms(int attempts) const {
     return std::min<std::int64_t>(delay, std::max(config.retry_max.count(), config.retry_first.count()));
 }
 
-notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, std::string& error) {
+notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, delivery& d) {
+    std::string& error = d.error;
     auto account = accounts_->account_of(notice.person_id);
     if (!account) {
         error = account.message();
@@ -262,36 +304,42 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
     if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.stores.friends.get()))
         return error.empty() ? outcome::dropped : outcome::failed;
-    if (notice.channel == "webhook") return deliver_webhook(notice, **account, error);
-    return deliver_mail(notice, **account, error);
+    if (notice.channel == "webhook") return deliver_webhook(notice, **account, d);
+    return deliver_mail(notice, **account, d);
 }
 
 notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& notice, const st::AccountRecord& account,
-                                                     std::string& error) {
+                                                     delivery& d) {
+    std::string& error = d.error;
     const st::AccountSettings& settings = account.settings;
     if (!sends_mail() || !settings.email) return outcome::dropped;
+    // A mail the person did not ask for goes only within the limits (dropped otherwise).
+    const auto over_limits = [&] { return !within_unasked_limits(notice, *settings.email, d); };
+    const auto refused = [&] { return error.empty() ? outcome::dropped : outcome::failed; };
     mail m;
     if (is_turn_kind(notice.kind)) {
         if (!wants_turn_mail(settings)) return outcome::dropped;  // unsubscribed meanwhile
-        const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
-        if (!token) return error = "the link's token was not stored", outcome::failed;
-        m = turn_mail(notice.kind, notice.room_id, notice.deadline_ms, public_link("/#/room/" + notice.room_id),
-                      public_link("/api/mail/unsubscribe?t=" + *token));
+        auto turns = coalesced_turn_mail(notice, account, d);
+        if (!turns) return error.empty() ? outcome::dropped : outcome::failed;
+        m = std::move(*turns);
     } else if (notice.kind == "challenge") {
         if (!wants_turn_mail(settings) || !state_.stores.games) return outcome::dropped;
         const auto room = challenge_room_of(*state_.stores.games, notice.room_id);
         if (!room) return outcome::dropped;  // the room is gone (started, closed)
+        if (over_limits()) return refused();
         const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = challenge_mail(room->from_name, public_link("/#/invite/" + room->invite),
                            public_link("/api/mail/unsubscribe?t=" + *token));
     } else if (notice.kind == "confirm_email") {
         if (settings.email_confirmed) return outcome::dropped;
+        if (over_limits()) return refused();
         const auto token = issue_token(account, "confirm_email", confirm_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = confirm_mail(public_link("/api/mail/confirm?t=" + *token));
     } else if (notice.kind == "password_reset") {
         if (!settings.email_confirmed) return outcome::dropped;  // reset links go to a confirmed address only
+        if (over_limits()) return refused();
         const auto token = issue_token(account, "password_reset", reset_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = reset_mail(account.name, public_link("/api/password-reset?t=" + *token));
@@ -309,7 +357,7 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
 }
 
 notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& notice,
-                                                        const st::AccountRecord& account, std::string& error) {
+                                                        const st::AccountRecord& account, delivery& d) {
     if (!wants_webhook(account.settings)) return outcome::dropped;
     std::string url = public_link("/#/room/" + notice.room_id);
     if (notice.kind == "challenge") {
@@ -320,12 +368,75 @@ notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& 
         return outcome::dropped;
     }
     const json body = {{"kind", notice.kind}, {"room", notice.room_id}, {"deadline_ms", notice.deadline_ms}, {"url", url}};
-    if (auto failed = post_webhook(*account.settings.webhook_url, body.dump(),
-                                   state_.config.accounts.allow_private_webhooks)) {
-        error = *failed;
+    // One transfer at a time per host, and a failing host waits alone (destination_gate).
+    const std::string host = destination_of(*account.settings.webhook_url);
+    if (const auto later = webhook_hosts_.try_begin(host, unix_ms())) {
+        d.postpone_until_ms = *later;
+        return outcome::postponed;
+    }
+    const auto failed =
+        post_webhook(*account.settings.webhook_url, body.dump(), state_.config.accounts.allow_private_webhooks,
+                     abandon_transfers_);
+    webhook_hosts_.finished(host, !failed, unix_ms());
+    if (failed) {
+        d.error = *failed;
         return outcome::failed;
     }
     return outcome::sent;
+}
+
+std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& notice,
+                                                       const st::AccountRecord& account, delivery& d) {
+    const std::int64_t now = unix_ms();
+    auto others = store_->claim_turn_notices(notice.person_id, "email",
+                                             now + state_.config.notices.turn_mail_delay.count(), now + claim_ms);
+    if (!others) {
+        d.error = others.message();
+        return std::nullopt;
+    }
+    d.along = std::move(*others);
+    // Each room once, in the order its first notice came; a warning outweighs a turn.
+    std::vector<waiting_game> games;
+    const auto add = [&](const st::QueuedNotice& n) {
+        if (watching(n.room_id, n.person_id)) return;  // back in that game meanwhile
+        auto same = std::find_if(games.begin(), games.end(), [&](const waiting_game& g) { return g.room_id == n.room_id; });
+        if (same == games.end()) {
+            games.push_back({n.room_id, n.kind, n.deadline_ms, public_link("/#/room/" + n.room_id)});
+            return;
+        }
+        if (n.kind == "time_running_out") same->kind = n.kind;
+        same->deadline_ms = std::max(same->deadline_ms, n.deadline_ms);
+    };
+    add(notice);
+    for (const auto& n : d.along) add(n);
+    if (games.empty()) return std::nullopt;
+    const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
+    if (!token) {
+        d.error = "the link's token was not stored";
+        return std::nullopt;
+    }
+    return turns_mail(games, public_link("/api/mail/unsubscribe?t=" + *token));
+}
+
+bool notice_service::within_unasked_limits(const st::QueuedNotice& notice, const std::string& address, delivery& d) {
+    const auto& config = state_.config.notices;
+    const st::UnaskedMail counted{.address = address,
+                                  .person_id = notice.person_id,
+                                  .now_ms = unix_ms(),
+                                  .window_ms = config.unasked_window.count(),
+                                  .per_address = config.unasked_per_address,
+                                  .per_account = config.unasked_per_account};
+    auto allowed = store_->count_unasked_mail(counted);
+    if (!allowed) {
+        d.error = allowed.message();
+        return false;
+    }
+    if (*allowed) return true;
+    ++over_limit_;
+    // Logged without the address: who and what, so an operator sees the abuse.
+    spdlog::warn("event=mail_over_limit person={} kind={} per_address={} per_account={}", notice.person_id,
+                 notice.kind, config.unasked_per_address, config.unasked_per_account);
+    return false;
 }
 
 std::optional<std::string> notice_service::issue_token(const st::AccountRecord& account, const std::string& purpose,

@@ -2,10 +2,16 @@
 // Notices at run time (docs/accounts.md, Notices): a turn of a turn-based game passed to someone
 // not watching it, or its time is running out; an e-mail address to confirm; a password reset.
 // What the rooms and the account workers hand over goes into an inbox in memory at once (they
-// never wait); the notices' own thread stores it in the queue (storage::NoticeStore), then
-// sends what is due: mail through the operator's SMTP server, a webhook's POST. A sending that
-// fails is tried again with back-off; the queue is in the store, so notices survive restarts and
-// every node may send them. A mail server that is down only delays notices, never a game.
+// never wait); the notices' inbox thread stores it in the queue (storage::NoticeStore). Senders
+// of their own then send what is due, so that no channel waits for another: one thread sends
+// mail through the operator's SMTP server, a few POST webhooks, at most one at a time to a host
+// and a failing host backing off alone (destination_gate). A sending that fails is tried again
+// with back-off; the queue is in the store, so notices survive restarts and every node may send
+// them. A mail server that is down only delays notices, never a game.
+//
+// A turn's mail waits a little (turn_mail_delay) and then names every game waiting for the
+// player; mails sent unasked (confirmations, resets, challenges) are counted in the store per
+// address and per account, and those over the limits are dropped.
 
 #include <atomic>
 #include <condition_variable>
@@ -17,10 +23,13 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "app/turn_notices.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/store.hpp"
+#include "notices/destination_gate.hpp"
+#include "notices/mail_text.hpp"
 
 namespace carc::server {
 
@@ -34,6 +43,8 @@ inline constexpr std::int64_t confirm_link_ms = 7LL * 24 * 60 * 60 * 1000;      
 inline constexpr std::int64_t unsubscribe_link_ms = 365LL * 24 * 60 * 60 * 1000;  // a year
 // At most one password reset mail per account within this long.
 inline constexpr std::int64_t reset_ask_interval_ms = 60 * 1000;
+// Webhooks are POSTed by this many threads (one per host at a time).
+inline constexpr int webhook_senders = 4;
 // A notice not sent within this long is given up (logged).
 inline constexpr std::int64_t give_up_after_ms = 2LL * 24 * 60 * 60 * 1000;
 
@@ -43,7 +54,8 @@ public:
                    std::shared_ptr<storage::AccountStore> accounts);
     ~notice_service() override;
 
-    // Starts the notices' thread; stop() finishes the notice being sent and joins it.
+    // Starts the notices' threads; stop() finishes the mails being sent, gives up the webhooks
+    // under way (tried again later) and joins them.
     void start();
     void stop();
 
@@ -70,23 +82,39 @@ public:
     // --public-url + `path_and_query`.
     std::string public_link(const std::string& path_and_query) const;
 
-    // What the thread did so far (tests, logs).
+    // What the senders did so far (tests, logs).
     std::uint64_t sent() const { return sent_; }
     std::uint64_t failed_attempts() const { return failed_; }
+    // Mails dropped because a limit on mails sent unasked was reached.
+    std::uint64_t over_limit() const { return over_limit_; }
 
 private:
-    enum class outcome { sent, dropped, failed };
+    enum class outcome { sent, dropped, failed, postponed };
+    // One delivery's result besides its outcome.
+    struct delivery {
+        std::string error;
+        std::int64_t postpone_until_ms = 0;        // outcome::postponed
+        std::vector<storage::QueuedNotice> along;  // the turn notices sent in the same mail
+    };
 
     void enqueue(storage::QueuedNotice notice);
-    void run();
+    void run_inbox();
+    void run_sender(std::string channel);
     void store_inbox(std::deque<storage::QueuedNotice> inbox);
-    // Claims and sends one due notice; false when none was due.
-    bool send_one_due();
-    outcome deliver(const storage::QueuedNotice& notice, std::string& error);
-    outcome deliver_mail(const storage::QueuedNotice& notice, const storage::AccountRecord& account,
-                         std::string& error);
+    // Claims and sends one due notice of `channel`; false when none was due.
+    bool send_one_due(const std::string& channel);
+    void settle(const storage::QueuedNotice& notice, outcome done, delivery& d);
+    outcome deliver(const storage::QueuedNotice& notice, delivery& d);
+    outcome deliver_mail(const storage::QueuedNotice& notice, const storage::AccountRecord& account, delivery& d);
     outcome deliver_webhook(const storage::QueuedNotice& notice, const storage::AccountRecord& account,
-                            std::string& error);
+                            delivery& d);
+    // A turn's mail for `notice` and the person's other turn notices due soon (claimed into
+    // d.along): nullopt when no game is left to tell of.
+    std::optional<mail> coalesced_turn_mail(const storage::QueuedNotice& notice,
+                                            const storage::AccountRecord& account, delivery& d);
+    // Counts a mail sent unasked against its limits: false when it must not go (d.error set
+    // when the store failed, else the mail is over a limit).
+    bool within_unasked_limits(const storage::QueuedNotice& notice, const std::string& address, delivery& d);
     // A new link token for `purpose`, its hash stored; the token (for the link) or nullopt.
     std::optional<std::string> issue_token(const storage::AccountRecord& account, const std::string& purpose,
                                            std::int64_t lifetime_ms);
@@ -95,15 +123,21 @@ private:
     shared_state& state_;
     std::shared_ptr<storage::NoticeStore> store_;
     std::shared_ptr<storage::AccountStore> accounts_;
+    destination_gate webhook_hosts_;
 
     mutable std::mutex mutex_;
-    std::condition_variable wake_;
+    std::condition_variable wake_;          // the inbox thread: something in the inbox
+    std::condition_variable senders_wake_;  // the senders: something new in the queue
+    std::uint64_t stored_generation_ = 0;   // counts the inbox batches stored
     std::deque<storage::QueuedNotice> inbox_;
     std::map<std::string, std::int64_t> last_reset_ask_;  // person -> Unix ms
     bool stopping_ = false;
-    std::thread thread_;
+    bool started_ = false;
+    std::atomic<bool> abandon_transfers_{false};  // stop(): webhooks under way give up
+    std::vector<std::thread> threads_;
     std::atomic<std::uint64_t> sent_{0};
     std::atomic<std::uint64_t> failed_{0};
+    std::atomic<std::uint64_t> over_limit_{0};
 };
 
 // The server's notice_service, or null when it sends no notices.

@@ -110,6 +110,7 @@ bool person_registry::detach(const std::string& person, const client_link& link)
     if (it == by_id_.end()) return true;
     it->second.last_seen = clock::now();
     it->second.shown.erase(link.id());
+    it->second.hidden.erase(link.id());
     return it->second.links->remove(link);
 }
 
@@ -128,12 +129,21 @@ void person_registry::watch(const std::string& person, std::uint64_t link_id, st
         link->second = std::move(room).value_or("");
 }
 
+void person_registry::set_visible(const std::string& person, std::uint64_t link_id, bool visible) {
+    std::lock_guard lock(mutex_);
+    const auto it = by_id_.find(person);
+    if (it == by_id_.end() || !it->second.shown.contains(link_id)) return;
+    if (visible) it->second.hidden.erase(link_id);
+    else it->second.hidden.insert(link_id);
+}
+
 bool person_registry::watching(const std::string& person, const std::string& room) const {
     std::lock_guard lock(mutex_);
     const auto it = by_id_.find(person);
     if (it == by_id_.end()) return false;
     const entry& e = it->second;
     return std::any_of(e.shown.begin(), e.shown.end(), [&](const auto& link) {
+        if (e.hidden.contains(link.first)) return false;  // a background tab watches nothing
         return link.second ? *link.second == room : e.rooms.contains(room);
     });
 }

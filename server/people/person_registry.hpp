@@ -62,7 +62,11 @@ public:
     // `watch` message. Until a connection says so it shows every room of the person (it is sent
     // all their views).
     void watch(const std::string& person, std::uint64_t link_id, std::optional<std::string> room);
-    // Whether one of the person's open connections shows `room` (notices: docs/accounts.md).
+    // The connection's page is visible or hidden (the client's `visibility` message); a hidden
+    // one shows no room. Connections are visible until they say otherwise.
+    void set_visible(const std::string& person, std::uint64_t link_id, bool visible);
+    // Whether one of the person's open, visible connections shows `room` (notices:
+    // docs/accounts.md).
     bool watching(const std::string& person, const std::string& room) const;
 
     void add_room(const std::string& person, const std::string& room);
@@ -87,6 +91,7 @@ private:
         // Each open connection's room, by link id: nullopt until it says `watch`, then the room
         // it shows ("" for none).
         std::map<std::uint64_t, std::optional<std::string>> shown{};
+        std::set<std::uint64_t> hidden{};  // link ids whose page is hidden
     };
     static std::shared_ptr<person_links> new_links();
 

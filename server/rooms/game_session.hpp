@@ -30,6 +30,9 @@ struct move_turn {
     int seat = 0;
     std::int64_t seq = 0;
     std::optional<std::int64_t> deadline_ms;
+    // Its "time is running out" notice went: one per move, however often vacation days move
+    // the deadline.
+    bool warned = false;
 };
 
 // A game brought back from the store after a restart (recovery.cpp), ready to go on.

@@ -60,10 +60,12 @@ void room::arm_move_timers() {
         if (!ec) self->on_move_deadline(seq, deadline);
     });
     const std::int64_t warn_at = deadline - *move_time_s_ * 1000 / 5;  // a fifth of the move time left
-    if (!state_.notices || warn_at <= unix_ms()) return;
+    if (!state_.notices || turn_->warned || warn_at <= unix_ms()) return;
     notice_timer_.expires_after(in(warn_at));
     notice_timer_.async_wait([self = shared_from_this(), seq, deadline](boost::system::error_code ec) {
         if (ec || !self->turn_ || self->turn_->seq != seq || self->turn_->deadline_ms != deadline) return;
+        if (self->turn_->warned) return;
+        self->turn_->warned = true;
         self->state_.notices->time_running_out(self->id_, self->seating_.seat(self->turn_->seat).person, deadline);
     });
 }

@@ -54,7 +54,7 @@ TEST_CASE("hello, welcome, and hello again with the token after a dropped connec
     CHECK_FALSE(out[0].contains("token"));
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", false}});
     CHECK(model.online());
-    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch"}));
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch", "visibility"}));
 
     model.disconnected();
     CHECK_FALSE(model.online());
@@ -286,7 +286,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
     CHECK_FALSE(out[0].contains("token"));
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"rooms", json::array()}});
     out = model.take_outbox();
-    REQUIRE(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch", "spectate"}));
+    REQUIRE(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch", "spectate", "visibility"}));
     CHECK(out[2]["room"] == "r1");  // the new connection is told the room on screen too
     CHECK(out[3]["room"] == "r1");
     CHECK(model.in_room());  // still showing the room until the new snapshot comes
@@ -296,7 +296,7 @@ TEST_CASE("a spectator the server forgot (a restart) watches again, a room that 
 
     // A resumed welcome that lists the room asks for nothing more.
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Eve"}, {"token", "t2"}, {"resumed", true}, {"rooms", {"r1"}}});
-    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch"}));  // no spectate
+    CHECK(types_of(model.take_outbox()) == json({"get_tiles", "lobby_subscribe", "watch", "visibility"}));  // no spectate
     // "not in room" for a room we show: watch it again; gone: leave it.
     model.handle({{"type", "error"}, {"code", "not_in_room"}, {"message", "not in room"}, {"room", "r1"}});
     CHECK(types_of(model.take_outbox()) == json({"spectate"}));
@@ -409,7 +409,7 @@ TEST_CASE("the --play flag opens the game named from My games: its snapshot is a
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true},
                   {"rooms", {"r1", "r7"}}});
     const auto out = model.take_outbox();
-    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "snapshot", "watch"}));
+    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "snapshot", "watch", "visibility"}));
     CHECK(out[2]["room"] == "r7");
     // The server sends the snapshot of every room the person sits in: the named one is shown.
     json other = my_turn_view();
@@ -429,8 +429,9 @@ TEST_CASE("My games: the list asked for, a game opened from it and left for the 
     model.take_outbox();
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"rooms", {"r1", "r7"}}});
     auto out = model.take_outbox();
-    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch"}));
-    CHECK(out.back()["room"].is_null());  // the lobby: no game on screen, its turn notices welcome
+    CHECK(types_of(out) == json({"get_tiles", "lobby_subscribe", "watch", "visibility"}));
+    CHECK(out[2]["room"].is_null());
+    CHECK(out[3]["visible"] == true);  // a terminal is on screen while it runs  // the lobby: no game on screen, its turn notices welcome
 
     model.request_my_games();
     CHECK_FALSE(model.my_games_answered());
@@ -476,7 +477,7 @@ TEST_CASE("My games as text: your turn marked with its deadline, a seat a bot pl
     CHECK(my_games_text({{"games", json::array()}}) == "no games\n");
 }
 
-TEST_CASE("a first start with a saved token says welcome back; only a lost link that comes back says reconnected") {
+TEST_CASE("a first start with a saved token says welcome back, only a lost link that comes back says reconnected") {
     ClientModel model("Ada");
     model.connected();
     CHECK(model.status() == "connected, saying hello");

@@ -19,7 +19,8 @@ json welcome(const std::string& token, json rooms = json::array()) {
 std::vector<json> after_welcome(ClientModel& model) {
     std::vector<json> out;
     for (json& m : model.take_outbox())
-        if (m["type"] != "get_tiles" && m["type"] != "lobby_subscribe" && m["type"] != "watch") out.push_back(std::move(m));
+        if (m["type"] != "get_tiles" && m["type"] != "lobby_subscribe" && m["type"] != "watch" &&
+            m["type"] != "visibility") out.push_back(std::move(m));
     return out;
 }
 

@@ -115,6 +115,9 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
     check_parses({{"room", "r12"}}, Watch{"r12"});
     check_parses({{"room", nullptr}}, Watch{std::nullopt});
     check_parses(json::object(), Watch{std::nullopt});
+    check_parses({{"visible", false}}, Visibility{false});
+    check_parses({{"visible", true}}, Visibility{true});
+    check_parses(json::object(), Visibility{true});
     check_parses(json::object(), ListRooms{});
     check_parses(json::object(), LobbySubscribe{});
     check_parses(json::object(), LobbyUnsubscribe{});

@@ -3,7 +3,12 @@
 // game, a `notice` message to their open connections when they do not; a mail server that is
 // down delays the mail, across a restart, and it then arrives once; the confirmation link
 // confirms; a password reset link works once and ends every session; a webhook gets its JSON
-// (webhook_sink.hpp), never on a private address unless allowed.
+// (webhook_sink.hpp), never on a private address unless allowed. A webhook host that never
+// answers (silent_host.hpp) holds up no mail and no other host; mails sent unasked stay within
+// their limits per address and per account; a player's turns go in one mail; a hidden tab
+// watches nothing.
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
@@ -12,7 +17,9 @@
 #include "notices/link_params.hpp"
 #include "notices/mail_text.hpp"
 #include "notices/notice_service.hpp"
+#include "notices/destination_gate.hpp"
 #include "room_openings.hpp"
+#include "silent_host.hpp"
 #include "smtp_sink.hpp"
 #include "webhook_sink.hpp"
 #include "ws_client.hpp"
@@ -31,6 +38,7 @@ carc::server::server_config mail_config(unsigned short smtp_port) {
     config.notices.mail_from = "carc@mail.test";
     config.notices.retry_first = std::chrono::milliseconds(100);
     config.notices.retry_max = std::chrono::milliseconds(400);
+    config.notices.turn_mail_delay = std::chrono::milliseconds(0);  // one turn, one mail, at once
     return config;
 }
 
@@ -67,6 +75,15 @@ std::pair<std::string, std::string> confirmed_account(account_server& s, const s
     settings.email_confirmed = true;
     REQUIRE(s.accounts().update_settings(person, settings).ok());
     return {person, made.cookie()};
+}
+
+carc::storage::NoticeStore& queue_of(account_server& s) { return dynamic_cast<carc::storage::NoticeStore&>(*s.store); }
+
+// Who a mail went to (smtp_sink.py's first line).
+std::string recipient_of(const std::string& letter) {
+    const std::string prefix = "X-Rcpt-To: ";
+    REQUIRE(letter.starts_with(prefix));
+    return letter.substr(prefix.size(), letter.find_first_of("\r\n") - prefix.size());
 }
 
 }  // namespace
@@ -465,4 +482,164 @@ TEST_CASE("asking a password reset takes JSON from this site only", "[server][no
     const auto own = call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}, {},
                               {{"Origin", s.origin()}, {"Host", "127.0.0.1:" + std::to_string(s.port())}});
     CHECK(own.status == 202);
+}
+
+TEST_CASE("a webhook host that never answers holds up neither the mail nor another host's webhook",
+          "[server][notices]") {
+    smtp_sink mail(free_port());
+    silent_host silent;
+    webhook_sink hook;
+    auto config = mail_config(mail.port());
+    config.accounts.allow_private_webhooks = true;  // both hosts are on loopback
+    account_server s(config);
+    const auto bob = sign_up(s.port(), "Bob", password);
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", silent.url()}}, bob.cookie()).status == 200);
+    const auto carl = sign_up(s.port(), "Carl", password);
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"webhook", hook.url()}}, carl.cookie()).status == 200);
+
+    // Bob's host takes the first POST and never answers (20 s until it times out); his other
+    // turns wait for that host alone.
+    for (const char* room : {"r1", "r2", "r3"}) sender(s).your_turn(room, bob.body["person"], 0);
+    sender(s).your_turn("r4", carl.body["person"], 0);
+    REQUIRE(sign_up(s.port(), "Ada", password, {{"email", "ada@example.org"}}).status == 201);
+
+    const std::string letter = mail.wait_for_mail(1);
+    CHECK(recipient_of(letter) == "ada@example.org");
+    wait_until([&] { return !hook.requests().empty(); });
+    CHECK(hook.requests().front().find("\"room\":\"r4\"") != std::string::npos);
+    // Both arrived while Bob's host still held its first POST: nothing has failed yet.
+    CHECK(sender(s).failed_attempts() == 0);
+    CHECK(sender(s).sent() == 2);
+    CHECK(queue_of(s).queued_notices().value() == 3);  // Bob's, all still to go
+}
+
+TEST_CASE("webhook hosts: one transfer at a time per host, a failing host backs off alone", "[server][notices]") {
+    using namespace carc::server::notices;
+    CHECK(destination_of("https://User:secret@Hooks.Example:8443/a/b?c=d") == "https://hooks.example:8443");
+    CHECK(destination_of("http://127.0.0.1:9000/hook") == "http://127.0.0.1:9000");
+    destination_gate gate(100, 400);
+    CHECK_FALSE(gate.try_begin("http://a", 1'000).has_value());
+    CHECK(gate.try_begin("http://a", 1'010) == 1'110);  // busy: look again shortly
+    CHECK_FALSE(gate.try_begin("http://b", 1'010).has_value());  // another host goes on
+    gate.finished("http://b", true, 1'020);
+    gate.finished("http://a", false, 1'050);
+    CHECK(gate.try_begin("http://a", 1'100) == 1'150);  // backing off
+    CHECK_FALSE(gate.try_begin("http://b", 1'100).has_value());
+    gate.finished("http://b", true, 1'120);
+    CHECK_FALSE(gate.try_begin("http://a", 1'150).has_value());
+    gate.finished("http://a", false, 2'000);  // the second failure in a row: twice as long
+    CHECK(gate.try_begin("http://a", 2'100) == 2'200);
+    CHECK_FALSE(gate.try_begin("http://a", 2'200).has_value());
+    gate.finished("http://a", true, 2'300);  // answered: afresh
+    CHECK_FALSE(gate.try_begin("http://a", 2'300).has_value());
+    gate.finished("http://a", false, 2'400);
+    CHECK(gate.try_begin("http://a", 2'400) == 2'500);
+}
+
+TEST_CASE("sign-ups naming one stranger's address mail it only up to the limit per address", "[server][notices]") {
+    smtp_sink mail(free_port());
+    auto config = mail_config(mail.port());
+    config.notices.unasked_per_address = 2;
+    account_server s(config);
+    for (int i = 0; i < 5; ++i)
+        REQUIRE(sign_up(s.port(), "Ada" + std::to_string(i), password, {{"email", "Stranger@example.org"}}).status == 201);
+    // Each confirmation is sent or dropped, none left queued.
+    wait_until([&] { return sender(s).sent() + sender(s).over_limit() == 5; });
+    wait_until([&] { return queue_of(s).queued_notices().value() == 0; });
+    CHECK(sender(s).sent() == 2);
+    CHECK(sender(s).over_limit() == 3);
+    const auto mails = mail.mails();
+    REQUIRE(mails.size() == 2);
+    for (const auto& letter : mails) CHECK(recipient_of(letter) == "Stranger@example.org");
+    // A password reset is one more unasked mail to that address (once confirmed: resets go only
+    // to a confirmed address): over the limit too.
+    const auto ada0 = s.accounts().account_by_name("ada0").value();
+    REQUIRE(ada0);
+    auto confirmed = ada0->settings;
+    confirmed.email_confirmed = true;
+    REQUIRE(s.accounts().update_settings(ada0->person_id, confirmed).ok());
+    REQUIRE(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada0"}}).status == 202);
+    wait_until([&] { return sender(s).over_limit() == 4; });
+    CHECK(mail.mails().size() == 2);
+}
+
+TEST_CASE("address changes on one account mail confirmations only up to the limit per account", "[server][notices]") {
+    smtp_sink mail(free_port());
+    auto config = mail_config(mail.port());
+    config.notices.unasked_per_account = 3;
+    account_server s(config);
+    const auto made = sign_up(s.port(), "Ada", password);
+    REQUIRE(made.status == 201);
+    const std::string person = made.body["person"];
+    for (int i = 0; i < 8; ++i) {
+        auto settings = s.accounts().account_of(person).value()->settings;
+        settings.email = "ada" + std::to_string(i) + "@example.org";
+        settings.email_confirmed = false;
+        REQUIRE(s.accounts().update_settings(person, settings).ok());
+        sender(s).email_changed(person);
+        wait_until([&] { return sender(s).sent() + sender(s).over_limit() == static_cast<std::uint64_t>(i + 1); });
+    }
+    CHECK(sender(s).sent() == 3);
+    CHECK(sender(s).over_limit() == 5);
+    std::set<std::string> recipients;
+    for (const auto& letter : mail.mails()) recipients.insert(recipient_of(letter));
+    CHECK(recipients == std::set<std::string>{"ada0@example.org", "ada1@example.org", "ada2@example.org"});
+}
+
+TEST_CASE("turns passed to a player within the delay go in one mail naming each game", "[server][notices]") {
+    smtp_sink mail(free_port());
+    auto config = mail_config(mail.port());
+    config.notices.turn_mail_delay = std::chrono::milliseconds(3000);
+    account_server s(config);
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    sender(s).your_turn("r1", person, 1'900'000'000'000);
+    sender(s).your_turn("r2", person, 0);
+    sender(s).time_running_out("r1", person, 1'900'000'000'000);
+    sender(s).your_turn("r3", person, 0);
+
+    const std::string letter = mail.wait_for_mail(1);
+    wait_until([&] { return queue_of(s).queued_notices().value() == 0; });
+    CHECK(mail.mails().size() == 1);
+    CHECK(sender(s).sent() == 1);
+    CHECK(mail_header(letter, "Subject") == "Your turn in 3 Carcassonne games");
+    CHECK(letter.find("Game r1: time is running out, it ends at 2030-03-17 17:46 UTC.\r\n"
+                      "Play: http://mail.test/#/room/r1\r\n") != std::string::npos);
+    CHECK(letter.find("Game r2: your turn.\r\nPlay: http://mail.test/#/room/r2\r\n") != std::string::npos);
+    CHECK(letter.find("Game r3: your turn.\r\nPlay: http://mail.test/#/room/r3\r\n") != std::string::npos);
+    CHECK(mail_header(letter, "List-Unsubscribe").starts_with("<http://mail.test/api/mail/unsubscribe?t="));
+}
+
+TEST_CASE("a hidden tab watches nothing: its player is told of the turn, and once visible again is not", "[server][notices]") {
+    smtp_sink mail(free_port());
+    account_server s(mail_config(mail.port()));
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org");
+    const std::map<std::string, std::string> headers{{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}};
+    ws_client tab(s.port(), headers);
+    REQUIRE(tab.hello("Ada")["type"] == "welcome");
+    const std::string room = open_room(tab)["room"];
+    REQUIRE(tab.request({{"type", "watch"}, {"room", room}})["type"] == "ack");
+    CHECK(sender(s).watching(room, person));
+
+    // The tab goes to the background: the game is not watched, the notice and mail go.
+    REQUIRE(tab.request({{"type", "visibility"}, {"visible", false}})["type"] == "ack");
+    CHECK_FALSE(sender(s).watching(room, person));
+    sender(s).your_turn(room, person, 0);
+    const auto notice = tab.wait_type("notice");
+    REQUIRE(notice.has_value());
+    CHECK((*notice)["room"] == room);
+    CHECK(mail_header(mail.wait_for_mail(1), "Subject") == "Your turn in Carcassonne game " + room);
+
+    // Visible again: watching; the next turn mails nothing (the next mail is the reset after it).
+    REQUIRE(tab.request({{"type", "visibility"}, {"visible", true}})["type"] == "ack");
+    CHECK(sender(s).watching(room, person));
+    sender(s).your_turn(room, person, 0);
+    REQUIRE(call_api(s.port(), "POST", "/api/password-reset", {{"account", "Ada"}}).status == 202);
+    CHECK(mail_header(mail.wait_for_mail(2), "Subject").find("Reset") != std::string::npos);
+    CHECK(mail.mails().size() == 2);
+
+    const nlohmann::json refused = tab.request({{"type", "visibility"}, {"visible", "no"}});
+    CHECK(refused["type"] == "error");
+    CHECK(refused["code"] == "bad_field");
+    CHECK(refused["params"]["field"] == "visible");
+    CHECK(sender(s).watching(room, person));
 }

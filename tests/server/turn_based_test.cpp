@@ -183,6 +183,26 @@ TEST_CASE("turn-based: the notice hook hears of a move once, and when a fifth of
     CHECK(notices->count("your_turn " + bob.person) == 0);
 }
 
+TEST_CASE("turn-based: a move's time is running out once, however many vacation days move its deadline",
+          "[server][turn_based]") {
+    restartable_server s;
+    auto notices = std::make_shared<heard_notices>();
+    s.server->app().state().notices = notices;
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, true);  // auto_vacation on: a day (a second here) per deadline
+    const std::string room = start_turn_based(ada, bob, 2);  // warned 0.4 s before each deadline
+    REQUIRE(notices->wait_for("time_running_out " + ada.person));
+    REQUIRE(eventually([&] { return my_game(s.port(), ada, room)["your_turn"] == true; }));
+    const std::int64_t deadline = my_game(s.port(), ada, room)["deadline_ms"];
+    // Three vacation days later, each deadline a second on: still the one warning.
+    REQUIRE(eventually([&] {
+        const json g = my_game(s.port(), ada, room);
+        return g["deadline_ms"].is_number_integer() && g["deadline_ms"].get<std::int64_t>() >= deadline + 3000;
+    }));
+    CHECK(notices->count("time_running_out " + ada.person) == 1);
+    CHECK(notices->count("your_turn " + ada.person) == 1);
+}
+
 TEST_CASE("turn-based: a deadline that passed while the server was down fires once when it is back",
           "[server][turn_based]") {
     restartable_server s;

@@ -1,6 +1,8 @@
 // The notices' queue and link tokens in the store (both backends run this file): a notice stays
 // queued until removed, is claimed by one caller at a time, is retried when due; a token works
-// only for its purpose, until it expires, and once when consumed.
+// only for its purpose, until it expires, and once when consumed; a channel's notices are
+// claimed apart from the other's, a person's turn notices together; mails sent unasked are
+// counted per address and per account, across a restart.
 #include <catch2/catch.hpp>
 
 #include "carc/storage/notice_store.hpp"
@@ -39,33 +41,33 @@ TEST_CASE("a queued notice is claimed once, retried when due and kept until remo
         const auto second = notices.enqueue_notice(turn_notice("r2", 2'000)).value();
         CHECK(second != first);
         CHECK(notices.queued_notices().value() == 2);
-        CHECK(notices.next_notice_due().value() == 1'000);
-        CHECK_FALSE(notices.claim_due_notice(999, 5'000).value().has_value());  // nothing due yet
+        CHECK(notices.next_notice_due("email").value() == 1'000);
+        CHECK_FALSE(notices.claim_due_notice(999, 5'000, "email").value().has_value());  // nothing due yet
 
-        auto claimed = notices.claim_due_notice(1'500, 60'000).value();
+        auto claimed = notices.claim_due_notice(1'500, 60'000, "email").value();
         REQUIRE(claimed.has_value());
         CHECK(claimed->id == first);
         CHECK(claimed->room_id == "r1");
         CHECK(claimed->kind == "your_turn");
         // Claimed: no one else gets it before the claim runs out.
-        CHECK_FALSE(notices.claim_due_notice(1'500, 60'000).value().has_value());
+        CHECK_FALSE(notices.claim_due_notice(1'500, 60'000, "email").value().has_value());
         REQUIRE(notices.retry_notice(first, 3'000).ok());
     }
     // Across a restart the queue is as it was.
     auto store = open_or_fail(dir.path());
     NoticeStore& notices = notices_of(store);
     CHECK(notices.queued_notices().value() == 2);
-    auto next = notices.claim_due_notice(3'000, 60'000).value();
+    auto next = notices.claim_due_notice(3'000, 60'000, "email").value();
     REQUIRE(next.has_value());
     CHECK(next->room_id == "r2");  // due at 2 000, before the retried one at 3 000
-    auto retried = notices.claim_due_notice(3'000, 60'000).value();
+    auto retried = notices.claim_due_notice(3'000, 60'000, "email").value();
     REQUIRE(retried.has_value());
     CHECK(retried->id == first);
     CHECK(retried->attempts == 1);
     REQUIRE(notices.remove_notice(first).ok());
     REQUIRE(notices.remove_notice(next->id).ok());
     CHECK(notices.queued_notices().value() == 0);
-    CHECK_FALSE(notices.next_notice_due().value().has_value());
+    CHECK_FALSE(notices.next_notice_due("email").value().has_value());
 }
 
 TEST_CASE("a link token works for its purpose until it expires, and once when consumed", "[storage][notices]") {
@@ -106,4 +108,75 @@ TEST_CASE("a link token works for its purpose until it expires, and once when co
     CHECK(used->person_id == "p1");
     CHECK(used->email == "Ada@Example.org");
     CHECK_FALSE(notices.use_link_token(reset, "password_reset", 6'000, true).value().has_value());  // once
+}
+
+TEST_CASE("notices are claimed per channel, and a person's turn notices together", "[storage][notices]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    NoticeStore& notices = notices_of(store);
+    QueuedNotice hook = turn_notice("r1", 1'000);
+    hook.channel = "webhook";
+    const auto hook_id = notices.enqueue_notice(hook).value();
+    const auto first = notices.enqueue_notice(turn_notice("r2", 2'000)).value();
+    const auto later = notices.enqueue_notice(turn_notice("r3", 4'000)).value();
+    QueuedNotice reset = turn_notice("", 2'500);
+    reset.kind = "password_reset";
+    notices.enqueue_notice(reset).value();
+    QueuedNotice other = turn_notice("r4", 2'500);
+    other.person_id = "p2";
+    notices.enqueue_notice(other).value();
+
+    CHECK(notices.next_notice_due("webhook").value() == 1'000);
+    CHECK(notices.next_notice_due("email").value() == 2'000);
+    auto mail = notices.claim_due_notice(5'000, 60'000, "email").value();
+    REQUIRE(mail.has_value());
+    CHECK(mail->id == first);  // the older webhook is not the mail sender's
+    // The person's other turn mails due by 4 000: r3, not the reset, not p2's, not the webhook.
+    const auto along = notices.claim_turn_notices("p1", "email", 4'000, 60'000).value();
+    REQUIRE(along.size() == 1);
+    CHECK(along[0].id == later);
+    CHECK(notices.claim_turn_notices("p1", "email", 4'000, 60'000).value().empty());  // claimed
+    // Postponed: not an attempt.
+    REQUIRE(notices.postpone_notice(hook_id, 7'000).ok());
+    CHECK_FALSE(notices.claim_due_notice(6'000, 60'000, "webhook").value().has_value());
+    const auto postponed = notices.claim_due_notice(7'000, 60'000, "webhook").value();
+    REQUIRE(postponed.has_value());
+    CHECK(postponed->attempts == 0);
+}
+
+TEST_CASE("mails sent unasked are counted per address and per account, across a restart", "[storage][notices]") {
+    TempDir dir;
+    const TimeMs hour = 3'600'000;
+    const UnaskedMail to_ada{.address = "Ada@Example.org",
+                             .person_id = "p1",
+                             .now_ms = 10 * hour + 5,
+                             .window_ms = hour,
+                             .per_address = 2,
+                             .per_account = 3};
+    const auto with = [&](std::string address, std::string person) {
+        UnaskedMail m = to_ada;
+        m.address = std::move(address);
+        m.person_id = std::move(person);
+        return m;
+    };
+    {
+        auto store = open_or_fail(dir.path());
+        NoticeStore& notices = notices_of(store);
+        CHECK(notices.count_unasked_mail(to_ada).value());
+        CHECK(notices.count_unasked_mail(with("ada@example.ORG", "p2")).value());  // the same address
+    }
+    auto store = open_or_fail(dir.path());
+    NoticeStore& notices = notices_of(store);
+    CHECK_FALSE(notices.count_unasked_mail(to_ada).value());  // the address had its two this hour
+    CHECK(notices.count_unasked_mail(with("b@example.org", "p1")).value());  // p1's second
+    CHECK(notices.count_unasked_mail(with("c@example.org", "p1")).value());  // p1's third
+    CHECK_FALSE(notices.count_unasked_mail(with("d@example.org", "p1")).value());  // p1 had its three
+    // Refused for the account, so not counted for the address either: d still takes two.
+    CHECK(notices.count_unasked_mail(with("d@example.org", "p3")).value());
+    CHECK(notices.count_unasked_mail(with("d@example.org", "p4")).value());
+    CHECK_FALSE(notices.count_unasked_mail(with("d@example.org", "p5")).value());
+    // The next hour counts afresh.
+    UnaskedMail next_hour = to_ada;
+    next_hour.now_ms += hour;
+    CHECK(notices.count_unasked_mail(next_hour).value());
 }

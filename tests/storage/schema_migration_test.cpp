@@ -5,6 +5,7 @@
 
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "carc/storage/notice_store.hpp"
 #include "carc/storage/tournament_store.hpp"
 #include "schema_undo.hpp"
 #include "store_fixture.hpp"
@@ -123,4 +124,18 @@ TEST_CASE("a schema 10 database gains stored challenges, and keeps its accounts"
     const StoredChallenge challenge{"r1", "pa", "ada", "pb", "bob", 1000};
     REQUIRE(friends.add_challenge(challenge).ok());
     CHECK(friends.find_challenge("r1").value() == challenge);
+}
+
+TEST_CASE("a schema 11 database gains the counts of mails sent unasked", "[storage][schema]") {
+    TempDir dir;
+    { auto store = open_or_fail(dir.path()); }
+    exec_raw(database_file(dir.path()), undo_steps_to(11, Dialect::sqlite));
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == newest_schema);
+    auto& notices = dynamic_cast<NoticeStore&>(*store);
+    const UnaskedMail mail{.address = "a@b.co", .person_id = "pa", .now_ms = 1000, .window_ms = 3'600'000,
+                           .per_address = 1, .per_account = 1};
+    CHECK(notices.count_unasked_mail(mail).value());
+    CHECK_FALSE(notices.count_unasked_mail(mail).value());
 }

@@ -55,4 +55,17 @@ CREATE TABLE link_tokens (
 CREATE INDEX link_tokens_by_expiry ON link_tokens (expires_at_ms);
 )sql";
 
+// The second step: mails sent unasked, counted per address and per account in clock windows
+// (NoticeStore::count_unasked_mail). IF NOT EXISTS: the step may be taken again where the table
+// already is, so its place in the list can move.
+inline constexpr const char* counts_step = R"sql(
+CREATE TABLE IF NOT EXISTS mail_counts (
+    counted_key     TEXT NOT NULL,
+    window_start_ms BIGINT NOT NULL,
+    sent            INTEGER NOT NULL,
+    PRIMARY KEY (counted_key, window_start_ms)
+);
+CREATE INDEX IF NOT EXISTS mail_counts_by_window ON mail_counts (window_start_ms);
+)sql";
+
 }  // namespace carc::storage::notices_schema

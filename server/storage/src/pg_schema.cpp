@@ -16,7 +16,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 13> migrations = {
+constexpr std::array<const char*, 14> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -222,6 +222,8 @@ END $$;
     reviews_schema::postgres_step,
     // 13: each account's name as its confusable skeleton, unique (name_skeleton_schema.hpp).
     name_skeleton_schema::postgres_step,
+    // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
+    notices_schema::counts_step,
 };
 
 }  // namespace

@@ -17,7 +17,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 13> migrations = {
+constexpr std::array<const char*, 14> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -164,6 +164,8 @@ CREATE TABLE vacation (
     reviews_schema::sqlite_step,
     // 13: each account's name as its confusable skeleton, unique (name_skeleton_schema.hpp).
     name_skeleton_schema::sqlite_step,
+    // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
+    notices_schema::counts_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -58,10 +58,15 @@ public:
     Result<int> running_turn_based_games(const TokenHash& person_token_hash) override;
     // Notices (sql_store_notices.cpp).
     Result<std::int64_t> enqueue_notice(const QueuedNotice& notice) override;
-    Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) override;
+    Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms,
+                                                         std::string_view channel) override;
+    Result<std::vector<QueuedNotice>> claim_turn_notices(std::string_view person_id, std::string_view channel,
+                                                         TimeMs due_by_ms, TimeMs claim_until_ms) override;
+    Result<bool> count_unasked_mail(const UnaskedMail& mail) override;
     Status remove_notice(std::int64_t id) override;
     Status retry_notice(std::int64_t id, TimeMs next_attempt_ms) override;
-    Result<std::optional<TimeMs>> next_notice_due() override;
+    Status postpone_notice(std::int64_t id, TimeMs next_attempt_ms) override;
+    Result<std::optional<TimeMs>> next_notice_due(std::string_view channel) override;
     Result<std::int64_t> queued_notices() override;
     Status add_link_token(const LinkToken& token, TimeMs now_ms) override;
     Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose, TimeMs now_ms,

@@ -2,6 +2,9 @@
 // (notice_store.hpp). Every query is written once for both databases.
 #include "sql_store.hpp"
 
+#include <algorithm>
+#include <utility>
+
 namespace carc::storage {
 
 using sql::Statement;
@@ -45,14 +48,15 @@ Result<std::int64_t> SqlStore::enqueue_notice(const QueuedNotice& n) {
     return id;
 }
 
-Result<std::optional<QueuedNotice>> SqlStore::claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) {
+Result<std::optional<QueuedNotice>> SqlStore::claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms,
+                                                               std::string_view channel) {
     std::lock_guard lock(mutex_);
     auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
     if (!tx) return tx.error();
     std::optional<QueuedNotice> due;
     auto read = db().for_each_row(std::string(notice_columns) +
-                                      "WHERE next_attempt_ms <= $1 ORDER BY next_attempt_ms, id LIMIT 1",
-                                  {now_ms}, [&](const Statement& row) -> Status {
+                                      "WHERE channel = $2 AND next_attempt_ms <= $1 ORDER BY next_attempt_ms, id LIMIT 1",
+                                  {now_ms, channel}, [&](const Statement& row) -> Status {
                                       due = notice_from_row(row);
                                       return {};
                                   });
@@ -65,6 +69,64 @@ Result<std::optional<QueuedNotice>> SqlStore::claim_due_notice(TimeMs now_ms, Ti
     if (*claimed == 0) return std::optional<QueuedNotice>{};
     if (auto committed = tx->commit(); !committed) return committed.error();
     return due;
+}
+
+Result<std::vector<QueuedNotice>> SqlStore::claim_turn_notices(std::string_view person_id, std::string_view channel,
+                                                               TimeMs due_by_ms, TimeMs claim_until_ms) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    std::vector<QueuedNotice> found;
+    auto read = db().for_each_row(
+        std::string(notice_columns) +
+            "WHERE person_id = $1 AND channel = $2 AND kind IN ('your_turn', 'time_running_out')"
+            " AND next_attempt_ms <= $3 ORDER BY id",
+        {person_id, channel, due_by_ms}, [&](const Statement& row) -> Status {
+            found.push_back(notice_from_row(row));
+            return {};
+        });
+    if (!read) return read.error();
+    std::vector<QueuedNotice> claimed;
+    for (auto& notice : found) {
+        // Compare-and-set, as claim_due_notice: a row another node took meanwhile stays its.
+        auto taken = db().run_counting(
+            "UPDATE notice_queue SET next_attempt_ms = $1 WHERE id = $2 AND next_attempt_ms = $3",
+            {claim_until_ms, notice.id, notice.next_attempt_ms});
+        if (!taken) return taken.error();
+        if (*taken == 1) claimed.push_back(std::move(notice));
+    }
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return claimed;
+}
+
+Result<bool> SqlStore::count_unasked_mail(const UnaskedMail& m) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    const TimeMs window = std::max<TimeMs>(1, m.window_ms);
+    const TimeMs window_start = m.now_ms - m.now_ms % window;
+    if (auto swept = db().run("DELETE FROM mail_counts WHERE window_start_ms < $1", {window_start}); !swept)
+        return swept.error();
+    std::string address = m.address;
+    for (char& c : address)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    const std::pair<std::string, std::int64_t> counters[] = {{"to:" + address, m.per_address},
+                                                             {"by:" + m.person_id, m.per_account}};
+    for (const auto& [key, limit] : counters) {
+        if (auto made = db().run("INSERT INTO mail_counts (counted_key, window_start_ms, sent) VALUES ($1, $2, 0)"
+                                 " ON CONFLICT (counted_key, window_start_ms) DO NOTHING",
+                                 {key, window_start});
+            !made)
+            return made.error();
+        // One conditional UPDATE: of two nodes counting the last mail allowed, one gets it.
+        auto counted = db().run_counting(
+            "UPDATE mail_counts SET sent = sent + 1 WHERE counted_key = $1 AND window_start_ms = $2 AND sent < $3",
+            {key, window_start, limit});
+        if (!counted) return counted.error();
+        if (*counted == 0) return false;  // rolled back: the other counter keeps its count too
+    }
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return true;
 }
 
 Status SqlStore::remove_notice(std::int64_t id) {
@@ -86,10 +148,20 @@ Status SqlStore::retry_notice(std::int64_t id, TimeMs next_attempt_ms) {
     return tx->commit();
 }
 
-Result<std::optional<TimeMs>> SqlStore::next_notice_due() {
+Status SqlStore::postpone_notice(std::int64_t id, TimeMs next_attempt_ms) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    if (auto updated = db().run("UPDATE notice_queue SET next_attempt_ms = $1 WHERE id = $2", {next_attempt_ms, id});
+        !updated)
+        return updated;
+    return tx->commit();
+}
+
+Result<std::optional<TimeMs>> SqlStore::next_notice_due(std::string_view channel) {
     std::lock_guard lock(mutex_);
     std::optional<TimeMs> due;
-    auto read = db().for_each_row("SELECT MIN(next_attempt_ms) FROM notice_queue", {},
+    auto read = db().for_each_row("SELECT MIN(next_attempt_ms) FROM notice_queue WHERE channel = $1", {channel},
                                   [&](const Statement& row) -> Status {
                                       if (!row.is_null(0)) due = row.int64(0);
                                       return {};

@@ -50,6 +50,14 @@ struct Watch {
     std::optional<std::string> room;
     friend bool operator==(const Watch&, const Watch&) = default;
 };
+// Whether this connection's page is visible (the browser's Page Visibility; a terminal client is
+// visible while it runs): a hidden page watches no game, so its person gets notices
+// (docs/protocol.md, `visibility`). A connection is visible until it says otherwise.
+struct Visibility {
+    static constexpr std::string_view type = "visibility";
+    bool visible = true;
+    friend bool operator==(const Visibility&, const Visibility&) = default;
+};
 struct ListRooms {
     static constexpr std::string_view type = "list_rooms";
     friend bool operator==(const ListRooms&, const ListRooms&) = default;
@@ -207,7 +215,7 @@ struct DeclineChallenge {
 };
 
 using ClientMessage =
-    std::variant<Hello, GetTiles, Watch, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
+    std::variant<Hello, GetTiles, Watch, Visibility, ListRooms, LobbySubscribe, LobbyUnsubscribe, CreateRoom, Join,
                  Spectate, Leave, Kick, SetBot, Start, ChatRequest, PlayAction,
                  LegalPlacementsQuery, FollowerOptionsQuery, Resign, SnapshotRequest,
                  HistoryRequest, RoomInfoRequest, MyGamesRequest, TakeSeatBack, ClaimWin, TakeVacation,
@@ -353,6 +361,7 @@ struct ErrorMessage {
 CARC_CLIENT_MESSAGE(Hello)
 CARC_CLIENT_MESSAGE(GetTiles)
 CARC_CLIENT_MESSAGE(Watch)
+CARC_CLIENT_MESSAGE(Visibility)
 CARC_CLIENT_MESSAGE(ListRooms)
 CARC_CLIENT_MESSAGE(LobbySubscribe)
 CARC_CLIENT_MESSAGE(LobbyUnsubscribe)

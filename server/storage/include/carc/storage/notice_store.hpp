@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "carc/storage/records.hpp"
 #include "carc/storage/result.hpp"
@@ -20,12 +21,24 @@ struct QueuedNotice {
     std::int64_t id = 0;        // given by the store
     std::string person_id;
     std::string channel;        // "email" or "webhook"
-    std::string kind;           // "your_turn", "time_running_out", "confirm_email", "password_reset"
+    std::string kind;           // "your_turn", "time_running_out", "challenge", "confirm_email", "password_reset"
     std::string room_id;        // empty for the account's own mails
     TimeMs deadline_ms = 0;
     TimeMs created_at_ms = 0;
     int attempts = 0;           // failed attempts so far
     TimeMs next_attempt_ms = 0;
+};
+
+// One mail the server sends unasked (a confirmation, a reset, a challenge), to be counted
+// against its limits before it goes: at most `per_address` to `address` and `per_account` for
+// `person_id` within each clock window of `window_ms` (the window holding `now_ms`).
+struct UnaskedMail {
+    std::string address;  // compared ignoring ASCII case
+    std::string person_id;
+    TimeMs now_ms = 0;
+    TimeMs window_ms = 0;
+    int per_address = 0;
+    int per_account = 0;
 };
 
 // A link's token: what it may do, for whom, until when.
@@ -43,18 +56,32 @@ public:
 
     // Stores the notice; its id.
     virtual Result<std::int64_t> enqueue_notice(const QueuedNotice& notice) = 0;
-    // The due notice (next attempt at or before `now_ms`) that is oldest, claimed: its next
-    // attempt moves to `claim_until_ms`, so no other node sends it meanwhile. nullopt when none
-    // is due or another node claimed it first.
-    virtual Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms) = 0;
+    // The due notice of `channel` (next attempt at or before `now_ms`) that is oldest, claimed:
+    // its next attempt moves to `claim_until_ms`, so no other node sends it meanwhile. nullopt
+    // when none is due or another node claimed it first.
+    virtual Result<std::optional<QueuedNotice>> claim_due_notice(TimeMs now_ms, TimeMs claim_until_ms,
+                                                                 std::string_view channel) = 0;
+    // The person's other turn notices ("your_turn", "time_running_out") on `channel` whose next
+    // attempt is at or before `due_by_ms` (so none another node holds), claimed as above: they go
+    // in one mail with the one being sent.
+    virtual Result<std::vector<QueuedNotice>> claim_turn_notices(std::string_view person_id, std::string_view channel,
+                                                                 TimeMs due_by_ms, TimeMs claim_until_ms) = 0;
     // Sent (or given up): the notice leaves the queue.
     virtual Status remove_notice(std::int64_t id) = 0;
     // Not sent: one more failed attempt, tried again at `next_attempt_ms`.
     virtual Status retry_notice(std::int64_t id, TimeMs next_attempt_ms) = 0;
-    // When the earliest queued notice is due; nullopt when the queue is empty.
-    virtual Result<std::optional<TimeMs>> next_notice_due() = 0;
+    // Not tried (its destination is busy or backing off): tried at `next_attempt_ms`, no
+    // attempt counted.
+    virtual Status postpone_notice(std::int64_t id, TimeMs next_attempt_ms) = 0;
+    // When the earliest queued notice of `channel` is due; nullopt when there is none.
+    virtual Result<std::optional<TimeMs>> next_notice_due(std::string_view channel) = 0;
     // How many notices are queued (tests, metrics).
     virtual Result<std::int64_t> queued_notices() = 0;
+
+    // Counts the mail against its limits (UnaskedMail), in one transaction, so the limits hold
+    // across nodes and restarts: true when it may go (counted), false when a limit is reached
+    // (nothing counted). Windows that ended are forgotten.
+    virtual Result<bool> count_unasked_mail(const UnaskedMail& mail) = 0;
 
     // Stores the token; the expired ones (at `now_ms`) go.
     virtual Status add_link_token(const LinkToken& token, TimeMs now_ms) = 0;

@@ -1,0 +1,23 @@
+#pragma once
+// The one mail that tells a player of every game waiting for them (turn mails are coalesced per
+// player: docs/accounts.md, Notices). One game: the turn's own mail (mail_text.hpp).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "notices/mail_text.hpp"
+
+namespace carc::server::notices {
+
+struct waiting_game {
+    std::string room_id;
+    std::string kind;  // "your_turn" or "time_running_out"
+    std::int64_t deadline_ms = 0;
+    std::string link;  // the game's page
+};
+
+// `games` is not empty, each room once.
+mail turns_mail(const std::vector<waiting_game>& games, const std::string& unsubscribe_url);
+
+}  // namespace carc::server::notices
