@@ -78,6 +78,7 @@ for node in "${nodes[@]}"; do
     arg=${arg//\/var\/lib\/carc/$dir\/$node}               # the data volume
     arg=${arg//postgres:5432/127.0.0.1:$pg_port}           # the postgres service
     arg=${arg//"$published"/127.0.0.1:$nginx_port}         # nginx's published port
+    arg=${arg//172.30.240.10/127.0.0.1}                    # nginx's address: the trusted proxy
     args+=("$arg")
   done < <("${probe[@]}" node-args "$repo/docker" "$node")
   echo "$node: carc-server ${args[*]}" >"$dir/$node.log"
@@ -120,7 +121,9 @@ echo "ok: GET /api/games answers $games"
 
 "${probe[@]}" websocket "ws://127.0.0.1:$nginx_port/ws"
 "${probe[@]}" redirect "$base" node-a node-b
-"${probe[@]}" connections "ws://127.0.0.1:$nginx_port/node-c/ws" 20
+# The nodes see each client's own address through nginx (--trusted-proxy), so one client gets
+# the node's per-address cap (16), no more: nginx's address is not one client for all.
+"${probe[@]}" connections "ws://127.0.0.1:$nginx_port/node-c/ws" 16
 
 # A dead node is skipped: every request through the shared entry still gets an answer.
 { kill -KILL "${pids[2]}" && wait "${pids[2]}"; } 2>/dev/null || true
