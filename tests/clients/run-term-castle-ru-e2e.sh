@@ -85,7 +85,7 @@ snap played
 ((passes >= 1)) || fail "no follower step seen"
 keys z  # the whole log: the side panel's few rows may hold only the bot's moves
 wait_for 'carc-term - журнал \(вся партия\)'
-wait_for 'Тестер: квадрат'
+wait_for 'Тестер кладёт квадрат'
 keys Escape
 wait_for 'Игроки +очки'
 
