@@ -17,18 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-// The decoded value of `name` in a query string; nullopt when absent or malformed.
-std::optional<std::string> query_value(std::string_view query, std::string_view name) {
-    while (!query.empty()) {
-        const auto amp = query.find('&');
-        const std::string_view pair = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        const auto eq = pair.find('=');
-        if (eq != std::string_view::npos && pair.substr(0, eq) == name) return percent_decoded(pair.substr(eq + 1));
-    }
-    return std::nullopt;
-}
-
 http_answer json_answer(const http_request& request, const ratings::ratings_answer& a, std::string_view path) {
     if (a.status == 503) spdlog::error("event=ratings_store_failed path={}", std::string(path));
     return json_text_response(request, a.body.dump(), static_cast<http::status>(a.status));
@@ -39,7 +27,7 @@ http_answer json_answer(const http_request& request, const ratings::ratings_answ
 void add_ratings_routes(route_table& routes, shared_state& state, storage::RatingStore& store) {
     using http::verb;
     routes.add({verb::get, "/api/leaderboard", answer_with([&store](const route_call& rc) {
-                    const auto rules = query_value(rc.query, "rules");
+                    const auto rules = rc.query_value("rules");
                     if (!rules)
                         return json_answer(rc.request,
                                            {400, {{"error", "bad_rules"},
@@ -56,7 +44,7 @@ void add_ratings_routes(route_table& routes, shared_state& state, storage::Ratin
                         return json_answer(rc.request,
                                            {400, {{"error", "bad_path"}, {"message", "the path is /api/players/NAME"}}},
                                            rc.path);
-                    std::optional<std::string> vs = query_value(rc.query, "vs");
+                    std::optional<std::string> vs = rc.query_value("vs");
                     std::optional<std::string_view> opponent;
                     if (vs && !vs->empty()) opponent = *vs;
                     ratings::ratings_answer profile =

@@ -15,18 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-// The decoded value of `name` in a query string; nullopt when absent.
-std::optional<std::string> query_value(std::string_view query, std::string_view name) {
-    while (!query.empty()) {
-        const auto amp = query.find('&');
-        const std::string_view pair = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        const auto eq = pair.find('=');
-        if (eq != std::string_view::npos && pair.substr(0, eq) == name) return percent_decoded(pair.substr(eq + 1));
-    }
-    return std::nullopt;
-}
-
 http_answer reply_of(const http_request& request, const review_service::answer& a) {
     http_answer res = json_text_response(request, a.body.dump(), static_cast<http::status>(a.status));
     if (a.retry_after_s) res.set(http::field::retry_after, std::to_string(*a.retry_after_s));
@@ -40,7 +28,7 @@ http_answer refused(const http_request& request, http::status status, const char
 // The strength asked for: the body's "strength", else the query's, else the default; nullopt
 // (and `error` set) when it names no search bot or the body is not a JSON object.
 std::optional<std::string> strength_of(const route_call& rc, http_answer* error) {
-    std::optional<std::string> named = query_value(rc.query, "strength");
+    std::optional<std::string> named = rc.query_value("strength");
     if (!rc.request.body().empty()) {
         const json body = json::parse(rc.request.body(), nullptr, false);
         if (!body.is_object()) {

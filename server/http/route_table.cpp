@@ -52,6 +52,18 @@ const std::string& route_call::param(std::string_view name) const {
     return it == params.end() ? none : it->second;
 }
 
+std::optional<std::string> route_call::query_value(std::string_view name) const {
+    std::string_view rest = query;
+    while (!rest.empty()) {
+        const auto amp = rest.find('&');
+        const std::string_view pair = rest.substr(0, amp);
+        rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+        const auto eq = pair.find('=');
+        if (eq != std::string_view::npos && pair.substr(0, eq) == name) return percent_decoded(pair.substr(eq + 1));
+    }
+    return std::nullopt;
+}
+
 route_handler answer_with(std::function<http_answer(const route_call&)> fn) {
     return [fn = std::move(fn)](const route_call& call, http_reply reply) { reply(fn(call)); };
 }

@@ -40,6 +40,8 @@ struct route_call {
     const std::string* secret = nullptr;
 
     const std::string& param(std::string_view name) const;
+    // The percent-decoded value of `name` in the query; nullopt when absent or malformed.
+    std::optional<std::string> query_value(std::string_view name) const;
 };
 
 // A handler answers through `reply`, at once or later from any thread, exactly once.
