@@ -22,17 +22,23 @@
 
 namespace carc::test {
 
-// A loopback port nothing listens on right now (bound, read, closed).
+// A loopback port nothing listens on, kept for this test process: a socket bound to it with
+// SO_REUSEADDR but never listening stays open until the process ends. Connections to the port
+// are refused until a sink listens on it (the sink binds with SO_REUSEADDR too), and no other
+// process is handed it meanwhile (neither by bind to port 0 nor as a connection's local port),
+// so a test whose mail server is down for a while cannot meet a stranger on its port.
 inline unsigned short free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    REQUIRE(fd >= 0);
+    const int reuse = 1;
+    REQUIRE(::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, sizeof reuse) == 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
     socklen_t length = sizeof address;
     ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    ::close(fd);
-    return ntohs(address.sin_port);
+    return ntohs(address.sin_port);  // fd stays open on purpose: it holds the port
 }
 
 class smtp_sink {
