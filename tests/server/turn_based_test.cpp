@@ -347,8 +347,14 @@ TEST_CASE("turn-based: a vacation day taken on purpose, over HTTP and WebSocket,
     sign_up_both(s.port(), ada, bob, false);  // on purpose works without auto_vacation
     // Long enough never to pass during the test: only the days taken move it.
     const std::string room = start_turn_based(ada, bob, 600);
-    REQUIRE(eventually([&] { return my_game(s.port(), ada, room)["your_turn"] == true; }));
-    const std::int64_t deadline = my_game(s.port(), ada, room)["deadline_ms"];
+    // Until the game's first turn is stored, My games reads the live room, whose deadline may
+    // not be set yet: wait for the stored turn with its deadline.
+    json first_turn;
+    REQUIRE(eventually([&] {
+        first_turn = my_game(s.port(), ada, room);
+        return first_turn["your_turn"] == true && first_turn["deadline_ms"].is_number_integer();
+    }));
+    const std::int64_t deadline = first_turn["deadline_ms"];
 
     const auto taken = call_api(s.port(), "POST", "/api/me/games/" + room + "/vacation", json::object(), ada.bearer());
     INFO(taken.body.dump());
@@ -356,8 +362,9 @@ TEST_CASE("turn-based: a vacation day taken on purpose, over HTTP and WebSocket,
     CHECK(taken.body["deadline_ms"] == deadline + 1000);
     CHECK(taken.body["vacation_days_left"].is_number_integer());
     CHECK(ada.request({{"type", "take_vacation"}, {"room", room}})["type"] == "ack");
-    CHECK(my_game(s.port(), ada, room)["deadline_ms"] == deadline + 2000);
-    CHECK(days_left(s, ada) == 18);
+    // My games reads the turn as stored, which the room writes just after its ack.
+    CHECK(eventually([&] { return my_game(s.port(), ada, room)["deadline_ms"] == deadline + 2000; }));
+    CHECK(eventually([&] { return days_left(s, ada) == 18; }));
 
     // Not Bob's move: refused, over both.
     const json not_his = bob.request({{"type", "take_vacation"}, {"room", room}});
