@@ -64,7 +64,9 @@ st::Result<json> my_games(shared_state& state, st::AccountStore& store, const st
                 game["your_turn"] = true;
                 game["deadline_ms"] = *g.turn->deadline_ms;
             }
-        } else if (g.status == st::RoomStatus::running && !g.resigned) {
+        } else if (g.status == st::RoomStatus::running && !g.resigned && !game.contains("move_time_s")) {
+            // A live game: the room's clock, on this node. (A turn-based game's first turn is
+            // told once it is stored, a moment after the start: the live room has no deadline.)
             if (const auto room = state.rooms.find(g.room_id)) {
                 if (const auto turn = room->current_turn(); turn && turn->seat == g.seat) {
                     game["your_turn"] = true;
