@@ -53,10 +53,13 @@ account_service::account_service(shared_state& state, std::shared_ptr<st::Accoun
       hashing_threads_(resolved_hashing_threads(state.config.accounts.hash_threads)),
       hash_queue_limit_(state.config.accounts.hash_queue),
       hashers_(static_cast<std::size_t>(hashing_threads_)),
-      name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window),
-      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window),
-      address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1)),
-      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1)) {
+      // Counted in the store too, so each limit holds for every node together.
+      name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window, store_,
+                     "name_failures"),
+      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window, store_,
+                        "address_attempts"),
+      address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1), store_, "address_sign_ups"),
+      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1), store_, "sign_ups") {
     // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
     // of an old name is refused from the first request on.
     fill_missing_skeletons(*store_);

@@ -45,3 +45,32 @@ TEST_CASE("a session made at one node works at another, ending it at the first c
     CHECK(at_b.close_code() == 4003);
     CHECK(http_get(nodes.port(1), "/api/me", {{"Authorization", "Bearer " + token}}).status == 401);
 }
+
+TEST_CASE("wrong passwords and sign-ups are counted for both nodes together", "[multinode][accounts]") {
+    cluster nodes(2, {"--sign-ups-per-address", "10"});  // the test nodes have no sign-up limit otherwise
+    REQUIRE(post_json(nodes.port(0), "/api/accounts", {{"name", "Ada"}, {"password", "correct horse battery"}}).status ==
+            201);
+    // Ten wrong passwords, half at each node: the name's limit at this address (10 in 10
+    // minutes) is reached, so the eleventh try is refused at either node, the right password too.
+    for (int i = 0; i < 10; ++i) {
+        const auto wrong = post_json(nodes.port(i % 2), "/api/sessions",
+                                     {{"name", "Ada"}, {"password", "wrong guess " + std::to_string(i)}});
+        INFO(i << ": " << wrong.body);
+        REQUIRE(wrong.status == 401);
+    }
+    for (int node = 0; node < 2; ++node) {
+        const auto refused = post_json(nodes.port(node), "/api/sessions", {{"name", "Ada"}, {"password", "correct horse battery"}});
+        INFO(refused.body);
+        CHECK(refused.status == 429);
+        CHECK(refused.headers.count("retry-after") == 1);
+    }
+
+    // Sign-ups from one address (10 an hour), half at each node: the eleventh is refused.
+    for (int i = 1; i < 10; ++i)
+        REQUIRE(post_json(nodes.port(i % 2), "/api/accounts",
+                          {{"name", "Newcomer " + std::to_string(i)}, {"password", "correct horse battery"}})
+                    .status == 201);
+    for (int node = 0; node < 2; ++node)
+        CHECK(post_json(nodes.port(node), "/api/accounts", {{"name", "Latecomer"}, {"password", "correct horse battery"}})
+                  .status == 429);
+}

@@ -94,7 +94,7 @@ TEST_CASE("sign-in: a wrong password is 401, then after 10 in 10 minutes 429 wit
           "[server][accounts]") {
     account_server s;
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
-    auto now = std::chrono::steady_clock::now();
+    auto now = std::chrono::system_clock::now();
     s.state().accounts->set_clock([&now] { return now; });
 
     const auto right = sign_in(s.port(), "ada", password, {{"want_token", true}});
@@ -372,7 +372,7 @@ TEST_CASE("an attacker's wrong passwords from their address never lock the owner
     config.trusted_proxy = "127.0.0.1";  // the test connects from there: it plays the proxy
     account_server s(config);
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
-    auto now = std::chrono::steady_clock::now();
+    auto now = std::chrono::system_clock::now();
     s.state().accounts->set_clock([&now] { return now; });
     const auto from = [&](const std::string& address, const std::string& name, const std::string& typed) {
         return call_api(s.port(), "POST", "/api/sessions", {{"name", name}, {"password", typed}}, {},
@@ -396,7 +396,7 @@ TEST_CASE("an attacker's wrong passwords from their address never lock the owner
 TEST_CASE("X-Forwarded-For counts for nothing unless the connection comes from the trusted proxy", "[server][accounts]") {
     account_server s;  // no --trusted-proxy
     REQUIRE(sign_up(s.port(), "Ada", password).status == 201);
-    auto now = std::chrono::steady_clock::now();
+    auto now = std::chrono::system_clock::now();
     s.state().accounts->set_clock([&now] { return now; });
     for (int i = 0; i < 10; ++i)
         CHECK(call_api(s.port(), "POST", "/api/sessions", {{"name", "Ada"}, {"password", "wrong"}}, {},
@@ -414,7 +414,7 @@ TEST_CASE("sign-ups are limited per address and on the node, each with 429 and R
     config.accounts.sign_ups_per_address = 2;
     config.accounts.sign_ups_per_minute = 3;
     account_server s(config);
-    auto now = std::chrono::steady_clock::now();
+    auto now = std::chrono::system_clock::now();
     s.state().accounts->set_clock([&now] { return now; });
     const auto from = [&](const std::string& address, const std::string& name) {
         return call_api(s.port(), "POST", "/api/accounts", {{"name", name}, {"password", password}}, {},

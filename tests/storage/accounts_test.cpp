@@ -205,3 +205,42 @@ TEST_CASE("names' skeletons are unique, found after the exact name, and filled i
     CHECK(accounts.account_by_look("olga", "olga").value()->person_id == "p1");
     CHECK(accounts.account_by_look("vEra", "vera").value()->person_id == "p4");
 }
+
+TEST_CASE("attempts are counted per key in a sliding window, kept across a restart and forgotten by prefix",
+          "[storage][accounts]") {
+    TempDir dir;
+    {
+        auto store = open_or_fail(dir.path());
+        AccountStore& accounts = accounts_of(store);
+        CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.1", 2, 1'000).value().has_value());
+        REQUIRE(accounts.count_attempt("name:olga\n10.0.0.1", 1'000, 61'000).ok());
+        CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.1", 2, 1'500).value().has_value());  // 1 of 2
+        REQUIRE(accounts.count_attempt("name:olga\n10.0.0.1", 2'000, 62'000).ok());
+        // Two of two: refused until the oldest leaves the window.
+        CHECK(accounts.attempt_wait("name:olga\n10.0.0.1", 2, 2'500).value() == std::optional<TimeMs>(58'500));
+        // Another key, and another address for the same name, are counted apart.
+        CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.2", 2, 2'500).value().has_value());
+        CHECK_FALSE(accounts.attempt_wait("name:olgа\n10.0.0.1", 2, 2'500).value().has_value());  // a Cyrillic а
+        REQUIRE(accounts.count_attempt("name:ольга\n10.0.0.9", 2'000, 62'000).ok());
+        REQUIRE(accounts.count_attempt("name:ольга\n10.0.0.9", 2'000, 62'000).ok());
+    }
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    CHECK(accounts.attempt_wait("name:olga\n10.0.0.1", 2, 3'000).value() == std::optional<TimeMs>(58'000));
+    CHECK(accounts.attempt_wait("name:ольга\n10.0.0.9", 2, 3'000).value() == std::optional<TimeMs>(59'000));
+    CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.1", 2, 61'000).value().has_value());  // one left
+    CHECK(accounts.attempt_wait("name:olga\n10.0.0.1", 1, 61'000).value() == std::optional<TimeMs>(1'000));
+    CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.1", 1, 62'000).value().has_value());  // both left
+
+    // Forgetting a prefix (a name at every address) leaves the other names; the prefix is
+    // compared by characters, Cyrillic included.
+    REQUIRE(accounts.count_attempt("name:olga\n10.0.0.1", 70'000, 130'000).ok());
+    REQUIRE(accounts.count_attempt("name:olga\n10.0.0.3", 70'000, 130'000).ok());
+    REQUIRE(accounts.forget_attempts("name:olga\n").ok());
+    CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.1", 1, 71'000).value().has_value());
+    CHECK_FALSE(accounts.attempt_wait("name:olga\n10.0.0.3", 1, 71'000).value().has_value());
+    REQUIRE(accounts.count_attempt("name:ольга\n10.0.0.9", 70'000, 130'000).ok());
+    CHECK(accounts.attempt_wait("name:ольга\n10.0.0.9", 1, 71'000).value().has_value());
+    REQUIRE(accounts.forget_attempts("name:ольга\n").ok());
+    CHECK_FALSE(accounts.attempt_wait("name:ольга\n10.0.0.9", 1, 71'000).value().has_value());
+}

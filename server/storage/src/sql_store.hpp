@@ -63,6 +63,9 @@ public:
     Result<std::vector<QueuedNotice>> claim_turn_notices(std::string_view person_id, std::string_view channel,
                                                          TimeMs due_by_ms, TimeMs claim_until_ms) override;
     Result<bool> count_unasked_mail(const UnaskedMail& mail) override;
+    Result<std::optional<TimeMs>> attempt_wait(std::string_view key, int limit, TimeMs now_ms) override;
+    Status count_attempt(std::string_view key, TimeMs now_ms, TimeMs expires_ms) override;
+    Status forget_attempts(std::string_view prefix) override;
     Status remove_notice(std::int64_t id) override;
     Status retry_notice(std::int64_t id, TimeMs next_attempt_ms) override;
     Status postpone_notice(std::int64_t id, TimeMs next_attempt_ms) override;

@@ -110,6 +110,15 @@ public:
 
     // Every room whose seats hold this person token's hash, newest first.
     virtual Result<std::vector<SeatedGame>> seated_games(const TokenHash& person_token_hash) = 0;
+
+    // Attempts (sign-ins, wrong passwords, sign-ups) counted per key in a sliding window, for
+    // every node at once. How long until `key` may try again with at most `limit` attempts in
+    // the window (the oldest counted one's expiry less `now_ms`); nullopt when it may now.
+    virtual Result<std::optional<TimeMs>> attempt_wait(std::string_view key, int limit, TimeMs now_ms) = 0;
+    // Counts one attempt of `key` until `expires_ms`; attempts that expired go.
+    virtual Status count_attempt(std::string_view key, TimeMs now_ms, TimeMs expires_ms) = 0;
+    // Forgets every attempt whose key starts with `prefix`.
+    virtual Status forget_attempts(std::string_view prefix) = 0;
 };
 
 // Turn-based games' deadlines and vacation days (docs/accounts.md). Implemented by both stores.
