@@ -23,6 +23,7 @@ std::string_view mime_type(std::string_view path) {
     if (ext == ".css") return "text/css; charset=utf-8";
     if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
     if (ext == ".json") return "application/json";
+    if (ext == ".webmanifest") return "application/manifest+json";
     if (ext == ".svg") return "image/svg+xml";
     if (ext == ".png") return "image/png";
     if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";

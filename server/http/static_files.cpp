@@ -30,7 +30,7 @@ std::string fnv1a_hex(const std::string& data) {
 }
 
 bool compressible(const std::string& path) {
-    for (const char* ext : {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".md"})
+    for (const char* ext : {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".md"})
         if (path.ends_with(ext)) return true;
     return false;
 }

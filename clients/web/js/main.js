@@ -23,6 +23,7 @@ import { renderRatingsScreen } from './ratings/ratings-screen.js';
 import { renderTournamentsScreen } from './tournaments/tournaments-screen.js';
 import { reportWatching } from './watching.js';
 import { attachChallengeNotices } from './friends/challenge-notices.js';
+import { installShell } from './app-shell.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -112,7 +113,12 @@ function showStatus(s) {
 
 function setupHeader() {
   const detail = (/** @type {Event} */ e) => /** @type {CustomEvent} */ (e).detail;
-  app.conn.addEventListener('status', (e) => showStatus(detail(e)));
+  const outage = /** @type {HTMLElement} */ (document.getElementById('outage'));
+  app.conn.addEventListener('status', (e) => {
+    showStatus(detail(e));
+    // Shown once a connection has failed (not before the first try), until one is made.
+    if (detail(e) !== 'connecting') outage.hidden = detail(e) !== 'offline';
+  });
   const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
   limitLength(input, 32); // the server's name limit
   // A name typed and submitted before the app had loaded (index.html kept it) is sent now.
@@ -174,7 +180,14 @@ setupHeader();
 try {
   await loadCatalog();
 } catch (e) {
-  toast(/** @type {Error} */ (e).message, 'error');
+  // The server out of reach (the page opened from the service worker's copy): the outage banner
+  // says so, and the catalogue is fetched once the server answers.
+  if (!(e instanceof TypeError)) toast(/** @type {Error} */ (e).message, 'error');
+  app.conn.addEventListener(
+    'welcome',
+    () => loadCatalog().then(route, (e) => toast(/** @type {Error} */ (e).message, 'error')),
+    { once: true },
+  );
 }
 account.attach(app.conn);
 reportWatching(app.conn);
@@ -182,3 +195,4 @@ attachChallengeNotices(app);
 app.conn.connect();
 window.addEventListener('hashchange', route);
 route();
+/** @type {any} */ (window).carcShell = installShell();
