@@ -6,11 +6,13 @@
 importScripts('push-worker.js');
 
 const SHELL_CACHE = 'carc-shell-1';
-// The page and what it needs before its scripts run; the page sends the rest it loaded.
-const SHELL = ['/', '/styles.css', '/manifest.webmanifest', '/icons/icon-192.png'];
+// The page; the page itself sends the list of the files it loaded.
+const SHELL = ['/'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then((cache) => Promise.all(SHELL.map((u) => keepFromBrowserCache(cache, u)))),
+  );
   self.skipWaiting();
 });
 
@@ -33,6 +35,12 @@ function keepable(request) {
   return request.method === 'GET' && url.origin === self.location.origin && !live(url);
 }
 
+// The copy the browser just loaded (its HTTP cache), not a second download.
+async function keepFromBrowserCache(cache, url) {
+  const response = await fetch(url, { cache: 'force-cache' });
+  if (response.ok) await cache.put(url, response);
+}
+
 // The page lists the files it loaded before this worker controlled it; they are kept too.
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'keep') return;
@@ -40,7 +48,7 @@ self.addEventListener('message', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => Promise.all(urls.map((u) => cache.add(u).catch(() => undefined))))
+      .then((cache) => Promise.all(urls.map((u) => keepFromBrowserCache(cache, u).catch(() => undefined))))
       .then(() => event.ports[0]?.postMessage({ type: 'kept', count: urls.length })),
   );
 });

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include "carc/testkit/http_client.hpp"
@@ -11,6 +12,7 @@
 #include "test_server.hpp"
 
 using namespace carc::test;
+using json = nlohmann::json;
 
 namespace {
 
@@ -94,4 +96,56 @@ TEST_CASE("Accept-Encoding and If-None-Match are read as lists", "[server]") {
     CHECK(etag_matches("W/\"b\"", "\"b\""));
     CHECK(etag_matches("*", "\"b\""));
     CHECK_FALSE(etag_matches("\"a\"", "\"b\""));
+}
+
+TEST_CASE("a JSON document naming a folder is the folder's JSON files in one object", "[server]") {
+    const auto root = std::filesystem::temp_directory_path() / "carc-joined-json-test";
+    std::filesystem::remove_all(root);
+    std::filesystem::create_directories(root / "i18n" / "en");
+    std::filesystem::create_directories(root / "i18n" / "xx");
+    std::ofstream(root / "i18n" / "en" / "lobby.json") << R"({"create": "Create a room"})";
+    std::ofstream(root / "i18n" / "en" / "common.json") << R"({"brand": "Carcassonne", "n": {"one": "1 tile"}})";
+    std::ofstream(root / "i18n" / "en" / "notes.txt") << "not a catalogue";
+    std::ofstream(root / "i18n" / "xx" / "game.json") << R"({"broken": )";
+    test_server server(test_config(), nullptr, root.string());
+    const unsigned short port = server.port();
+
+    const auto all = http_get(port, "/i18n/en.json", {{"Accept-Encoding", "gzip"}});
+    REQUIRE(all.status == 200);
+    CHECK(all.content_type == "application/json");
+    CHECK(all.headers.at("cache-control") == "no-cache");
+    const auto body = all.headers.count("content-encoding") ? gunzip(all.body) : all.body;
+    CHECK(json::parse(body) == json::parse(R"({"common": {"brand": "Carcassonne", "n": {"one": "1 tile"}},
+                                               "lobby": {"create": "Create a room"}})"));
+    const std::string etag = all.headers.at("etag");
+    CHECK(http_get(port, "/i18n/en.json", {{"Accept-Encoding", "gzip"}, {"If-None-Match", etag}}).status == 304);
+
+    // An edited file is seen at once: a new document and a new tag.
+    std::ofstream(root / "i18n" / "en" / "lobby.json") << R"({"create": "Open a room"})";
+    const auto edited = http_get(port, "/i18n/en.json");
+    CHECK(json::parse(edited.body)["lobby"]["create"] == "Open a room");
+    CHECK(edited.headers.at("etag") != etag);
+
+    const auto broken = http_get(port, "/i18n/xx.json");
+    CHECK(broken.status == 500);
+    CHECK(broken.body == "/i18n/xx/game.json is not valid JSON\n");
+    CHECK(http_get(port, "/i18n/missing.json").status == 404);
+    CHECK(http_get(port, "/i18n/en/lobby.json").status == 200);  // the files themselves still answer
+    std::filesystem::remove_all(root);
+}
+
+TEST_CASE("the tile catalogue goes out gzip-compressed with an ETag, 304 while it matches", "[server]") {
+    test_server server;
+    const auto plain = http_get(server.port(), "/api/tiles");
+    REQUIRE(plain.status == 200);
+    CHECK(plain.content_type == "application/json");
+    CHECK(plain.headers.at("cache-control") == "no-cache");
+    const auto packed = http_get(server.port(), "/api/tiles", {{"Accept-Encoding", "gzip, br"}});
+    CHECK(packed.headers.at("content-encoding") == "gzip");
+    CHECK(packed.body.size() * 5 < plain.body.size());
+    CHECK(gunzip(packed.body) == plain.body);
+    const auto again =
+        http_get(server.port(), "/api/tiles", {{"Accept-Encoding", "gzip"}, {"If-None-Match", packed.headers.at("etag")}});
+    CHECK(again.status == 304);
+    CHECK(again.body.empty());
 }
