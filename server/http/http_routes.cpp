@@ -8,6 +8,7 @@
 #include "app/shared_state.hpp"
 #include "http/route_table.hpp"
 #include "http/static_files.hpp"
+#include "http/versioned_page.hpp"
 
 namespace carc::server {
 
@@ -34,16 +35,18 @@ std::string_view mime_type(std::string_view path) {
 }
 
 // A file's answer: gzip-compressed when the browser accepts it, with an ETag; the browser
-// revalidates every time (the names carry no version) and gets 304 while it matches.
+// revalidates every time and gets 304 while it matches, unless `for_a_year` (a name that carries
+// the content's tag: a changed file gets another name).
 http::response<http::string_body> file_response(const http::request<http::string_body>& request,
-                                                const static_file& file, std::string_view content_type) {
+                                                const static_file& file, std::string_view content_type,
+                                                bool for_a_year = false) {
     const bool gzip = !file.gzipped.empty() && accepts_gzip(request[http::field::accept_encoding]);
     const std::string& etag = gzip ? file.etag_gzip : file.etag;
     const auto headers = [&](auto& res) {
         res.set(http::field::server, "carc-server");
         res.set(http::field::content_type, content_type);
         res.set(http::field::etag, etag);
-        res.set(http::field::cache_control, "no-cache");
+        res.set(http::field::cache_control, for_a_year ? "public, max-age=31536000, immutable" : "no-cache");
         if (!file.gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
         res.keep_alive(request.keep_alive());
     };
@@ -119,7 +122,14 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
     }
     if (!file) return text_response(request, http::status::internal_server_error, "cannot read file\n");
 
-    return file_response(request, *file, mime_type(path));
+    if (path.ends_with(".html")) {
+        const auto lookup = [&](const std::string& ref) -> std::shared_ptr<const static_file> {
+            std::error_code ref_ec;
+            return ref.find("..") == std::string::npos ? cache.get(state.web_root + ref, ref_ec) : nullptr;
+        };
+        file = cache.derived(full, version_references(file->body, path, lookup));
+    }
+    return file_response(request, *file, mime_type(path), names_version(target, content_tag(*file)));
 }
 
 // A whole answer in one string, as text until the caller says otherwise.

@@ -124,6 +124,18 @@ std::shared_ptr<const static_file> static_file_cache::get(const std::string& ful
     return file;
 }
 
+std::shared_ptr<const static_file> static_file_cache::derived(const std::string& key, std::string body) {
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = derived_.find(key);
+        if (it != derived_.end() && it->second->body == body) return it->second;
+    }
+    auto file = make_static_file(std::move(body), true);
+    std::lock_guard lock(mutex_);
+    derived_[key] = file;
+    return file;
+}
+
 std::shared_ptr<const static_file> static_file_cache::get_joined_json(const std::string& folder,
                                                                       std::string& bad_file) {
     std::error_code ec;

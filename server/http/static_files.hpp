@@ -30,6 +30,10 @@ public:
     // A file that is not JSON sets `bad_file` to its name, and the answer is null.
     std::shared_ptr<const static_file> get_joined_json(const std::string& folder, std::string& bad_file);
 
+    // A file made from others (a page with versioned references) under `key`: the kept one
+    // while `body` is the same, so its gzip copy is made once.
+    std::shared_ptr<const static_file> derived(const std::string& key, std::string body);
+
 private:
     struct entry {
         std::filesystem::file_time_type mtime;
@@ -43,6 +47,7 @@ private:
     std::mutex mutex_;
     std::map<std::string, entry> files_;
     std::map<std::string, joined_entry> joined_;
+    std::map<std::string, std::shared_ptr<const static_file>> derived_;
 };
 
 // A file made of `body` (an answer that never changes while the server runs): its ETags, and

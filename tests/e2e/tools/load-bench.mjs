@@ -3,8 +3,9 @@
 // wire (headers and compressed bodies; the WebSocket's frames apart), and the time until the page
 // is interactive (the lobby's form is on screen and the connection is welcomed), with no
 // throttling, with the CPU slowed down 4 times, and on slow 4G (150 ms round trip, 1.6 Mbit/s
-// down, 750 kbit/s up, CPU 4 times slower). The browser talks to the server through a counting
-// relay. Each figure is the median of RUNS cold loads (a fresh browser context each: empty cache,
+// down, 750 kbit/s up, CPU 4 times slower), and on a repeat visit (the page loaded again in
+// the same browser, with its cache and service worker). The browser talks to the server through a counting
+// relay. Each figure is the median of RUNS loads (a fresh browser context each: empty cache,
 // no service worker), each measured until the network has been idle for half a second.
 // Usage: node tools/load-bench.mjs URL [RUNS]   (URL of a running carc-server, e.g. http://127.0.0.1:8080)
 import net from 'node:net';
@@ -70,6 +71,7 @@ const conditions = [
     cpu: 4,
     network: { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 },
   },
+  { name: 'repeat visit', cpu: 1, network: null, repeat: true },
 ];
 
 // Records, in the page, when it first becomes interactive (performance.now(), from navigation).
@@ -90,6 +92,14 @@ async function coldLoad(browser, condition) {
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpu });
   if (condition.network) await cdp.send('Network.emulateNetworkConditions', condition.network);
+  // A repeat visit: the same page again in the same browser, with its cache and service worker.
+  if (condition.repeat) await loadOnce(page);
+  const result = await loadOnce(page);
+  await context.close();
+  return result;
+}
+
+async function loadOnce(page) {
   Object.assign(tally, { answers: 0, httpBytes: 0, wsBytes: 0 });
   await page.goto(`${url}/`);
   await page.waitForFunction(() => window.__interactiveAt !== undefined, null, { timeout: 60_000, polling: 50 });
@@ -100,9 +110,7 @@ async function coldLoad(browser, condition) {
     last = tally.answers;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const result = { bytes: tally.httpBytes, requests: tally.answers, ws: tally.wsBytes, interactive };
-  await context.close();
-  return result;
+  return { bytes: tally.httpBytes, requests: tally.answers, ws: tally.wsBytes, interactive };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
