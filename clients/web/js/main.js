@@ -1,10 +1,11 @@
 // @ts-check
-// Entry point: loads the language and the tile catalogue, connects, and routes between the
+// Entry point: loads the language, connects, and routes between the
 // lobby (#/), My games (#/games), the account (#/account), the leaderboard (#/leaderboard/KEY), a
 // player's profile (#/player/NAME), the tournaments (#/tournaments, #/tournament/ID), a room
 // (#/room/ID), an invite link
 // (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end;
-// asking for its move review at once with #/replay/ID/review).
+// asking for its move review at once with #/replay/ID/review); the tile catalogue comes with the
+// first screen that draws tiles.
 
 import { limitLength } from './text-limit.js';
 import { Connection } from './net.js';
