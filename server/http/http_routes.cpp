@@ -8,6 +8,7 @@
 #include "app/shared_state.hpp"
 #include "http/route_table.hpp"
 #include "http/static_files.hpp"
+#include "http/versioned_page.hpp"
 
 namespace carc::server {
 
@@ -23,6 +24,7 @@ std::string_view mime_type(std::string_view path) {
     if (ext == ".css") return "text/css; charset=utf-8";
     if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
     if (ext == ".json") return "application/json";
+    if (ext == ".webmanifest") return "application/manifest+json";
     if (ext == ".svg") return "image/svg+xml";
     if (ext == ".png") return "image/png";
     if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";
@@ -32,8 +34,45 @@ std::string_view mime_type(std::string_view path) {
     return "application/octet-stream";
 }
 
-// The client's files, gzip-compressed when the browser accepts it, with an ETag; the browser
-// revalidates every time (the files' names carry no version) and gets 304 while they match.
+// A file's answer: gzip-compressed when the browser accepts it, with an ETag; the browser
+// revalidates every time and gets 304 while it matches, unless `for_a_year` (a name that carries
+// the content's tag: a changed file gets another name).
+http::response<http::string_body> file_response(const http::request<http::string_body>& request,
+                                                const static_file& file, std::string_view content_type,
+                                                bool for_a_year = false) {
+    const bool gzip = !file.gzipped.empty() && accepts_gzip(request[http::field::accept_encoding]);
+    const std::string& etag = gzip ? file.etag_gzip : file.etag;
+    const auto headers = [&](auto& res) {
+        res.set(http::field::server, "carc-server");
+        res.set(http::field::content_type, content_type);
+        res.set(http::field::etag, etag);
+        res.set(http::field::cache_control, for_a_year ? "public, max-age=31536000, immutable" : "no-cache");
+        if (!file.gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
+        res.keep_alive(request.keep_alive());
+    };
+    const std::string_view if_none_match = request[http::field::if_none_match];
+    if (!if_none_match.empty() && etag_matches(if_none_match, etag)) {
+        http::response<http::string_body> res{http::status::not_modified, request.version()};
+        headers(res);
+        return res;
+    }
+    const std::string& body = gzip ? file.gzipped : file.body;
+    if (request.method() == http::verb::head) {
+        http::response<http::string_body> res{http::status::ok, request.version()};
+        headers(res);
+        if (gzip) res.set(http::field::content_encoding, "gzip");
+        res.content_length(body.size());
+        return res;
+    }
+    http::response<http::string_body> res{http::status::ok, request.version()};
+    headers(res);
+    if (gzip) res.set(http::field::content_encoding, "gzip");
+    res.body() = body;
+    res.prepare_payload();
+    return res;
+}
+
+// The client's files (file_response), read from the web root.
 http::message_generator serve_static_file(shared_state& state, const http::request<http::string_body>& request,
                                     std::string_view target) {
     std::string path(target.substr(0, target.find_first_of("?#")));
@@ -58,7 +97,21 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
 
     static static_file_cache cache;
     std::error_code ec;
-    const auto file = cache.get(full, ec);
+    auto file = cache.get(full, ec);
+    // A JSON document naming a folder instead of a file (/i18n/en.json for /i18n/en/): the
+    // folder's JSON files in one answer, so a language's catalogue costs one request.
+    if (ec == std::errc::no_such_file_or_directory && path.ends_with(".json")) {
+        const std::string folder = full.substr(0, full.size() - 5);
+        std::error_code folder_ec;
+        if (std::filesystem::is_directory(folder, folder_ec)) {
+            std::string bad_file;
+            file = cache.get_joined_json(folder, bad_file);
+            if (!bad_file.empty())
+                return text_response(request, http::status::internal_server_error,
+                                     path.substr(0, path.size() - 5) + "/" + bad_file + " is not valid JSON\n");
+            if (file) ec.clear();
+        }
+    }
     if (ec == std::errc::no_such_file_or_directory || ec == std::errc::is_a_directory ||
         ec == std::errc::not_a_directory) {
         if (path == "/index.html")
@@ -69,36 +122,14 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
     }
     if (!file) return text_response(request, http::status::internal_server_error, "cannot read file\n");
 
-    const bool gzip = !file->gzipped.empty() && accepts_gzip(request[http::field::accept_encoding]);
-    const std::string& etag = gzip ? file->etag_gzip : file->etag;
-    const auto headers = [&](auto& res) {
-        res.set(http::field::server, "carc-server");
-        res.set(http::field::content_type, mime_type(path));
-        res.set(http::field::etag, etag);
-        res.set(http::field::cache_control, "no-cache");
-        if (!file->gzipped.empty()) res.set(http::field::vary, "Accept-Encoding");
-        res.keep_alive(request.keep_alive());
-    };
-    const std::string_view if_none_match = request[http::field::if_none_match];
-    if (!if_none_match.empty() && etag_matches(if_none_match, etag)) {
-        http::response<http::empty_body> res{http::status::not_modified, request.version()};
-        headers(res);
-        return res;
+    if (path.ends_with(".html")) {
+        const auto lookup = [&](const std::string& ref) -> std::shared_ptr<const static_file> {
+            std::error_code ref_ec;
+            return ref.find("..") == std::string::npos ? cache.get(state.web_root + ref, ref_ec) : nullptr;
+        };
+        file = cache.derived(full, version_references(file->body, path, lookup));
     }
-    const std::string& body = gzip ? file->gzipped : file->body;
-    if (request.method() == http::verb::head) {
-        http::response<http::empty_body> res{http::status::ok, request.version()};
-        headers(res);
-        if (gzip) res.set(http::field::content_encoding, "gzip");
-        res.content_length(body.size());
-        return res;
-    }
-    http::response<http::string_body> res{http::status::ok, request.version()};
-    headers(res);
-    if (gzip) res.set(http::field::content_encoding, "gzip");
-    res.body() = body;
-    res.prepare_payload();
-    return res;
+    return file_response(request, *file, mime_type(path), names_version(target, content_tag(*file)));
 }
 
 // A whole answer in one string, as text until the caller says otherwise.
@@ -142,8 +173,10 @@ void add_server_routes(route_table& routes, shared_state& state) {
     at_once("/api/rooms", [&state](const route_call& rc) {
         return json_text_response(rc.request, nlohmann::json{{"rooms", state.rooms.public_rooms()}}.dump());
     });
-    at_once("/api/tiles", [](const route_call& rc) {
-        return json_text_response(rc.request, protocol::builtin_catalog_json().dump());
+    // The catalogue never changes while the server runs: one gzip copy and ETag for every visit.
+    at_once("/api/tiles", [](const route_call& rc) -> http_answer {
+        static const auto catalog = make_static_file(protocol::builtin_catalog_json().dump(), true);
+        return file_response(rc.request, *catalog, "application/json");
     });
     at_once("/metrics", [&state](const route_call& rc) {
         http_answer res = plain_response(rc.request, http::status::ok, state.counters.prometheus_text());

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include "util/text.hpp"
@@ -30,7 +31,7 @@ std::string fnv1a_hex(const std::string& data) {
 }
 
 bool compressible(const std::string& path) {
-    for (const char* ext : {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".md"})
+    for (const char* ext : {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".md"})
         if (path.ends_with(ext)) return true;
     return false;
 }
@@ -49,6 +50,19 @@ std::string gzip_compress(const std::string& data) {
     out.resize(z.total_out);
     deflateEnd(&z);
     return status == Z_STREAM_END ? out : std::string();
+}
+
+std::shared_ptr<const static_file> make_static_file(std::string body, bool may_compress) {
+    auto file = std::make_shared<static_file>();
+    file->body = std::move(body);
+    const std::string hash = fnv1a_hex(file->body);
+    file->etag = "\"" + hash + "\"";
+    file->etag_gzip = "\"" + hash + "-gz\"";
+    if (may_compress && file->body.size() >= min_compressible) {
+        std::string packed = gzip_compress(file->body);
+        if (!packed.empty() && packed.size() < file->body.size()) file->gzipped = std::move(packed);
+    }
+    return file;
 }
 
 bool etag_matches(std::string_view if_none_match, std::string_view etag) {
@@ -104,17 +118,61 @@ std::shared_ptr<const static_file> static_file_cache::get(const std::string& ful
     }
     std::ostringstream text;
     text << in.rdbuf();
-    auto file = std::make_shared<static_file>();
-    file->body = std::move(text).str();
-    const std::string hash = fnv1a_hex(file->body);
-    file->etag = "\"" + hash + "\"";
-    file->etag_gzip = "\"" + hash + "-gz\"";
-    if (compressible(full_path) && file->body.size() >= min_compressible) {
-        std::string packed = gzip_compress(file->body);
-        if (!packed.empty() && packed.size() < file->body.size()) file->gzipped = std::move(packed);
-    }
+    auto file = make_static_file(std::move(text).str(), compressible(full_path));
     std::lock_guard lock(mutex_);
     files_[full_path] = {mtime, size, file};
+    return file;
+}
+
+std::shared_ptr<const static_file> static_file_cache::derived(const std::string& key, std::string body) {
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = derived_.find(key);
+        if (it != derived_.end() && it->second->body == body) return it->second;
+    }
+    auto file = make_static_file(std::move(body), true);
+    std::lock_guard lock(mutex_);
+    derived_[key] = file;
+    return file;
+}
+
+std::shared_ptr<const static_file> static_file_cache::get_joined_json(const std::string& folder,
+                                                                      std::string& bad_file) {
+    std::error_code ec;
+    std::map<std::string, fs::path> parts;  // sorted by name: the same files give the same bytes
+    std::string fingerprint;
+    for (const auto& item : fs::directory_iterator(folder, ec)) {
+        if (!item.is_regular_file(ec) || item.path().extension() != ".json") continue;
+        parts[item.path().stem().string()] = item.path();
+    }
+    if (ec || parts.empty()) return nullptr;
+    for (const auto& [name, path] : parts) {
+        const auto size = fs::file_size(path, ec);
+        const auto mtime = fs::last_write_time(path, ec);
+        if (ec) return nullptr;
+        fingerprint += name + ":" + std::to_string(size) + ":" +
+                       std::to_string(mtime.time_since_epoch().count()) + ";";
+    }
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = joined_.find(folder);
+        if (it != joined_.end() && it->second.fingerprint == fingerprint) return it->second.file;
+    }
+    auto joined = nlohmann::json::object();
+    for (const auto& [name, path] : parts) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        auto part = nlohmann::json::parse(text.str(), nullptr, false);
+        if (!in || part.is_discarded()) {
+            bad_file = path.filename().string();
+            return nullptr;
+        }
+        joined[name] = std::move(part);
+    }
+    auto file = make_static_file(joined.dump(), true);
+    std::lock_guard lock(mutex_);
+    joined_[folder] = {fingerprint, file};
     return file;
 }
 

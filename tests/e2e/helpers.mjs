@@ -139,12 +139,14 @@ export function nextToPlay(players, watcher) {
 }
 
 // Headless Debian Chromium; `pages` gets one page per name, each logging its script errors.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export async function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+// A browser with a profile in `dir` (not incognito: what installing an app needs); one context.
+export async function launchProfile(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...options });
 }
 
 export async function openPage(browser, name, errors) {

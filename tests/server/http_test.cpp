@@ -55,3 +55,22 @@ TEST_CASE("the browser client's files are served from the web root", "[server]")
     CHECK(http_get(server.port(), "/../etc/passwd").status == 400);
     std::filesystem::remove_all(root);
 }
+
+TEST_CASE("the installable app's files go out with the types browsers require", "[server]") {
+    const auto root = std::filesystem::temp_directory_path() / "carc-web-app-test";
+    std::filesystem::create_directories(root / "icons");
+    std::string manifest = "{\"name\": \"Carcassonne\", \"icons\": [";
+    for (int i = 0; i < 20; ++i) manifest += "{\"src\": \"/icons/icon-192.png\", \"sizes\": \"192x192\"},";
+    manifest += "{}]}";
+    std::ofstream(root / "manifest.webmanifest") << manifest;
+    std::ofstream(root / "service-worker.js") << "importScripts('push-worker.js');";
+    std::ofstream(root / "icons" / "icon-192.png") << "\x89PNG";
+    test_server server(test_config(), nullptr, root.string());
+    const auto m = http_get(server.port(), "/manifest.webmanifest", {{"Accept-Encoding", "gzip"}});
+    CHECK(m.status == 200);
+    CHECK(m.content_type == "application/manifest+json");
+    CHECK(m.headers.at("content-encoding") == "gzip");
+    CHECK(http_get(server.port(), "/service-worker.js").content_type == "text/javascript; charset=utf-8");
+    CHECK(http_get(server.port(), "/icons/icon-192.png").content_type == "image/png");
+    std::filesystem::remove_all(root);
+}

@@ -57,7 +57,17 @@ export function setCatalogs(language, catalogs, englishCatalogs = catalogs) {
   for (const fn of listeners) fn(language);
 }
 
+// The server answers i18n/<language>.json with every area's file in one object; a server of
+// plain files (the tile gallery's) has only the areas' files.
 async function fetchCatalogs(language, fetchJson) {
+  try {
+    return await fetchJson(`i18n/${language}.json`);
+  } catch {
+    return fetchAreas(language, fetchJson);
+  }
+}
+
+async function fetchAreas(language, fetchJson) {
   const entries = await Promise.all(
     AREAS.map(async (area) => {
       try {

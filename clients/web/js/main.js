@@ -1,28 +1,24 @@
 // @ts-check
-// Entry point: loads the language and the tile catalogue, connects, and routes between the
+// Entry point: loads the language, connects, and routes between the
 // lobby (#/), My games (#/games), the account (#/account), the leaderboard (#/leaderboard/KEY), a
 // player's profile (#/player/NAME), the tournaments (#/tournaments, #/tournament/ID), a room
 // (#/room/ID), an invite link
 // (#/invite/CODE) and a replay (#/replay/ID, at its last move, the final scores, with #/replay/ID/end;
-// asking for its move review at once with #/replay/ID/review).
+// asking for its move review at once with #/replay/ID/review); the tile catalogue comes with the
+// first screen that draws tiles.
 
-import { toggleHelp } from './help.js';
 import { limitLength } from './text-limit.js';
 import { Connection } from './net.js';
 import { RoomStore } from './rooms.js';
 import { renderLobby } from './lobby.js';
-import { renderRoomEntry } from './room-entry.js';
-import { renderReplay } from './replay.js';
 import { toast } from './dom.js';
 import { errorText } from './errors.js';
 import { t, loadLanguage, initialLanguage, switchLanguage, language, onLanguageChange } from './i18n.js';
 import { awareness } from './awareness.js';
 import { account } from './account/account-state.js';
-import { renderAccountScreen } from './account/account-screen.js';
-import { renderRatingsScreen } from './ratings/ratings-screen.js';
-import { renderTournamentsScreen } from './tournaments/tournaments-screen.js';
 import { reportWatching } from './watching.js';
 import { attachChallengeNotices } from './friends/challenge-notices.js';
+import { installShell } from './app-shell.js';
 
 /** @import { App, CatalogTile } from './types.js' */
 
@@ -55,8 +51,97 @@ async function loadCatalog() {
   };
 }
 
+// The tile catalogue, fetched once, when the first screen that draws tiles opens (the lobby
+// draws none); a failed fetch is tried again by the next screen that needs it.
+/** @type {Promise<void> | null} */
+let catalogLoad = null;
+function ensureCatalog() {
+  catalogLoad ??= loadCatalog().catch((e) => {
+    catalogLoad = null;
+    throw e;
+  });
+  return catalogLoad;
+}
+
+// A style sheet only some screens use, added to the page the first time one opens.
+/** @param {string} href */
+function styleSheet(href) {
+  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+    link.onload = link.onerror = () => resolve(undefined);
+    document.head.append(link);
+  });
+}
+const ratingsScreen = () =>
+  Promise.all([import('./ratings/ratings-screen.js'), styleSheet('ratings.css')]).then(([s]) => s);
+const tournamentsScreen = () =>
+  Promise.all([import('./tournaments/tournaments-screen.js'), styleSheet('ratings.css')]).then(([s]) => s);
+
+// Every screen but the lobby is a module of its own, loaded when it is first opened, so a first
+// visit downloads only the lobby's code. `needsTiles`: the screen draws the board.
+/** @typedef {(root: HTMLElement) => (() => void) | void} Screen */
+/**
+ * @param {string} hash
+ * @returns {{ needsTiles?: boolean, load: () => Promise<Screen> } | null} null for the lobby
+ */
+function screenFor(hash) {
+  let m;
+  if ((m = hash.match(/^#\/room\/([^/]+)$/))) {
+    const room = decodeURIComponent(m[1]);
+    return {
+      needsTiles: true,
+      load: () => import('./room-entry.js').then((s) => (root) => s.renderRoomEntry(root, app, { room })),
+    };
+  }
+  if ((m = hash.match(/^#\/invite\/([^/]+)$/))) {
+    const invite = decodeURIComponent(m[1]).toUpperCase();
+    return {
+      needsTiles: true,
+      load: () => import('./room-entry.js').then((s) => (root) => s.renderRoomEntry(root, app, { invite })),
+    };
+  }
+  if ((m = hash.match(/^#\/replay\/([^/]+)(\/end|\/review)?$/))) {
+    const [id, end, review] = [decodeURIComponent(m[1]), m[2] === '/end', m[2] === '/review'];
+    return {
+      needsTiles: true,
+      load: () => import('./replay.js').then((s) => (root) => s.renderReplay(root, app, id, end, review)),
+    };
+  }
+  if (hash === '#/games' || hash === '#/account') {
+    const which = hash === '#/games' ? 'games' : 'account';
+    return {
+      load: () => import('./account/account-screen.js').then((s) => (root) => s.renderAccountScreen(root, app, which)),
+    };
+  }
+  if (hash === '#/tournaments')
+    return {
+      load: () => tournamentsScreen().then((s) => (root) => s.renderTournamentsScreen(root, app, {})),
+    };
+  if ((m = hash.match(/^#\/tournament\/([^/]+)$/))) {
+    const id = decodeURIComponent(m[1]);
+    return {
+      load: () => tournamentsScreen().then((s) => (root) => s.renderTournamentsScreen(root, app, { id })),
+    };
+  }
+  if ((m = hash.match(/^#\/leaderboard(?:\/([^/]+))?$/))) {
+    const leaderboard = m[1] ? decodeURIComponent(m[1]) : undefined;
+    return {
+      load: () => ratingsScreen().then((s) => (root) => s.renderRatingsScreen(root, app, { leaderboard })),
+    };
+  }
+  if ((m = hash.match(/^#\/player\/([^/]+)(?:\/vs\/([^/]+))?$/))) {
+    const what = { player: decodeURIComponent(m[1]), vs: m[2] ? decodeURIComponent(m[2]) : undefined };
+    return {
+      load: () => ratingsScreen().then((s) => (root) => s.renderRatingsScreen(root, app, what)),
+    };
+  }
+  return null;
+}
+
 /** @type {(() => void) | null} */
 let cleanup = null;
+let routeCount = 0; // a screen still loading when another route began is not shown
 function route() {
   if (cleanup) {
     cleanup();
@@ -65,26 +150,25 @@ function route() {
   awareness.leftRoom();
   const root = /** @type {HTMLElement} */ (document.getElementById('app'));
   const hash = location.hash || '#/';
-  let m;
-  if ((m = hash.match(/^#\/room\/([^/]+)$/))) cleanup = renderRoomEntry(root, app, { room: decodeURIComponent(m[1]) });
-  else if ((m = hash.match(/^#\/invite\/([^/]+)$/)))
-    cleanup = renderRoomEntry(root, app, { invite: decodeURIComponent(m[1]).toUpperCase() });
-  else if ((m = hash.match(/^#\/replay\/([^/]+)(\/end|\/review)?$/)))
-    cleanup = renderReplay(root, app, decodeURIComponent(m[1]), m[2] === '/end', m[2] === '/review');
-  else if (hash === '#/games') cleanup = renderAccountScreen(root, app, 'games');
-  else if (hash === '#/account') cleanup = renderAccountScreen(root, app, 'account');
-  else if (hash === '#/tournaments') cleanup = renderTournamentsScreen(root, app, {});
-  else if ((m = hash.match(/^#\/tournament\/([^/]+)$/)))
-    cleanup = renderTournamentsScreen(root, app, { id: decodeURIComponent(m[1]) });
-  else if ((m = hash.match(/^#\/leaderboard(?:\/([^/]+))?$/)))
-    cleanup = renderRatingsScreen(root, app, { leaderboard: m[1] ? decodeURIComponent(m[1]) : undefined });
-  else if ((m = hash.match(/^#\/player\/([^/]+)(?:\/vs\/([^/]+))?$/)))
-    cleanup = renderRatingsScreen(root, app, {
-      player: decodeURIComponent(m[1]),
-      vs: m[2] ? decodeURIComponent(m[2]) : undefined,
-    });
-  else cleanup = renderLobby(root, app);
   document.body.dataset.route = hash.split('/')[1] || 'lobby';
+  const screen = screenFor(hash);
+  const seq = ++routeCount;
+  if (!screen) {
+    cleanup = renderLobby(root, app);
+    return;
+  }
+  Promise.all([screen.load(), screen.needsTiles ? ensureCatalog() : null]).then(
+    ([render]) => {
+      if (seq === routeCount) cleanup = render(root) || null;
+    },
+    (e) => {
+      if (seq !== routeCount) return;
+      // The server out of reach: the outage banner says so; the screen opens once it answers.
+      if (e instanceof TypeError)
+        app.conn.addEventListener('welcome', () => seq === routeCount && route(), { once: true });
+      else toast(/** @type {Error} */ (e).message, 'error');
+    },
+  );
 }
 
 // Static texts in index.html carry data-i18n (text) or data-i18n-attr ("attr:key;attr:key").
@@ -112,7 +196,13 @@ function showStatus(s) {
 
 function setupHeader() {
   const detail = (/** @type {Event} */ e) => /** @type {CustomEvent} */ (e).detail;
-  app.conn.addEventListener('status', (e) => showStatus(detail(e)));
+  const outage = /** @type {HTMLElement} */ (document.getElementById('outage'));
+  app.conn.addEventListener('status', (e) => {
+    showStatus(detail(e));
+    // Shown once a connection has failed (not before the first try), until one is made.
+    if (detail(e) !== 'connecting') outage.hidden = detail(e) !== 'offline';
+  });
+  if (app.conn.retry > 0) outage.hidden = false; // the first connection failed before this
   const input = /** @type {HTMLInputElement} */ (document.getElementById('my-name'));
   limitLength(input, 32); // the server's name limit
   // A name typed and submitted before the app had loaded (index.html kept it) is sent now.
@@ -140,7 +230,8 @@ function setupHeader() {
     }
   });
   // The rules: those of the room on screen unfolded first.
-  document.getElementById('help-toggle')?.addEventListener('click', () => {
+  document.getElementById('help-toggle')?.addEventListener('click', async () => {
+    const { toggleHelp } = await import('./help.js');
     const m = location.hash.match(/^#\/room\/([^/]+)$/);
     const settings = m ? app.store.get(decodeURIComponent(m[1]))?.view?.room?.settings : null;
     if (settings?.rules === 'castle') return toggleHelp(['castle']);
@@ -164,21 +255,18 @@ function suggestName() {
   return `${a[Math.floor(Math.random() * a.length)]} ${b[Math.floor(Math.random() * b.length)]}`;
 }
 
-try {
-  await loadLanguage(initialLanguage());
-} catch (e) {
-  console.warn('language', e);
-}
-translateStatic();
-setupHeader();
-try {
-  await loadCatalog();
-} catch (e) {
-  toast(/** @type {Error} */ (e).message, 'error');
-}
+// The socket opens while the language loads; its hello waits for the header (the name).
+const ready = loadLanguage(initialLanguage())
+  .catch((e) => console.warn('language', e))
+  .then(() => {
+    translateStatic();
+    setupHeader();
+  });
+app.conn.connect(ready);
+await ready;
 account.attach(app.conn);
 reportWatching(app.conn);
 attachChallengeNotices(app);
-app.conn.connect();
 window.addEventListener('hashchange', route);
 route();
+/** @type {any} */ (window).carcShell = installShell();

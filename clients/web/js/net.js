@@ -35,13 +35,21 @@ export class Connection extends EventTarget {
     return localStorage.getItem(TOKEN_KEY);
   }
 
-  connect() {
+  // `ready`: the hello waits for it (the page's first connection opens while the page still
+  // loads its language, which the first hello's suggested name is in).
+  /** @param {Promise<unknown> | null} [ready] */
+  connect(ready = null) {
     this.closedByUs = false;
     this.setStatus('connecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
     this.welcomedHere = false;
-    ws.onopen = () => this.hello();
+    ws.onopen = () => {
+      if (!ready) return this.hello();
+      ready.then(() => {
+        if (this.ws === ws && ws.readyState === WebSocket.OPEN) this.hello();
+      });
+    };
     ws.onmessage = (e) => this.receive(e.data);
     ws.onclose = (e) => {
       if (this.ws !== ws) return;

@@ -123,7 +123,7 @@ export function drawWaiting(box, { room: r, me: mySeat, person: me }, actions) {
     h(
       'p',
       { class: 'room-link' },
-      t('common.room_link_label'),
+      h('label', { for: 'room-link' }, t('common.room_link_label')),
       ' ',
       h('input', {
         class: 'link-field',

@@ -35,6 +35,33 @@ test('the modules import each other without a circle', () => {
     state.set(f, 'done');
   };
   for (const f of files) visit(f, []);
-  assert.ok(importsOf('main.js').includes('room-entry.js'), 'the parser sees imports');
+  assert.ok(importsOf('main.js').includes('lobby.js'), 'the parser sees imports');
   assert.ok(importsOf('account/api.js').includes('i18n.js'), 'the parser resolves ../ imports');
+});
+
+// What main.js loads before the first screen: its imports and theirs (the other screens are
+// loaded with import() when they open).
+function firstLoad() {
+  const seen = new Set();
+  const visit = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    importsOf(f).forEach(visit);
+  };
+  visit('main.js');
+  return seen;
+}
+
+test('a first visit loads the code of the lobby only: the other screens are loaded when they open', () => {
+  const first = firstLoad();
+  for (const screen of ['room-entry.js', 'replay.js', 'board.js', 'help.js', 'account/account-screen.js',
+    'ratings/ratings-screen.js', 'tournaments/tournaments-screen.js'])
+    assert.ok(!first.has(screen), `${screen} is not in the first load`);
+  assert.ok(first.size <= 20, `${first.size} modules in the first load: ${[...first].join(', ')}`);
+});
+
+test('index.html preloads exactly the modules of the first load', () => {
+  const html = readFileSync(fileURLToPath(new URL('../../../clients/web/index.html', import.meta.url)), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="js\/([\w/-]+\.js)"/g)].map((m) => m[1]).sort();
+  assert.deepEqual(preloaded, [...firstLoad()].sort());
 });

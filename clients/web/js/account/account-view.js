@@ -14,7 +14,13 @@ const CHANNELS = ['email', 'push', 'webhook'];
 
 /** @param {any} me GET /api/me's answer */
 function settingsForm(me) {
-  const email = h('input', { name: 'email', type: 'email', autocomplete: 'email', value: me.email ?? '' });
+  const email = h('input', {
+    id: 'settings-email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'email',
+    value: me.email ?? '',
+  });
   // A new address (where reset links go) needs the password, not only this session.
   const emailPassword = h('input', {
     type: 'password',
@@ -38,7 +44,12 @@ function settingsForm(me) {
     'settings-form',
     t('account.settings'),
     [
-      h('div', { class: 'field' }, h('span', {}, t('account.email_address'), ' ', confirmed), email),
+      h(
+        'div',
+        { class: 'field' },
+        h('span', {}, h('label', { for: 'settings-email' }, t('account.email_address')), ' ', confirmed),
+        email,
+      ),
       labelled(t('account.email_password'), emailPassword),
       h(
         'fieldset',
