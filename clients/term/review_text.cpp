@@ -60,6 +60,12 @@ std::string review_move_text(const json& action, const json& decision, const Til
     return describe_action(action, game, tiles, name);
 }
 
+std::string review_played_text(const json& d, const TileBook& tiles, const SeatNamer& name) {
+    const std::string played = review_move_text(d.value("played", json()), d, tiles, name);
+    if (d.value("played_is_best", false)) return tr("review.played_is_best", {{"played", played}});
+    return tr("review.played_best", {{"played", played}, {"best", review_move_text(d.value("best", json()), d, tiles, name)}});
+}
+
 std::string review_decision_title(const json& d, const SeatNamer& name) {
     const std::string grade = d.value("grade", std::string());
     const Arg turn{"turn", std::to_string(integer(d, "turn"))};
@@ -97,10 +103,7 @@ std::vector<ReviewLine> review_lines(const json& review, const SeatNamer& name, 
             const int index = i.get<int>();
             const json& d = decisions[static_cast<std::size_t>(index)];
             add_wrapped(out, review_decision_title(d, name), width, 4, 6, index);
-            add_wrapped(out,
-                        tr("review.played_best", {{"played", review_move_text(d.value("played", json()), d, tiles, name)},
-                                                            {"best", review_move_text(d.value("best", json()), d, tiles, name)}}),
-                        width, 6, 8, index);
+            add_wrapped(out, review_played_text(d, tiles, name), width, 6, 8, index);
         }
     }
     return out;

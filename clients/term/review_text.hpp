@@ -33,6 +33,9 @@ std::vector<ReviewLine> review_lines(const nlohmann::json& review, const SeatNam
 std::string review_move_text(const nlohmann::json& action, const nlohmann::json& decision, const TileBook& tiles,
                              const SeatNamer& name);
 
+// "played: X; better: Y", or that the move played was the search's.
+std::string review_played_text(const nlohmann::json& decision, const TileBook& tiles, const SeatNamer& name);
+
 // "turn 12, Ada: blunder, -14.2" (the grade only for a graded decision).
 std::string review_decision_title(const nlohmann::json& decision, const SeatNamer& name);
 

@@ -184,12 +184,7 @@ void App::draw_replay() {
     if (decision.is_object() && y < h - 3) {
         ++y;
         y = draw_wrapped(y, x, review_decision_title(decision, name), width, Style::text, true);
-        const std::string played = review_move_text(decision.value("played", json()), decision, model_.tiles(), name);
-        const std::string text = decision.value("played_is_best", false)
-                                     ? tr("review.played_is_best", {{"played", played}})
-                                     : tr("review.played_best", {{"played", played},
-                                                                 {"best", review_move_text(decision.value("best", json()), decision, model_.tiles(), name)}});
-        if (y < h - 3) y = draw_wrapped(y, x, text, width);
+        if (y < h - 3) y = draw_wrapped(y, x, review_played_text(decision, model_.tiles(), name), width);
         if (ghost && y < h - 3) draw_wrapped(y, x, tr("replay.ghost"), width, Style::legal);
     }
     status_lines(tr("keys.replay"));

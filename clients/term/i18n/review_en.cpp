@@ -12,7 +12,7 @@ const Catalog english_review = {
     {"keys.review", "Up/Down choose a costly decision  Enter replay it  Esc back  q quit"},
     {"keys.review_wait", "Esc back  q quit"},
     {"keys.replay", "Left/Right move  Home/End first/last  hjkl look  Esc review  q quit"},
-    {"keys.game_over", "e move review  arrows look  c centre  v log/chat  z log  L leave  ? help  q quit"},
+    {"keys.game_over", "e move review  arrows look  c centre  v log/chat  L leave  ? help  q quit"},
     {"keys.my_games_finished", "Up/Down choose  Enter open  e review  r refresh  Esc lobby  ? help  q quit"},
     {"review.loading", "reading the game's record..."},
     {"review.asking", "asking for the review..."},
