@@ -162,7 +162,18 @@ void App::draw_replay() {
     const int board_h = std::max(0, h - 3);
     const Viewport viewport{focus.x + review_->look.x - board_w / tile_width / 2,
                             focus.y + review_->look.y - board_h / tile_height / 2, board_w, board_h};
-    const auto board = render_board(replay_scene(frame, ghost), model_.tiles(), viewport);
+    BoardScene scene = replay_scene(frame, ghost);
+    // A better follower step: a * on the segment of the tile just laid where it goes.
+    std::optional<SceneMark> mark;
+    if (decision.is_object() && !decision.value("played_is_best", true) && decision.value("best", json()).is_object() &&
+        decision["best"].value("type", std::string()) == "place_follower" && decision["best"].contains("segment") &&
+        !frame.tiles.empty()) {
+        const json& best = decision["best"];
+        const BoardCoord at = best.contains("x") ? BoardCoord{best.value("x", 0), best.value("y", 0)} : frame.tiles.back().at;
+        mark = SceneMark{at, best.value("segment", 0), '*'};
+        scene.marks.push_back(*mark);
+    }
+    const auto board = render_board(scene, model_.tiles(), viewport);
     for (std::size_t i = 0; i < board.size(); ++i) screen_.line(1 + static_cast<int>(i), 0, board[i], board_w);
 
     // The side panel: the points, what this move did, and the review's judgement of it.
@@ -174,18 +185,22 @@ void App::draw_replay() {
                                    std::to_string(frame.scores[seat]),
                          width, player_style(static_cast<int>(seat)));
     ++y;
+    std::vector<std::string> said;
+    for (const json& e : events)
+        if (std::string line = describe_event(e, name); !line.empty()) said.push_back(std::move(line));
     if (step == 0) {
         y = draw_wrapped(y, x, tr("replay.start"), width);
-    } else {
+    } else if (!said.empty()) {
         y = draw_wrapped(y, x, tr("replay.this_move"), width, Style::text, true);
-        for (const json& e : events)
-            if (const std::string line = describe_event(e, name); !line.empty() && y < h - 3) y = draw_wrapped(y, x, line, width);
+        for (const std::string& line : said)
+            if (y < h - 3) y = draw_wrapped(y, x, line, width);
     }
     if (decision.is_object() && y < h - 3) {
         ++y;
         y = draw_wrapped(y, x, review_decision_title(decision, name), width, Style::text, true);
         if (y < h - 3) y = draw_wrapped(y, x, review_played_text(decision, model_.tiles(), name), width);
         if (ghost && y < h - 3) draw_wrapped(y, x, tr("replay.ghost"), width, Style::legal);
+        if (mark && y < h - 3) draw_wrapped(y, x, tr("replay.mark"), width, Style::legal);
     }
     status_lines(tr("keys.replay"));
 }

@@ -50,6 +50,7 @@ const Catalog english_review = {
     {"replay.this_move", "this move:"},
     {"replay.ghost", "the box on the board: where the better move lays the tile"},
     {"replay.scores", "points:"},
+    {"replay.mark", "the * on the board: where the better move puts the follower"},
 };
 
 }  // namespace

@@ -53,6 +53,7 @@ const Catalog russian_review = {
     {"replay.this_move", "этот ход:"},
     {"replay.ghost", "рамка на поле: куда лучший ход кладёт квадрат"},
     {"replay.scores", "очки:"},
+    {"replay.mark", "* на поле: куда лучший ход ставит подданного"},
 };
 
 }  // namespace
