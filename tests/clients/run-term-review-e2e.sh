@@ -31,6 +31,11 @@ keys y
 wait_for 'Game over' 20
 wait_for 'e move review'
 snap game-over
+keys '?'  # the help of a finished game names the review
+wait_for 'e +its move review'
+snap help
+keys Escape
+wait_for 'e move review'
 
 # The review: asked, waited for (said so, with the way back), then shown.
 keys e
