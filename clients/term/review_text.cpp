@@ -1,5 +1,6 @@
 #include "review_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -107,6 +108,14 @@ std::vector<ReviewLine> review_lines(const json& review, const SeatNamer& name, 
         }
     }
     return out;
+}
+
+std::size_t review_window_top(const std::vector<ReviewLine>& lines, int decision, std::size_t rows) {
+    std::size_t first = lines.size(), last = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (decision >= 0 && lines[i].decision == decision) first = std::min(first, i), last = i;
+    if (first == lines.size() || rows == 0 || last < rows) return 0;
+    return std::min(first, last + 1 - rows);
 }
 
 std::string review_job_text(const json& job) {

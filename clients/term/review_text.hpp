@@ -29,6 +29,10 @@ std::string signed_points(double x);
 std::vector<ReviewLine> review_lines(const nlohmann::json& review, const SeatNamer& name, const TileBook& tiles,
                                      int width);
 
+// The first line shown in a window of `rows` lines so that the lines of `decision` are in
+// sight (from the top as long as they fit there).
+std::size_t review_window_top(const std::vector<ReviewLine>& lines, int decision, std::size_t rows);
+
 // The move played or the better one of a decision, in the words of the choice lists.
 std::string review_move_text(const nlohmann::json& action, const nlohmann::json& decision, const TileBook& tiles,
                              const SeatNamer& name);

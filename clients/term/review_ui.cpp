@@ -89,16 +89,8 @@ void App::draw_review() {
     const std::vector<int> listed = listed_decisions(lines);
     if (review_->selected >= listed.size()) review_->selected = listed.empty() ? 0 : listed.size() - 1;
     const int chosen = listed.empty() ? -1 : listed[review_->selected];
-    // A window of the lines that keeps the chosen decision's lines in sight.
     const int rows = h - 4;
-    int first_chosen = 0, last_chosen = 0;
-    for (int i = 0; i < static_cast<int>(lines.size()); ++i)
-        if (lines[static_cast<std::size_t>(i)].decision == chosen) {
-            if (last_chosen == 0 && first_chosen == 0) first_chosen = i;
-            last_chosen = i;
-        }
-    int top = 0;
-    if (chosen >= 0 && last_chosen >= rows) top = std::min(first_chosen, last_chosen - rows + 1);
+    const int top = static_cast<int>(review_window_top(lines, chosen, static_cast<std::size_t>(rows)));
     if (lines.empty()) screen_.text(2, 2, tr("review.none"), w - 4);
     for (int r = 0; r < rows && top + r < static_cast<int>(lines.size()); ++r) {
         const ReviewLine& l = lines[static_cast<std::size_t>(top + r)];

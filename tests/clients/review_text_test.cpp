@@ -99,6 +99,14 @@ TEST_CASE("the move review's summary and costliest decisions in English") {
     CHECK(lines[0].decision == -1);
     CHECK(lines[0].heading);
     for (const ReviewLine& l : lines) CHECK(display_width(l.text) <= 76);
+
+    // A window of 6 lines: from the top while the chosen decision's lines fit, else just enough
+    // lower to show them whole.
+    CHECK(review_window_top(lines, 1, 6) == 0);
+    CHECK(review_window_top(lines, 0, 6) == 1);   // its lines are 5 and 6
+    CHECK(review_window_top(lines, 3, 6) == 7);   // 11 and 12
+    CHECK(review_window_top(lines, 3, 1) == 11);  // a window smaller than its lines: the first
+    CHECK(review_window_top(lines, -1, 6) == 0);
 }
 
 TEST_CASE("the move review's summary and costliest decisions in Russian, with plurals") {
