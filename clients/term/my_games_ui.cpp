@@ -31,7 +31,7 @@ void App::draw_my_games() {
         const bool on = i == my_games_row_;
         screen_.text(y++, 2, (on ? ">" : " ") + my_game_line(games[i]), w - 4, Style::text, on, on);
     }
-    const bool finished = my_games_row_ < games.size() && games[my_games_row_].contains("game");
+    const bool finished = my_games_row_ < games.size() && games[my_games_row_].value("game", json()).is_string();
     status_lines(tr(finished ? "keys.my_games_finished" : "keys.my_games"));
 }
 
