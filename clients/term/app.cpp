@@ -40,6 +40,7 @@ int App::run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag)
             continue;
         }
         pump_network();
+        if (review_tick()) dirty_ = true;
         if (dirty_) {
             draw();
             dirty_ = false;
@@ -56,6 +57,7 @@ int App::run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag)
         if (k == KEY_RESIZE) continue;  // ncurses already knows the new size; redraw
         if (question_.active) question_key(k);
         else if (prompt_.active) prompt_key(k);
+        else if (review_) review_key(k);
         else if (overlay_ != Overlay::none) overlay_key(k);
         else key(k);
         flush_outbox();
@@ -206,6 +208,8 @@ void App::draw() {
     screen_.begin_frame();
     if (screen_.width() < min_columns || screen_.height() < min_rows) {
         draw_too_small();
+    } else if (review_) {
+        draw_review();
     } else if (overlay_ != Overlay::none) {
         draw_overlay();
     } else {

@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@
 #include "create_form.hpp"
 #include "curses_screen.hpp"
 #include "game_scene.hpp"
+#include "review_screen.hpp"
+#include "server_url.hpp"
 #include "turn_clock.hpp"
 
 namespace carc::term {
@@ -51,6 +54,8 @@ public:
     int run(const Signals& signals, volatile std::sig_atomic_t& interrupt_flag);
     // After the run: what to tell the user on the plain terminal ("" for nothing).
     const std::string& farewell() const { return farewell_; }
+    // Where the move review's HTTP calls go, and the account's session for them ("" for a guest).
+    void set_http(ServerUrl server, std::string session);
 
 private:
     enum class Screen { lobby, create, my_games, room };
@@ -135,6 +140,18 @@ private:
     std::uint64_t seen_version_ = 0;
     json decision_shown_;  // the choices the selection belongs to
     TurnAlert turn_alert_;
+
+    // The move review of a finished game and its replay (review_ui.cpp), over the screen that
+    // opened it.
+    void open_review(const std::string& game);
+    bool review_tick();
+    void draw_review();
+    void review_key(int k);
+    void draw_replay();
+    void replay_key(int k);
+    std::unique_ptr<ReviewScreen> review_;
+    ServerUrl http_server_;
+    std::string http_session_;
 };
 
 }  // namespace carc::term

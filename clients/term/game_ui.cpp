@@ -79,6 +79,8 @@ std::string App::game_keys() const {
         if (model_.held_placement()) return tr("keys.decide_placed");
         return tr(pass_option(options) ? "keys.decide" : "keys.decide_no_pass");
     }
+    if (model_.game().is_object() && model_.game().contains("result") && model_.game()["result"].is_object())
+        return tr("keys.game_over");
     if (seated_in_running_game()) return tr("keys.wait");
     return tr("keys.watch");
 }
@@ -162,6 +164,8 @@ void App::game_key(int k) {
         viewport_.left = all.left + (all.width - viewport_.width) / 2 / tile_width;
         viewport_.top = all.top + (all.height - viewport_.height) / 2 / tile_height;
         cursor_.at = {viewport_.left + viewport_.width / tile_width / 2, viewport_.top + viewport_.height / tile_height / 2};
+    } else if (k == 'e' && model_.game().contains("result") && model_.game()["result"].is_object()) {
+        open_review(model_.room_id());  // the game's record has the room's id
     } else if (k == 't') {
         chat_prompt();
     } else if (k == 'v') {

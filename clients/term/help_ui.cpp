@@ -20,6 +20,8 @@ std::vector<std::string> App::help_lines() const {
         sections = {"my_games"};
     } else if (!model_.game().is_object()) {
         sections = {"waiting"};
+    } else if (model_.game().contains("result") && model_.game()["result"].is_object()) {
+        sections = {"game_over", "board"};
     } else if (model_.my_placement()) {
         sections = {"place", "board"};
     } else if (model_.my_decision()) {

@@ -78,7 +78,20 @@ std::string translate(std::string_view key, const Args& args) {
 const Catalog& english_catalog();  // i18n/en.cpp
 const Catalog& russian_catalog();  // i18n/ru.cpp
 
-const Catalog& catalog(Lang lang) { return lang == Lang::ru ? russian_catalog() : english_catalog(); }
+const Catalog& english_review_catalog();  // i18n/review_en.cpp
+const Catalog& russian_review_catalog();  // i18n/review_ru.cpp
+
+// Each language's main catalogue and those kept in files of their own, as one.
+const Catalog& catalog(Lang lang) {
+    const auto joined = [](const Catalog& a, const Catalog& b) {
+        Catalog all = a;
+        all.insert(all.end(), b.begin(), b.end());
+        return all;
+    };
+    static const Catalog en = joined(english_catalog(), english_review_catalog());
+    static const Catalog ru = joined(russian_catalog(), russian_review_catalog());
+    return lang == Lang::ru ? ru : en;
+}
 
 void set_language(Lang lang) { current = lang; }
 Lang language() { return current; }

@@ -214,6 +214,7 @@ int main(int argc, char** argv) {
     int status = 0;
     try {
         carc::term::App app(connection, model, token_file);  // owns the terminal; restores it on exit
+        app.set_http(*url, session);
         status = app.run({interrupt_requested, terminate_requested}, interrupt_requested);
         farewell = app.farewell();
     } catch (const std::exception& e) {  // the terminal is restored by now

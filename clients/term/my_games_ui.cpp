@@ -31,7 +31,8 @@ void App::draw_my_games() {
         const bool on = i == my_games_row_;
         screen_.text(y++, 2, (on ? ">" : " ") + my_game_line(games[i]), w - 4, Style::text, on, on);
     }
-    status_lines(tr("keys.my_games"));
+    const bool finished = my_games_row_ < games.size() && games[my_games_row_].value("game", json()).is_string();
+    status_lines(tr(finished ? "keys.my_games_finished" : "keys.my_games"));
 }
 
 void App::my_games_key(int k) {
@@ -39,6 +40,8 @@ void App::my_games_key(int k) {
     if ((k == KEY_UP || k == 'k') && my_games_row_ > 0) --my_games_row_;
     else if ((k == KEY_DOWN || k == 'j') && my_games_row_ + 1 < games.size()) ++my_games_row_;
     else if (k == 'r') model_.request_my_games();
+    else if (k == 'e' && my_games_row_ < games.size() && games[my_games_row_].value("game", json()).is_string())
+        open_review(games[my_games_row_]["game"].get<std::string>());
     else if (k == 27) current_ = Screen::lobby;
     else if ((k == '\n' || k == '\r' || k == KEY_ENTER) && my_games_row_ < games.size())
         model_.open_game(games[my_games_row_].value("room", std::string()));

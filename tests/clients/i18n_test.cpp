@@ -79,7 +79,9 @@ TEST_CASE("the key hints of every screen fit 80 columns in both languages, and q
     std::setlocale(LC_CTYPE, "C.UTF-8");
     // The bars of the screens (not of a prompt, a question or an overlay) all say how to quit.
     const std::set<std::string_view> screens = {"keys.lobby", "keys.create", "keys.waiting_host", "keys.waiting", "keys.place",
-                                                "keys.decide", "keys.decide_no_pass", "keys.wait", "keys.watch"};
+                                                "keys.decide", "keys.decide_no_pass", "keys.wait", "keys.watch",
+                                                "keys.game_over", "keys.my_games_finished", "keys.review",
+                                                "keys.review_wait", "keys.replay"};
     for (const Lang lang : {Lang::en, Lang::ru})
         for (const auto& [key, text] : catalog(lang))
             if (key.substr(0, 5) == "keys.") {
@@ -182,6 +184,9 @@ const std::vector<Counted>& counted_words() {
         {"", "строка", "строки", "строк"},
         {"", "завершённый город", "завершённых города", "завершённых городов"},
         {"", "завершённую дорогу", "завершённые дороги", "завершённых дорог"},
+        {"", "неточность", "неточности", "неточностей"},
+        {"", "ошибка", "ошибки", "ошибок"},
+        {"", "грубая ошибка", "грубые ошибки", "грубых ошибок"},
     };
     return words;
 }
