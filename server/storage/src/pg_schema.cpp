@@ -8,6 +8,7 @@
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "push_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -16,7 +17,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 19> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -224,6 +225,11 @@ END $$;
     name_skeleton_schema::postgres_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 15-18: other branches' steps, merged in their place.
+    "SELECT 1", "SELECT 1", "SELECT 1", "SELECT 1",
+    // 19: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
+    // (push_schema.hpp).
+    push_schema::postgres_step,
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "push_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 19> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -166,6 +167,11 @@ CREATE TABLE vacation (
     name_skeleton_schema::sqlite_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 15-18: other branches' steps, merged in their place.
+    "", "", "", "",
+    // 19: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
+    // (push_schema.hpp).
+    push_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
