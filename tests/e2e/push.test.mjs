@@ -124,7 +124,11 @@ test('Web Push: subscribed from the settings, one push per turn to a closed page
         body: JSON.stringify({ name: 'Pia', password }),
       })).status, PASSWORD);
       assert.equal(status, 201);
-      await page.goto(server.url + '/#/account');
+      await page.reload();
+      await page.waitForSelector('body[data-account="in"]');
+      await page.evaluate(() => {
+        location.hash = '#/account';
+      });
       await page.waitForSelector('#push-here-label:not([hidden])');
       await page.click('#push-here');
       await eventually(async () => assert.equal(await page.isChecked('#push-here'), true), 'the switch on');
