@@ -4,7 +4,7 @@
 // message per browser, encrypted so that npm's http_ece decrypts it and signed so that node's
 // crypto verifies the VAPID JWT (push_interop.mjs); nothing while the player watches the game;
 // a 410 removes the subscription; a push service that never answers holds up no one else;
-// ending the session ends its subscriptions.
+// ending the session ends its subscriptions; a friend's challenge is pushed with its invite.
 #include <cstdio>
 #include <fstream>
 
@@ -342,4 +342,31 @@ TEST_CASE("ending a session ends its browser's subscriptions", "[server][push]")
     const std::string session = listed.body["subscriptions"][0]["session"];
     REQUIRE(call_api(s.port(), "DELETE", "/api/me/sessions/" + session, nullptr, ada.cookie()).status / 100 == 2);
     CHECK(call_api(s.port(), "GET", "/api/push/subscriptions", nullptr, ada.cookie()).body["subscriptions"].empty());
+}
+
+TEST_CASE("a friend's challenge is pushed with the invite's link and kept a day", "[server][push]") {
+    push_service service;
+    account_server s(push_config());
+    signed_player ada = sign_up_player(s, "Ada");
+    signed_player bob = sign_up_player(s, "Bob");
+    for (const auto& [who, whom] : {std::pair{&ada, &bob}, std::pair{&bob, &ada}})
+        REQUIRE(call_api(s.port(), "PUT", "/api/me/follows/" + whom->name, nullptr, who->auth()).status == 200);
+    const browser_keys phone;
+    REQUIRE(call_api(s.port(), "POST", "/api/push/subscriptions", phone.subscription(service.endpoint("bob")), bob.auth())
+                .status == 201);
+
+    const json created = ada.ws->request({{"type", "challenge"}, {"name", "Bob"}, {"settings", {{"seats", 2}}}});
+    REQUIRE(created["type"] == "room_created");
+    const std::string room = created["room"];
+    const auto notice = bob.ws->wait_for([](const json& m) { return m["type"] == "notice" && m["kind"] == "challenge"; });
+    REQUIRE(notice.has_value());
+    wait_until([&] { return service.requests().size() == 1 && queue_of(s).queued_notices().value() == 0; });
+    const json read = read_independently(service.requests()[0], phone, service.origin(), s.dir);
+    CHECK(read["message"] == json{{"title", "A challenge"},
+                                  {"body", "Ada challenges you to a game of Carcassonne"},
+                                  {"url", "/#/invite/" + (*notice)["invite"].get<std::string>()},
+                                  {"tag", "challenge-" + room},
+                                  {"kind", "challenge"},
+                                  {"from", "Ada"}});
+    CHECK(service.requests()[0].headers.at("ttl") == "86400");
 }
