@@ -4,7 +4,8 @@
 // message per browser, encrypted so that npm's http_ece decrypts it and signed so that node's
 // crypto verifies the VAPID JWT (push_interop.mjs); nothing while the player watches the game;
 // a 410 removes the subscription; a push service that never answers holds up no one else;
-// ending the session ends its subscriptions; a friend's challenge is pushed with its invite.
+// ending the session ends its subscriptions; a friend's challenge is pushed with its invite; a
+// push that failed is sent after a restart.
 #include <cstdio>
 #include <fstream>
 
@@ -369,4 +370,27 @@ TEST_CASE("a friend's challenge is pushed with the invite's link and kept a day"
                                   {"kind", "challenge"},
                                   {"from", "Ada"}});
     CHECK(service.requests()[0].headers.at("ttl") == "86400");
+}
+
+TEST_CASE("a push that failed is sent after a restart, once", "[server][push]") {
+    push_service service;
+    account_server s(push_config());
+    const auto ada = sign_up(s.port(), "Ada", password);
+    const std::string person = ada.body["person"];
+    const browser_keys phone;
+    REQUIRE(call_api(s.port(), "POST", "/api/push/subscriptions", phone.subscription(service.endpoint("phone")),
+                     ada.cookie())
+                .status == 201);
+    service.answer("/push/phone", 503);
+    sender(s).your_turn("r1", person, 0);
+    wait_until([&] { return sender(s).failed_attempts() >= 1; });
+    s.server.reset();  // stopped with the push still queued
+    CHECK(queue_of(s).queued_notices().value() == 1);
+    const auto tried = service.requests().size();
+
+    service.answer("/push/phone", 201);
+    s.server = std::make_unique<test_server>(push_config(), s.stores);
+    wait_until([&] { return queue_of(s).queued_notices().value() == 0; });
+    CHECK(service.requests().size() == tried + 1);
+    CHECK(sender(s).sent() == 1);
 }
