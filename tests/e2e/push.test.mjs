@@ -6,7 +6,7 @@
 // the session, the server pushing on a turn of a turn-based game against a bot (encrypted,
 // signed, POSTed to the push service), the message decrypted here by npm's http_ece with the
 // subscription's private key, and the service worker (push-worker.js) showing it as a
-// notification.
+// notification, in English and, once the page keeps Russian for it, in Russian.
 // Simulated: Chromium's PushManager.subscribe registers with Google's push service, which a
 // test cannot reach; an init script makes it return a subscription whose endpoint is this test's
 // push service and whose keys this test made. And the push service's delivery to the browser:
@@ -188,6 +188,16 @@ test('Web Push: subscribed from the settings, one push per turn to a closed page
       }, 'the notification shown');
       assert.deepEqual(shown, { title: 'Your turn', body: message.body, tag: `room-${room}`, url: `/#/room/${room}` });
       assert.match(shown.body, /^Your turn in /);
+      // In the language the page keeps for the worker: Russian words from i18n/ru/account.json.
+      await page.evaluate(async () => (await caches.open('carc-push')).put('push-language', new Response('ru')));
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url + '/', registrationId: await registration, data: JSON.stringify(message),
+      });
+      await eventually(async () => {
+        const list = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())
+          .map((n) => ({ title: n.title, body: n.body })));
+        assert.deepEqual(list, [{ title: 'Ваш ход', body: `Ваш ход в игре ${message.game}` }]);
+      }, 'the notification in Russian, in the place of the English one');
 
       // Watching the game when the bot's move brings the turn back: no push.
       await page.goto(`${server.url}/#/room/${encodeURIComponent(room)}`);
