@@ -20,7 +20,10 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n !== SHELL_CACHE).map((n) => caches.delete(n))))
+      // Older shells go; other caches (push-worker.js keeps the page's language) stay.
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith('carc-shell-') && n !== SHELL_CACHE).map((n) => caches.delete(n))),
+      )
       .then(() => self.clients.claim()),
   );
 });

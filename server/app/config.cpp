@@ -2,6 +2,7 @@
 
 #include "carc/protocol/settings.hpp"
 #include "net/client_address.hpp"
+#include "notices/push_rules.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -89,6 +90,10 @@ Usage: carc-server [flags]
   --mail-limit-per-address N   notices: mails sent unasked (confirmations, resets, challenges)
                                to one address per hour (default 3)
   --mail-limit-per-account N   notices: the same for one account, whatever the address (default 5)
+  --vapid-subject URL          notices: Web Push to closed pages, naming the operator to push
+                               services: mailto:you@example.org or https://example.org/contact
+  --allow-private-push         notices: accept push endpoints over http:// or on loopback or
+                               private addresses (a push service of your own, tests)
   --tournament-sweep-ms MS     tournaments: how often each one is looked at besides when its
                                games end here (default 5000)
   --review-daily N             move reviews one person (account or guest's address) may ask for
@@ -130,6 +135,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         if (flag == "--allow-private-webhooks") {  // a switch: takes no value
             config.accounts.allow_private_webhooks = true;
+            continue;
+        }
+        if (flag == "--allow-private-push") {  // a switch: takes no value
+            config.notices.allow_private_push = true;
             continue;
         }
         if (flag == "--short-move-times") {  // a switch: takes no value
@@ -211,6 +220,13 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--mail-from") {
             ok = value.find('@') != std::string_view::npos && value.find_first_of("\r\n<> ") == std::string_view::npos;
             config.notices.mail_from = value;
+        }
+        else if (flag == "--vapid-subject") {
+            config.notices.vapid_subject = value;
+            if (auto bad = notices::check_vapid_subject(config.notices.vapid_subject)) {
+                std::cerr << "carc-server: --vapid-subject: " << *bad << "\n";
+                return {std::nullopt, 2};
+            }
         }
         else if (flag == "--review-daily") ok = parse_number(value, config.reviews.per_person_daily) && config.reviews.per_person_daily >= 1;
         else if (flag == "--review-queue") ok = parse_number(value, config.reviews.queued_in_all) && config.reviews.queued_in_all >= 1;

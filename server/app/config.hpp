@@ -129,6 +129,11 @@ struct server_config {
         int unasked_per_address = 3;
         int unasked_per_account = 5;
         std::chrono::milliseconds unasked_window{3600000};
+        // Web Push (RFC 8292): the operator's contact, mailto: or https:; empty sends no pushes.
+        std::string vapid_subject;
+        // Push endpoints on loopback or private addresses, and over http://, are refused unless
+        // allowed (a push service the operator runs on their own network, tests).
+        bool allow_private_push = false;
     } notices;
 
     // Tournaments (docs/tournaments.md): how often every live tournament is looked at even when

@@ -13,6 +13,7 @@
 #include "http/http_accounts.hpp"
 #include "http/http_friends.hpp"
 #include "http/http_notices.hpp"
+#include "http/http_push.hpp"
 #include "http/http_ratings.hpp"
 #include "http/http_reviews.hpp"
 #include "http/http_routes.hpp"
@@ -128,6 +129,7 @@ void server::build_routes() {
         add_vacation_route(*routes, *state_);
         if (stores.friends) add_friends_routes(*routes, *state_, *stores.friends);
         if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
+        if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_, *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);

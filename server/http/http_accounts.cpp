@@ -1,5 +1,7 @@
 #include "http/http_accounts.hpp"
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -235,7 +237,7 @@ http_answer sign_in(const call& c) {
 
 // Every channel is on until the account turns it off, so each one is answered with its value.
 json notice_channels(const std::string& stored) {
-    json channels = {{"email", true}, {"push", true}, {"webhook", true}};
+    json channels = {{"email", true}, {"push", true}, {"webhook", true}, {"webpush", true}};
     const json saved = json::parse(stored, nullptr, false);
     if (saved.is_object())
         for (const auto& [channel, on] : saved.items())
@@ -301,7 +303,7 @@ http_answer update_me(const call& c, const signed_in& me) {
             for (const auto& [channel, on] : value.items()) {
                 if (!channels.contains(channel) || !on.is_boolean())
                     return refusal(c, http::status::bad_request, "bad_field",
-                                   "field 'notices': channels email, push and webhook, each true or false");
+                                   "field 'notices': channels email, push, webhook and webpush, each true or false");
                 channels[channel] = on;
             }
             settings.notices_json = channels.dump();
@@ -334,6 +336,11 @@ http_answer update_me(const call& c, const signed_in& me) {
 http_answer list_sessions(const call& c, const signed_in& me) {
     auto sessions = c.service.store().sessions_of(me.account.person_id);
     if (!sessions) return store_failed(c, sessions.error());
+    // Each session's Web Push subscriptions (its browser's), which end with it.
+    std::map<std::string, int> pushes;
+    if (auto* notices = c.state.stores.notices.get())
+        if (auto subscriptions = notices->push_subscriptions_of(me.account.person_id))
+            for (const auto& subscription : *subscriptions) ++pushes[subscription.session_id];
     json out = json::array();
     for (const auto& s : *sessions)
         out.push_back({{"id", s.public_id},
@@ -341,7 +348,8 @@ http_answer list_sessions(const call& c, const signed_in& me) {
                        {"kind", s.kind},
                        {"created_ms", s.created_at_ms},
                        {"last_seen_ms", s.last_seen_ms},
-                       {"current", s.secret_hash == me.session.secret_hash}});
+                       {"current", s.secret_hash == me.session.secret_hash},
+                       {"push_subscriptions", pushes[s.public_id]}});
     return answer(c, http::status::ok, {{"sessions", std::move(out)}});
 }
 

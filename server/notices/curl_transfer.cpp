@@ -114,4 +114,33 @@ std::optional<std::string> post_webhook(const std::string& url, const std::strin
     return failed;
 }
 
+push_answer post_push(const std::string& endpoint, const std::vector<std::string>& headers, const std::string& body,
+                      bool allow_private, const std::atomic<bool>& abandon) {
+    easy curl;
+    if (!curl.handle) return {0, "libcurl could not start"};
+    char error[CURL_ERROR_SIZE] = {};
+    curl_slist* list = nullptr;
+    for (const auto& header : headers) list = curl_slist_append(list, header.c_str());
+    curl_easy_setopt(curl.handle, CURLOPT_URL, endpoint.c_str());
+    curl_easy_setopt(curl.handle, CURLOPT_ERRORBUFFER, error);
+    curl_easy_setopt(curl.handle, CURLOPT_PROTOCOLS_STR, allow_private ? "http,https" : "https");
+    curl_easy_setopt(curl.handle, CURLOPT_HTTPHEADER, list);
+    curl_easy_setopt(curl.handle, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl.handle, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+    curl_easy_setopt(curl.handle, CURLOPT_WRITEFUNCTION, discard);
+    curl_easy_setopt(curl.handle, CURLOPT_TIMEOUT, timeout_seconds);
+    curl_easy_setopt(curl.handle, CURLOPT_CONNECTTIMEOUT, connect_timeout_seconds);
+    curl_easy_setopt(curl.handle, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl.handle, CURLOPT_PREREQFUNCTION, check_address);
+    curl_easy_setopt(curl.handle, CURLOPT_PREREQDATA, &allow_private);
+    curl_easy_setopt(curl.handle, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl.handle, CURLOPT_XFERINFOFUNCTION, abandon_when_set);
+    curl_easy_setopt(curl.handle, CURLOPT_XFERINFODATA, const_cast<std::atomic<bool>*>(&abandon));
+    push_answer answer;
+    if (auto failed = perform(curl.handle, error)) answer.error = *failed;
+    else curl_easy_getinfo(curl.handle, CURLINFO_RESPONSE_CODE, &answer.status);
+    curl_slist_free_all(list);
+    return answer;
+}
+
 }  // namespace carc::server::notices

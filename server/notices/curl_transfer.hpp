@@ -1,11 +1,12 @@
 #pragma once
-// The two transfers notices make with libcurl (Debian's libcurl4-openssl-dev): a mail handed to
-// the operator's SMTP server, and a webhook's POST. Each blocks until done or timed out, so
+// The transfers notices make with libcurl (Debian's libcurl4-openssl-dev): a mail handed to
+// the operator's SMTP server, a webhook's POST and a Web Push message's POST. Each blocks until done or timed out, so
 // they run on the notices' own thread only. Each returns nullopt on success, else what failed.
 
 #include <atomic>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace carc::server::notices {
 
@@ -22,5 +23,15 @@ std::optional<std::string> send_mail(const std::string& smtp_url, const std::str
 // must not hold up its stopping), and after timeout_seconds anyway.
 std::optional<std::string> post_webhook(const std::string& url, const std::string& json_body, bool allow_private,
                                         const std::atomic<bool>& abandon);
+
+// A push service's answer: its HTTP status, or what failed before there was one (status 0).
+struct push_answer {
+    long status = 0;
+    std::string error;
+};
+// POSTs an encrypted push message (RFC 8030) to a subscription's endpoint with `headers`
+// ("Name: value"); the address rule and `abandon` as for post_webhook.
+push_answer post_push(const std::string& endpoint, const std::vector<std::string>& headers, const std::string& body,
+                      bool allow_private, const std::atomic<bool>& abandon);
 
 }  // namespace carc::server::notices

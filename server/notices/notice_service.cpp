@@ -9,6 +9,8 @@
 #include "carc/storage/friend_store.hpp"
 #include "notices/curl_transfer.hpp"
 #include "notices/mail_text.hpp"
+#include "notices/push_message.hpp"
+#include "notices/push_rules.hpp"
 #include "notices/turns_mail.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
@@ -64,6 +66,21 @@ bool channel_on(const st::AccountSettings& settings, const char* channel) {
 
 bool wants_turn_mail(const st::AccountSettings& s) { return s.email && s.email_confirmed && channel_on(s, "email"); }
 bool wants_webhook(const st::AccountSettings& s) { return s.webhook_url && channel_on(s, "webhook"); }
+// Web Push goes to the account's subscribed browsers unless it turned the channel off.
+bool wants_push(const st::AccountSettings& s) { return channel_on(s, "webpush"); }
+
+// The room's name (its settings'), else its id.
+std::string game_name_of(st::Store* store, const std::string& room_id) {
+    if (!store) return room_id;
+    auto room = store->load_room(room_id);
+    if (!room || !*room) return room_id;
+    const json config = json::parse((*room)->config_json, nullptr, false);
+    if (!config.is_object() || !config.contains("settings") || !config["settings"].is_object()) return room_id;
+    const json& settings = config["settings"];
+    if (settings.contains("name") && settings["name"].is_string() && !settings["name"].get<std::string>().empty())
+        return settings["name"].get<std::string>();
+    return room_id;
+}
 
 // A notice for the inbox; an empty `channel` means every channel the account wants.
 st::QueuedNotice notice_of(const std::string& person, const char* kind, const std::string& room,
@@ -86,8 +103,32 @@ notice_service::notice_service(shared_state& state, std::shared_ptr<st::NoticeSt
     : state_(state),
       store_(std::move(store)),
       accounts_(std::move(accounts)),
-      webhook_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()) {
+      webhook_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()),
+      push_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()) {
     init_curl();
+    if (!state.config.notices.vapid_subject.empty()) load_push_key();
+}
+
+void notice_service::load_push_key() {
+    const auto candidate = crypto::generate_p256_key_pair();
+    if (!candidate) {
+        spdlog::error("event=push_off error=\"no key pair could be made\"");
+        return;
+    }
+    // The first node to start stores its pair; every node then uses the stored one.
+    auto stored = store_->server_key("vapid", json{{"private", candidate->private_key}, {"public", candidate->public_key}}.dump());
+    if (!stored) {
+        spdlog::error("event=push_off error=\"{}\"", stored.message());
+        return;
+    }
+    const json pair = json::parse(*stored, nullptr, false);
+    if (!pair.is_object() || !pair.contains("private") || !pair["private"].is_string() || !pair.contains("public") ||
+        !pair["public"].is_string()) {
+        spdlog::error("event=push_off error=\"the stored VAPID key is malformed\"");
+        return;
+    }
+    vapid_ = crypto::ec_key_pair{pair["private"].get<std::string>(), pair["public"].get<std::string>()};
+    spdlog::info("event=push_on public_key={}", vapid_->public_key);
 }
 
 notice_service::~notice_service() { stop(); }
@@ -99,6 +140,8 @@ void notice_service::start() {
     threads_.emplace_back([this] { run_inbox(); });
     threads_.emplace_back([this] { run_sender("email"); });
     for (int i = 0; i < webhook_senders; ++i) threads_.emplace_back([this] { run_sender("webhook"); });
+    if (sends_push())
+        for (int i = 0; i < push_senders; ++i) threads_.emplace_back([this] { run_sender("push"); });
 }
 
 void notice_service::stop() {
@@ -212,32 +255,50 @@ void notice_service::run_sender(std::string channel) {
 
 void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
     for (auto& notice : inbox) {
-        std::vector<std::string> channels;
+        std::vector<st::QueuedNotice> rows;
         if (!notice.channel.empty()) {
             if (notice.channel == "email" && !sends_mail()) continue;  // no --smtp: no mail to queue
-            channels.push_back(notice.channel);
+            rows.push_back(notice);
         } else {
-            // A turn's notice: one row per channel the account wants (a guest has none).
+            // A turn's or a challenge's notice: rows for the channels the account wants (a guest has none).
             auto account = accounts_->account_of(notice.person_id);
             if (!account) {
                 spdlog::error("event=notice_not_queued person={} error=\"{}\"", notice.person_id, account.message());
                 continue;
             }
             if (!*account) continue;
-            if (sends_mail() && wants_turn_mail((*account)->settings)) channels.emplace_back("email");
-            if (wants_webhook((*account)->settings)) channels.emplace_back("webhook");
+            rows = rows_for(notice, **account);
         }
-        for (const auto& channel : channels) {
-            notice.channel = channel;
+        for (auto& row : rows) {
             // A turn's mail waits, so the games that wait for the player by then go with it.
-            notice.next_attempt_ms = notice.created_at_ms;
-            if (channel == "email" && is_turn_kind(notice.kind))
-                notice.next_attempt_ms += state_.config.notices.turn_mail_delay.count();
-            if (auto stored = store_->enqueue_notice(notice); !stored)
-                spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", notice.person_id, notice.kind,
+            row.next_attempt_ms = row.created_at_ms;
+            if (row.channel == "email" && is_turn_kind(row.kind))
+                row.next_attempt_ms += state_.config.notices.turn_mail_delay.count();
+            if (auto stored = store_->enqueue_notice(row); !stored)
+                spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", row.person_id, row.kind,
                               stored.message());
         }
     }
+}
+
+std::vector<st::QueuedNotice> notice_service::rows_for(const st::QueuedNotice& notice, const st::AccountRecord& account) {
+    std::vector<st::QueuedNotice> rows;
+    const auto add = [&](const char* channel, std::int64_t subscription_id) {
+        rows.push_back(notice);
+        rows.back().channel = channel;
+        rows.back().subscription_id = subscription_id;
+    };
+    if (sends_mail() && wants_turn_mail(account.settings)) add("email", 0);
+    if (wants_webhook(account.settings)) add("webhook", 0);
+    if (sends_push() && wants_push(account.settings)) {
+        auto subscriptions = store_->push_subscriptions_of(notice.person_id);
+        if (!subscriptions)
+            spdlog::error("event=notice_not_queued person={} channel=push error=\"{}\"", notice.person_id,
+                          subscriptions.message());
+        else
+            for (const auto& subscription : *subscriptions) add("push", subscription.id);
+    }
+    return rows;
 }
 
 bool notice_service::send_one_due(const std::string& channel) {
@@ -305,6 +366,7 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.stores.friends.get()))
         return error.empty() ? outcome::dropped : outcome::failed;
     if (notice.channel == "webhook") return deliver_webhook(notice, **account, d);
+    if (notice.channel == "push") return deliver_push(notice, **account, d);
     return deliver_mail(notice, **account, d);
 }
 
@@ -383,6 +445,74 @@ notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& 
         return outcome::failed;
     }
     return outcome::sent;
+}
+
+notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& notice, const st::AccountRecord& account,
+                                                     delivery& d) {
+    if (!sends_push() || !wants_push(account.settings)) return outcome::dropped;
+    auto found = store_->push_subscription(notice.subscription_id);
+    if (!found) {
+        d.error = found.message();
+        return outcome::failed;
+    }
+    // Unsubscribed meanwhile, or the browser subscribed for another account since.
+    if (!*found || (*found)->person_id != notice.person_id) return outcome::dropped;
+    const st::PushSubscription& subscription = **found;
+    std::string payload;
+    if (notice.kind == "challenge") {
+        const auto room = state_.stores.games ? challenge_room_of(*state_.stores.games, notice.room_id) : std::nullopt;
+        if (!room) return outcome::dropped;
+        payload = challenge_push(notice.room_id, room->from_name, room->invite);
+    } else if (is_turn_kind(notice.kind)) {
+        payload = turn_push(notice.kind, notice.room_id, game_name_of(state_.stores.games.get(), notice.room_id));
+    } else {
+        return outcome::dropped;
+    }
+    const auto public_key = crypto::base64url_decode(subscription.p256dh);
+    const auto auth = crypto::base64url_decode(subscription.auth);
+    const auto body = public_key && auth ? crypto::encrypt_push_message(payload, {*public_key, *auth}) : std::nullopt;
+    const std::int64_t now = unix_ms();
+    const std::string audience = origin_of(subscription.endpoint);
+    const auto authorization =
+        crypto::vapid_authorization(*vapid_, audience, state_.config.notices.vapid_subject, now / 1000 + vapid_claim_s);
+    if (!body || !authorization) {
+        spdlog::warn("event=push_not_encrypted person={} subscription={}", notice.person_id, subscription.id);
+        return outcome::dropped;
+    }
+    // One transfer at a time per push service, and a failing one waits alone (destination_gate).
+    const std::string host = destination_of(subscription.endpoint);
+    if (const auto later = push_hosts_.try_begin(host, now)) {
+        d.postpone_until_ms = *later;
+        return outcome::postponed;
+    }
+    const std::vector<std::string> headers = {
+        "Authorization: " + *authorization,
+        "Content-Encoding: aes128gcm",
+        "Content-Type: application/octet-stream",
+        "TTL: " + std::to_string(push_ttl_s(notice.kind, notice.deadline_ms, now)),
+        std::string("Urgency: ") + (notice.kind == "time_running_out" ? "high" : "normal")};
+    const auto answer = post_push(subscription.endpoint, headers, *body, state_.config.notices.allow_private_push,
+                                  abandon_transfers_);
+    // The service answered (whatever it said) unless the transfer failed or it asks for patience.
+    const bool service_ok = answer.error.empty() && answer.status != 429 && answer.status < 500;
+    push_hosts_.finished(host, service_ok, unix_ms());
+    if (answer.status >= 200 && answer.status < 300) return outcome::sent;
+    if (answer.status == 404 || answer.status == 410) {
+        // RFC 8030 section 7.3: the subscription is gone for good.
+        if (auto removed = store_->remove_push_subscription(subscription.id, ""); !removed)
+            spdlog::error("event=push_subscription_not_removed id={} error=\"{}\"", subscription.id, removed.message());
+        spdlog::info("event=push_subscription_gone person={} subscription={} status={}", notice.person_id,
+                     subscription.id, answer.status);
+        return outcome::dropped;
+    }
+    if (!service_ok) {
+        d.error = answer.error.empty() ? "the push service answered " + std::to_string(answer.status) : answer.error;
+        return outcome::failed;
+    }
+    // Any other refusal (400, 403, 413) would be refused again: logged and dropped.
+    spdlog::warn("event=push_refused person={} subscription={} status={}", notice.person_id, subscription.id,
+                 answer.status);
+    return outcome::dropped;
 }
 
 std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& notice,

@@ -4,8 +4,9 @@
 // What the rooms and the account workers hand over goes into an inbox in memory at once (they
 // never wait); the notices' inbox thread stores it in the queue (storage::NoticeStore). Senders
 // of their own then send what is due, so that no channel waits for another: one thread sends
-// mail through the operator's SMTP server, a few POST webhooks, at most one at a time to a host
-// and a failing host backing off alone (destination_gate). A sending that fails is tried again
+// mail through the operator's SMTP server, a few POST webhooks, a few POST Web Push messages to
+// browsers' push services (RFC 8030/8291/8292, one queued notice per subscription), at most one
+// at a time to a host and a failing host backing off alone (destination_gate). A sending that fails is tried again
 // with back-off; the queue is in the store, so notices survive restarts and every node may send
 // them. A mail server that is down only delays notices, never a game.
 //
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "app/turn_notices.hpp"
+#include "carc/crypto/web_push.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/store.hpp"
 #include "notices/destination_gate.hpp"
@@ -45,6 +47,10 @@ inline constexpr std::int64_t unsubscribe_link_ms = 365LL * 24 * 60 * 60 * 1000;
 inline constexpr std::int64_t reset_ask_interval_ms = 60 * 1000;
 // Webhooks are POSTed by this many threads (one per host at a time).
 inline constexpr int webhook_senders = 4;
+// Web Push messages are POSTed by this many threads (one per push service at a time).
+inline constexpr int push_senders = 4;
+// A push service's claim (VAPID JWT) is valid this long.
+inline constexpr std::int64_t vapid_claim_s = 12 * 60 * 60;
 // A notice not sent within this long is given up (logged).
 inline constexpr std::int64_t give_up_after_ms = 2LL * 24 * 60 * 60 * 1000;
 
@@ -79,6 +85,10 @@ public:
 
     // Whether mail can be sent (--smtp given).
     bool sends_mail() const;
+    // Whether Web Push is on (--vapid-subject given and the key pair read from the store), and
+    // the server's VAPID public key (base64url) that browsers subscribe with.
+    bool sends_push() const { return vapid_.has_value(); }
+    std::string push_public_key() const { return vapid_ ? vapid_->public_key : std::string(); }
     // --public-url + `path_and_query`.
     std::string public_link(const std::string& path_and_query) const;
 
@@ -108,6 +118,13 @@ private:
     outcome deliver_mail(const storage::QueuedNotice& notice, const storage::AccountRecord& account, delivery& d);
     outcome deliver_webhook(const storage::QueuedNotice& notice, const storage::AccountRecord& account,
                             delivery& d);
+    outcome deliver_push(const storage::QueuedNotice& notice, const storage::AccountRecord& account, delivery& d);
+    // The queued rows for a turn's or a challenge's notice: one per channel the account wants,
+    // and on `push` one per subscription.
+    std::vector<storage::QueuedNotice> rows_for(const storage::QueuedNotice& notice,
+                                                const storage::AccountRecord& account);
+    // The VAPID key pair from the store, made there by the first node that starts.
+    void load_push_key();
     // A turn's mail for `notice` and the person's other turn notices due soon (claimed into
     // d.along): nullopt when no game is left to tell of.
     std::optional<mail> coalesced_turn_mail(const storage::QueuedNotice& notice,
@@ -124,6 +141,8 @@ private:
     std::shared_ptr<storage::NoticeStore> store_;
     std::shared_ptr<storage::AccountStore> accounts_;
     destination_gate webhook_hosts_;
+    destination_gate push_hosts_;
+    std::optional<crypto::ec_key_pair> vapid_;  // set once, before the threads start
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;          // the inbox thread: something in the inbox

@@ -92,14 +92,14 @@ test('a guest signs up keeping their seat; taken name, sign-out, wrong password,
     await page.fill('#settings-form input[name=email]', 'ada@example.org');
     await page.fill('#settings-form input[name=email_password]', PASSWORD);
     // Every notice channel is on for a new account; saving keeps the ones left checked.
-    for (const channel of ['email', 'push', 'webhook'])
+    for (const channel of ['email', 'push', 'webhook', 'webpush'])
       assert.ok(await page.isChecked(`#settings-form input[name=notice-${channel}]`), `${channel} starts on`);
     await page.uncheck('#settings-form input[name=notice-webhook]');
     await page.click('#settings-form button[type=submit]');
     await page.waitForSelector('.toast:has-text("Settings saved")');
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     assert.equal(me.email, 'ada@example.org');
-    assert.deepEqual(me.notices, { email: true, push: true, webhook: false });
+    assert.deepEqual(me.notices, { email: true, push: true, webhook: false, webpush: true });
     await page.reload();
     await page.waitForSelector('#email-state');
     assert.equal(await page.textContent('#email-state'), 'not confirmed');

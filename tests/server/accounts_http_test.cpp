@@ -200,7 +200,7 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
           "[server][accounts]") {
     account_server s;
     const std::string a = sign_up(s.port(), "Ada", password).cookie();
-    const json every_channel_on = {{"email", true}, {"push", true}, {"webhook", true}};
+    const json every_channel_on = {{"email", true}, {"push", true}, {"webhook", true}, {"webpush", true}};
     CHECK(call_api(s.port(), "GET", "/api/me", nullptr, a).body["notices"] == every_channel_on);
     const auto patched = call_api(s.port(), "PATCH", "/api/me",
                                   {{"email", "ada@example.org"},
@@ -214,11 +214,11 @@ TEST_CASE("PATCH /api/me stores e-mail, auto-vacation, notices and webhook, priv
     const auto me = call_api(s.port(), "GET", "/api/me", nullptr, a).body;
     CHECK(me["email"] == "ada@example.org");
     CHECK(me["auto_vacation"] == true);
-    CHECK(me["notices"] == json{{"email", true}, {"push", true}, {"webhook", false}});
+    CHECK(me["notices"] == json{{"email", true}, {"push", true}, {"webhook", false}, {"webpush", true}});
     CHECK(me["webhook"] == "https://hooks.example.org/carc");
     // A channel the PATCH does not name keeps its value.
     const auto push_off = call_api(s.port(), "PATCH", "/api/me", {{"notices", {{"push", false}}}}, a);
-    CHECK(push_off.body["notices"] == json{{"email", true}, {"push", false}, {"webhook", false}});
+    CHECK(push_off.body["notices"] == json{{"email", true}, {"push", false}, {"webhook", false}, {"webpush", true}});
 
     for (const char* url : {"http://127.0.0.1/hook", "http://localhost:8080/", "https://10.1.2.3/x",
                             "http://192.168.0.9/", "http://[::1]:80/", "http://169.254.169.254/latest",

@@ -139,3 +139,25 @@ TEST_CASE("a schema 11 database gains the counts of mails sent unasked", "[stora
     CHECK(notices.count_unasked_mail(mail).value());
     CHECK_FALSE(notices.count_unasked_mail(mail).value());
 }
+
+TEST_CASE("a schema 14 database gains push subscriptions, and its queued notices stay", "[storage][schema]") {
+    TempDir dir;
+    { auto store = open_or_fail(dir.path()); }
+    exec_raw(database_file(dir.path()), undo_steps_to(14, Dialect::sqlite) +
+                                            "; INSERT INTO notice_queue (person_id, channel, kind, room_id, deadline_ms,"
+                                            " created_at_ms, attempts, next_attempt_ms) VALUES ('pa', 'email',"
+                                            " 'your_turn', 'r1', 5, 1, 2, 3)");
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == newest_schema);
+    auto& notices = dynamic_cast<NoticeStore&>(*store);
+    const auto kept = notices.claim_due_notice(10, 100, "email").value();
+    REQUIRE(kept.has_value());
+    CHECK(kept->room_id == "r1");
+    CHECK(kept->attempts == 2);
+    CHECK(kept->subscription_id == 0);
+    CHECK(notices.enqueue_notice(QueuedNotice{.person_id = "pa", .channel = "push", .kind = "your_turn",
+                                              .room_id = "r2", .subscription_id = 3})
+              .ok());
+    CHECK(notices.server_key("vapid", "k").value() == "k");
+}

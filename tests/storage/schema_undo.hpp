@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 15;
+inline constexpr int newest_schema = 16;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -31,6 +31,21 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                 break;
             case 14: sql += drop({"mail_counts"}); break;
             case 15: sql += drop({"counted_attempts"}); break;  // its indexes go with it
+            case 16:  // and the queue as step 5 made it
+                sql += drop({"push_subscriptions", "server_keys"});
+                sql += pg ? "ALTER TABLE " + t + "notice_queue DROP COLUMN subscription_id; ALTER TABLE " + t +
+                                "notice_queue DROP CONSTRAINT notice_queue_channel_check; ALTER TABLE " + t +
+                                "notice_queue ADD CONSTRAINT notice_queue_channel_check CHECK (channel IN ('email',"
+                                " 'webhook')); "
+                          : "CREATE TABLE notice_queue_old (id INTEGER PRIMARY KEY, person_id TEXT NOT NULL, channel"
+                            " TEXT NOT NULL CHECK (channel IN ('email', 'webhook')), kind TEXT NOT NULL, room_id TEXT"
+                            " NOT NULL, deadline_ms INTEGER NOT NULL, created_at_ms INTEGER NOT NULL, attempts INTEGER"
+                            " NOT NULL DEFAULT 0, next_attempt_ms INTEGER NOT NULL) STRICT; INSERT INTO"
+                            " notice_queue_old SELECT id, person_id, channel, kind, room_id, deadline_ms, created_at_ms,"
+                            " attempts, next_attempt_ms FROM notice_queue; DROP TABLE notice_queue; ALTER TABLE"
+                            " notice_queue_old RENAME TO notice_queue; CREATE INDEX notice_queue_by_due ON"
+                            " notice_queue (next_attempt_ms, id); ";
+                break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

@@ -9,6 +9,7 @@
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "push_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -17,7 +18,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 15> migrations = {
+constexpr std::array<const char*, 16> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -227,6 +228,9 @@ END $$;
     notices_schema::counts_step,
     // 15: sign-in and sign-up attempts, counted for every node (attempts_schema.hpp).
     attempts_schema::step,
+    // 16: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
+    // (push_schema.hpp).
+    push_schema::postgres_step,
 };
 
 }  // namespace

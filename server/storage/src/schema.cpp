@@ -9,6 +9,7 @@
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "push_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -18,7 +19,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 15> migrations = {
+constexpr std::array<const char*, 16> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -169,6 +170,9 @@ CREATE TABLE vacation (
     notices_schema::counts_step,
     // 15: sign-in and sign-up attempts, counted for every node (attempts_schema.hpp).
     attempts_schema::step,
+    // 16: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
+    // (push_schema.hpp).
+    push_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -75,6 +75,12 @@ public:
     Result<std::optional<LinkToken>> use_link_token(const TokenHash& hash, std::string_view purpose, TimeMs now_ms,
                                                     bool consume) override;
     Result<std::optional<std::string>> person_with_email(std::string_view email) override;
+    // Web Push (sql_store_push.cpp).
+    Result<std::string> server_key(std::string_view name, std::string_view candidate) override;
+    Result<std::int64_t> save_push_subscription(const PushSubscription& subscription) override;
+    Result<std::vector<PushSubscription>> push_subscriptions_of(std::string_view person_id) override;
+    Result<std::optional<PushSubscription>> push_subscription(std::int64_t id) override;
+    Result<bool> remove_push_subscription(std::int64_t id, std::string_view person_id) override;
     // Ratings (sql_store_ratings.cpp).
     Result<std::vector<PlayerRating>> ratings_of(std::string_view person_id) override;
     Result<std::vector<RatedGameEntry>> rating_history(std::string_view person_id, int limit) override;

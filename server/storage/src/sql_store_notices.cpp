@@ -12,7 +12,8 @@ using sql::Statement;
 namespace {
 
 constexpr const char* notice_columns =
-    "SELECT id, person_id, channel, kind, room_id, deadline_ms, created_at_ms, attempts, next_attempt_ms"
+    "SELECT id, person_id, channel, kind, room_id, deadline_ms, created_at_ms, attempts, next_attempt_ms,"
+    " subscription_id"
     " FROM notice_queue ";
 
 QueuedNotice notice_from_row(const Statement& row) {
@@ -24,7 +25,8 @@ QueuedNotice notice_from_row(const Statement& row) {
                         .deadline_ms = row.int64(5),
                         .created_at_ms = row.int64(6),
                         .attempts = static_cast<int>(row.int64(7)),
-                        .next_attempt_ms = row.int64(8)};
+                        .next_attempt_ms = row.int64(8),
+                        .subscription_id = row.int64(9)};
 }
 
 }  // namespace
@@ -36,9 +38,9 @@ Result<std::int64_t> SqlStore::enqueue_notice(const QueuedNotice& n) {
     std::int64_t id = 0;
     auto inserted = db().for_each_row(
         "INSERT INTO notice_queue (person_id, channel, kind, room_id, deadline_ms, created_at_ms, attempts,"
-        " next_attempt_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        " next_attempt_ms, subscription_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         {n.person_id, n.channel, n.kind, n.room_id, n.deadline_ms, n.created_at_ms,
-         static_cast<std::int64_t>(n.attempts), n.next_attempt_ms},
+         static_cast<std::int64_t>(n.attempts), n.next_attempt_ms, n.subscription_id},
         [&](const Statement& row) -> Status {
             id = row.int64(0);
             return {};

@@ -1,7 +1,8 @@
 // @ts-check
 // The account's own screen (#/account while signed in): the settings (e-mail and whether it
-// is confirmed, the notice channels, auto-vacation, the webhook), the password, and the
-// devices signed in (ending one, or every other one), with signing out.
+// is confirmed, the notice channels, Web Push to this device, auto-vacation, the webhook), the
+// password, and the devices signed in (ending one, or every other one, ends its pushes too),
+// with signing out.
 
 import { h, fill, toast } from '../dom.js';
 import { t, language } from '../i18n.js';
@@ -9,8 +10,9 @@ import { account } from './account-state.js';
 import { accountCall, accountErrorText } from './api.js';
 import { accountForm, labelled } from './auth-view.js';
 import { deviceName } from './device-name.js';
+import { pushSwitch } from './push-view.js';
 
-const CHANNELS = ['email', 'push', 'webhook'];
+const CHANNELS = ['email', 'push', 'webpush', 'webhook'];
 
 /** @param {any} me GET /api/me's answer */
 function settingsForm(me) {
@@ -56,6 +58,7 @@ function settingsForm(me) {
         { class: 'checks' },
         h('legend', {}, t('account.notices')),
         ...CHANNELS.map((c) => h('label', { class: 'check' }, notices[c], t(`account.notice_${c}`))),
+        pushSwitch(),
       ),
       labelled(t('account.webhook'), webhook),
       h('label', { class: 'check' }, vacation, t('account.auto_vacation')),
@@ -147,6 +150,7 @@ function sessionsPanel() {
               { class: 'muted' },
               t('account.last_seen', { when: when(s.last_seen_ms) }),
               s.current ? h('span', { class: 'tag tag-you' }, t('account.this_device')) : null,
+              s.push_subscriptions ? h('span', { class: 'tag' }, t('account.session_pushes')) : null,
             ),
           ),
           s.current

@@ -6,6 +6,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { account } from './account-state.js';
+import { pushOffer } from './push-view.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -78,7 +79,7 @@ export function myGamesView() {
   return h(
     'section',
     { class: 'panel my-games' },
-    h('div', { class: 'panel-head' }, h('h2', {}, t('account.games_title')), notifyButton()),
+    h('div', { class: 'panel-head' }, h('h2', {}, t('account.games_title')), notifyButton(), pushOffer()),
     account.signedIn ? null : h('p', { class: 'muted' }, h('a', { href: '#/account' }, t('account.games_guest_hint'))),
     games === null
       ? h('p', { class: 'muted' }, t('account.loading'))

@@ -20,13 +20,26 @@ namespace carc::storage {
 struct QueuedNotice {
     std::int64_t id = 0;        // given by the store
     std::string person_id;
-    std::string channel;        // "email" or "webhook"
+    std::string channel;        // "email", "webhook" or "push"
     std::string kind;           // "your_turn", "time_running_out", "challenge", "confirm_email", "password_reset"
     std::string room_id;        // empty for the account's own mails
     TimeMs deadline_ms = 0;
     TimeMs created_at_ms = 0;
     int attempts = 0;           // failed attempts so far
     TimeMs next_attempt_ms = 0;
+    std::int64_t subscription_id = 0;  // channel "push": the one browser it goes to
+};
+
+// One browser's Web Push subscription (RFC 8030; its keys per RFC 8291, base64url), made while
+// signed in to a session: ending the session ends it.
+struct PushSubscription {
+    std::int64_t id = 0;     // given by the store
+    std::string person_id;
+    std::string session_id;  // the session's public id
+    std::string endpoint;    // the push service's URL for this browser
+    std::string p256dh;
+    std::string auth;
+    TimeMs created_at_ms = 0;
 };
 
 // One mail the server sends unasked (a confirmation, a reset, a challenge), to be counted
@@ -92,6 +105,20 @@ public:
     // The oldest account whose confirmed e-mail is `email` (compared ignoring ASCII case);
     // nullopt when none.
     virtual Result<std::optional<std::string>> person_with_email(std::string_view email) = 0;
+
+    // The server's key called `name`: the one stored, or `candidate` stored now when there is
+    // none (of two nodes starting at once, one's candidate wins and both read it).
+    virtual Result<std::string> server_key(std::string_view name, std::string_view candidate) = 0;
+    // Stores the subscription, or replaces the one with its endpoint (a browser subscribing
+    // again, maybe for another account); its id.
+    virtual Result<std::int64_t> save_push_subscription(const PushSubscription& subscription) = 0;
+    // The person's subscriptions, oldest first.
+    virtual Result<std::vector<PushSubscription>> push_subscriptions_of(std::string_view person_id) = 0;
+    // The subscription of this id; nullopt when there is none.
+    virtual Result<std::optional<PushSubscription>> push_subscription(std::int64_t id) = 0;
+    // Removes the subscription (only the person's, unless `person_id` is empty); false when
+    // there was none.
+    virtual Result<bool> remove_push_subscription(std::int64_t id, std::string_view person_id) = 0;
 };
 
 }  // namespace carc::storage
