@@ -51,7 +51,10 @@ export class Board extends EventTarget {
       this.resizer = new ResizeObserver(() => {
         if (this.chooser) this.zoomTo(this.neededPpu(), this.chooser.x, this.chooser.y);
         else if (this.autoFit && this.model) this.fit(this.fitCells());
-        else this.keepZoom();
+        else {
+          this.keepZoom();
+          this.revealSomeTarget(); // a board made smaller by a panel may hide every square
+        }
         if (!this.chooser) this.keepTargetsInside();
       });
       this.resizer.observe(svg);
@@ -445,8 +448,43 @@ export class Board extends EventTarget {
     this.applyView();
   }
 
-  // After the player's own zoom: when no legal square or target is in view, pans (keeping the
-  // zoom) to the one nearest the middle of the view.
+  // The part of the view a player sees and taps, in board units: clear of the turn banner on
+  // top and of the zoom buttons on the right (both drawn over the board).
+  freeArea() {
+    const v = this.view,
+      ppu = this.ppu();
+    const pad = { top: this.padTop ?? 44, right: 52, bottom: 8, left: 8 };
+    return {
+      x0: v.x + pad.left / ppu,
+      x1: v.x + v.w - pad.right / ppu,
+      y0: v.y + pad.top / ppu,
+      y1: v.y + v.h - pad.bottom / ppu,
+    };
+  }
+
+  // Whether a finger's tap (TAP_PX) on the middle of cell (x, y) lands on it in the free area.
+  tappable(c) {
+    const f = this.freeArea(),
+      r = TAP_PX / 2 / this.ppu();
+    const mx = (c.x + 0.5) * T,
+      my = (c.y + 0.5) * T;
+    return mx - r >= f.x0 && mx + r <= f.x1 && my - r >= f.y0 && my + r <= f.y1;
+  }
+
+  // Pans (never zooms) the least that puts the box [x0, x1] x [y0, y1] (board units) inside the
+  // free area; a box wider or taller than it is kept centred on that axis.
+  panToShow(x0, x1, y0, y1) {
+    const f = this.freeArea(),
+      v = this.view;
+    const shift = (lo, hi, f0, f1) =>
+      hi - lo > f1 - f0 ? (lo + hi) / 2 - (f0 + f1) / 2 : lo < f0 ? lo - f0 : hi > f1 ? hi - f1 : 0;
+    v.x += shift(x0, x1, f.x0, f.x1);
+    v.y += shift(y0, y1, f.y0, f.y1);
+    this.applyView();
+  }
+
+  // Keeps the player's zoom and brings the squares (and targets) of the decision into view: all of
+  // them when they fit at this zoom, else, when none can be tapped, the one nearest the middle.
   revealSomeTarget() {
     const m = this.model || {};
     const cells = [...(m.legalCells || [])];
@@ -455,13 +493,25 @@ export class Board extends EventTarget {
         y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
       cells.push({ x: Math.floor(x / T), y: Math.floor(y / T) });
     }
-    if (!cells.length || cells.some((c) => this.visible(c))) return;
-    const v = this.view;
-    const mid = { x: (v.x + v.w / 2) / T - 0.5, y: (v.y + v.h / 2) / T - 0.5 };
+    if (!cells.length || !this.svg.clientWidth) return;
+    const f = this.freeArea();
+    const xs = cells.map((c) => c.x),
+      ys = cells.map((c) => c.y);
+    const all = [Math.min(...xs) * T, (Math.max(...xs) + 1) * T, Math.min(...ys) * T, (Math.max(...ys) + 1) * T];
+    if (all[1] - all[0] <= f.x1 - f.x0 && all[3] - all[2] <= f.y1 - f.y0) {
+      this.panToShow(all[0], all[1], all[2], all[3]);
+      return;
+    }
+    if (cells.some((c) => this.tappable(c))) return;
+    const mid = { x: (f.x0 + f.x1) / 2 / T - 0.5, y: (f.y0 + f.y1) / 2 / T - 0.5 };
     const near = cells.reduce((a, b) =>
       Math.hypot(b.x - mid.x, b.y - mid.y) < Math.hypot(a.x - mid.x, a.y - mid.y) ? b : a,
     );
-    this.reveal(near.x, near.y);
+    // The whole square with a margin when it fits, else at least a finger's tap on its middle.
+    const r = Math.min(T / 2 + T / 8, Math.max(TAP_PX / 2 / this.ppu(), Math.min(f.x1 - f.x0, f.y1 - f.y0) / 2));
+    const cx = (near.x + 0.5) * T,
+      cy = (near.y + 0.5) * T;
+    this.panToShow(cx - r, cx + r, cy - r, cy + r);
   }
 
   foundationSeg(tileId) {
