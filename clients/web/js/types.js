@@ -56,7 +56,9 @@
  * @typedef {{ key: string, action: Action, px: number, py: number, label: string, kind: string,
  *   seat?: number, selected?: boolean, lying?: boolean, text?: string,
  *   rect?: { x: number, y: number, w: number, h: number }, tiles?: number[][],
- *   feature?: Feature, parts?: FeaturePart[], area?: boolean }} Target
+ *   feature?: Feature, parts?: FeaturePart[], area?: boolean,
+ *   tag?: { text: string, title: string, seats: number[] } }} Target
+ * `tag`: shown on the board at the target (a market field's worth in its holders' colours).
  * A segment of a feature where it lies: `area` targets are tapped on these shapes.
  * @typedef {{ x: number, y: number, tile: string, rotation: number, segment: number }} FeaturePart
  */
