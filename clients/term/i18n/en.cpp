@@ -51,6 +51,7 @@ const Catalog english = {
     {"status.welcome_back", "welcome back, {name}"},
     {"status.room_created", "room {room} created, invite code {invite}"},
     {"status.creating", "creating the room..."},
+    {"status.create_when_online", "offline: the room will be created once the connection is back"},
     {"status.kicked", "you were removed from the room"},
     {"status.left", "you left the room"},
     {"status.room_gone", "the room is gone"},

@@ -56,6 +56,7 @@ const Catalog russian = {
     {"status.welcome_back", "с возвращением, {name}"},
     {"status.room_created", "комната {room} создана, код приглашения {invite}"},
     {"status.creating", "создаём комнату..."},
+    {"status.create_when_online", "нет связи: комната будет создана, когда связь вернётся"},
     {"status.kicked", "вас удалили из комнаты"},
     {"status.left", "вы вышли из комнаты"},
     {"status.room_gone", "комнаты больше нет"},
