@@ -320,7 +320,7 @@ export function renderRoom(ctrl) {
     drawHand(L.hand, { game: g, me, names, legal: view.you?.legal || [], turn, art }, actions),
   );
   const logDrawn = memo(L.logBox, [state.log, state.log.length], () =>
-    drawLog(L.logBox, logLines(state.log, names), actions.point),
+    drawLog(L.logBox, logLines(state.log, names, undefined, ctrl.catalog.byId), actions.point),
   );
   // Phones: the log and the chat open at their newest line (the sheet scrolls, and a hidden
   // tab had no height to scroll when its lines were drawn).

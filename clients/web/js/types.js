@@ -40,7 +40,8 @@
  * @typedef {{ type: string, player?: number, target_player?: number, x?: number, y?: number,
  *   tile?: string, rotation?: number, segment?: number, feature?: string, points?: number,
  *   count?: number, scorers?: number[], tiles?: number[][], final?: boolean, completed?: boolean,
- *   quarter?: string, detail?: string, forfeit?: boolean }} GameEvent
+ *   quarter?: string, detail?: string, forfeit?: boolean, stand_in?: boolean }} GameEvent
+ * `stand_in`: the server made this move for the person of `player` (a bot plays for them).
  * @typedef {{ from: string, name: string, text: string, time?: number }} ChatLine
  * @typedef {{ version: number, view: View, log: GameEvent[], chat: ChatLine[] }} RoomState
  */
