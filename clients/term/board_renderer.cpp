@@ -144,7 +144,24 @@ std::vector<StyledLine> render_board(const BoardScene& scene, const TileBook& ti
         const TileInfo* info = t ? tiles.find(t->tile) : nullptr;
         if (!info) return;
         const int a = anchor_of(draw_tile(*info, t->rotation, t->height), segment);
-        if (a >= 0) canvas.put(at, a / tile_width, a % tile_width, value);
+        if (a < 0) return;
+        int r = a / tile_width, c = a % tile_width;
+        if (scene.city) {
+            // Inside the City's wall are its quarters' names: a marker there goes out onto the
+            // City's rim (where its cells' fields and roads still show), the nearest side.
+            constexpr int rows = 3 * tile_height, cols = 4 * tile_width;
+            const int R = (at.y - scene.city->corner.y) * tile_height + r;
+            const int C = (at.x - scene.city->corner.x) * tile_width + c;
+            if (R >= 1 && R <= rows - 2 && C >= 1 && C <= cols - 2) {
+                const int up = R, down = rows - 1 - R, left = C, right = cols - 1 - C;
+                const int least = std::min({up, down, left, right});
+                const int R2 = least == up ? 0 : least == down ? rows - 1 : R;
+                const int C2 = least == up || least == down ? C : least == left ? 0 : cols - 1;
+                canvas.put(scene.city->corner, R2, C2, value);
+                return;
+            }
+        }
+        canvas.put(at, r, c, value);
     };
     // The last tile of each seat: its four corners in the seat's colour.
     for (const auto& [at, seat] : scene.last_tiles)

@@ -51,6 +51,13 @@ void ClientModel::request(json message) {
 }
 
 void ClientModel::user_request(json message) {
+    // Offline, a new room waits for the connection (the welcome sends it): the link would drop
+    // it. Other requests would be stale by then.
+    if (!online_ && message.value("type", std::string()) == "create_room") {
+        replay_.push_back(std::move(message));
+        status_ = tr("status.create_when_online");
+        return;
+    }
     if (online_) status_.clear();
     request(std::move(message));
 }

@@ -159,7 +159,7 @@ private:
     std::string status_;
     std::string pending_invite_;  // asked by room_info; answered with a join or a spectate
     std::map<int, json> unanswered_;  // sent requests by id, until their reply (at most 64)
-    std::vector<json> replay_;        // redirected requests, sent again after the next welcome
+    std::vector<json> replay_;        // redirected requests and rooms created offline, sent after the next welcome
     std::optional<std::string> redirect_to_;
     bool rejoining_ = false;  // asked to watch the room again after the server forgot us
 };

@@ -10,6 +10,7 @@
 #include "choice_list.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
+#include "market_text.hpp"
 #include "text_width.hpp"
 #include "tile_art.hpp"
 #include "turn_clock.hpp"
@@ -167,7 +168,10 @@ int App::draw_choices(int y, int x, int width, int rows) {
         if (!game["board"].is_array()) game["board"] = json::array();
         game["board"].push_back({{"x", held->x}, {"y", held->y}, {"tile", game["drawn_tile"]}, {"rotation", held->rotation}});
     }
-    for (const json& o : options) texts.push_back(describe_action(o, game, model_.tiles(), namer));
+    for (const json& o : options)
+        texts.push_back(o.value("type", std::string()) == "market_move"
+                            ? market_choice_text(o, model_.view()["you"], game, model_.tiles(), namer)
+                            : describe_action(o, game, model_.tiles(), namer));
     screen_.text(y++, x, tr("side.choices"), width, Style::text, true);
     for (const ChoiceRow& row : layout_choices(options, texts, selected_option_, width, rows - 1))
         screen_.text(y++, x, row.text, width, Style::text, row.selected, row.selected);

@@ -109,8 +109,9 @@ void App::create_key(int k) {
     else if (is_enter(k)) {  // Enter on any row creates the room as shown
         json request = form_.request();
         request["name"] = tr("form.room_name", {{"name", model_.name()}});
-        model_.user_request(std::move(request));
-        model_.set_status(tr("status.creating"));
+        const bool online = model_.online();
+        model_.user_request(std::move(request));  // offline: kept for the reconnect, and said
+        if (online) model_.set_status(tr("status.creating"));
         current_ = Screen::lobby;
     }
 }

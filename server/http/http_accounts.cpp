@@ -467,7 +467,12 @@ route_handler hashing_handler(shared_state& state, http_answer (*fn)(const call&
 }
 
 http_answer read_me(const call& c, const signed_in& me, const std::string& secret) {
-    http_answer res = answer(c, http::status::ok, account_json(me.account));
+    json body = account_json(me.account);
+    // The vacation days in hand, so a player sees them before spending one (unknown: left out).
+    if (auto* turns = c.state.stores.turns.get())
+        if (auto left = turns->vacation_left(me.account.person_id, unix_ms(), c.state.config.turn_based.day().count()))
+            body["vacation_days_left"] = *left;
+    http_answer res = answer(c, http::status::ok, body);
     if (me.session.kind == "cookie") set_session_cookie(c, res, secret);  // renewed on use
     return res;
 }

@@ -98,16 +98,16 @@ std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& mes
     return crlf(head + "\n" + m.body);
 }
 
-mail turn_mail(const std::string& kind, const std::string& room_id, std::int64_t deadline_ms,
+mail turn_mail(const std::string& kind, const std::string& game, std::int64_t deadline_ms,
                const std::string& link, const std::string& unsubscribe_url) {
     mail m;
     const std::string until = deadline_ms > 0 ? "The turn ends at " + utc_minute(deadline_ms) + ".\n" : "";
     if (kind == "time_running_out") {
-        m.subject = "Time is running out in Carcassonne game " + room_id;
-        m.body = "Your turn in game " + room_id + " is about to run out.\n" + until;
+        m.subject = "Time is running out in Carcassonne " + game;
+        m.body = "Your turn in " + game + " is about to run out.\n" + until;
     } else {
-        m.subject = "Your turn in Carcassonne game " + room_id;
-        m.body = "It is your turn in game " + room_id + ".\n" + until;
+        m.subject = "Your turn in Carcassonne " + game;
+        m.body = "It is your turn in " + game + ".\n" + until;
     }
     m.body += "\nPlay: " + link + "\n\nNo more mails about turns: " + unsubscribe_url + "\n";
     m.unsubscribe_url = unsubscribe_url;

@@ -30,7 +30,8 @@ std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& mes
 std::string utc_minute(std::int64_t unix_ms);
 
 // The mails, by kind; `link` is the game's, the confirmation's or the reset's.
-mail turn_mail(const std::string& kind, const std::string& room_id, std::int64_t deadline_ms,
+// `game`: the game in words (turns_mail.hpp's game_words: the room's name and the opponents).
+mail turn_mail(const std::string& kind, const std::string& game, std::int64_t deadline_ms,
                const std::string& link, const std::string& unsubscribe_url);
 mail confirm_mail(const std::string& link);
 mail reset_mail(const std::string& account_name, const std::string& link);

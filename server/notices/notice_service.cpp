@@ -44,6 +44,24 @@ std::optional<challenge_room> challenge_room_of(st::Store& store, const std::str
     return out;
 }
 
+// A turn mail's game in words: the room's name and the other players (seats of other persons),
+// from the stored room; left as it is when the room cannot be read.
+void name_game(st::Store& store, const std::string& person_id, waiting_game& g) {
+    auto room = store.load_room(g.room_id);
+    if (!room || !*room) return;
+    const json config = json::parse((*room)->config_json, nullptr, false);
+    if (!config.is_object()) return;
+    const json settings = config.value("settings", json::object());
+    if (settings.is_object() && settings.contains("name") && settings["name"].is_string())
+        g.name = settings["name"].get<std::string>();
+    const json persons = config.value("persons", json::array());
+    for (const auto& seat : (*room)->seats) {
+        const auto i = static_cast<std::size_t>(seat.seat);
+        const bool mine = i < persons.size() && persons[i].is_string() && persons[i].get<std::string>() == person_id;
+        if (!mine && !seat.player_name.empty()) g.opponents.push_back(seat.player_name);
+    }
+}
+
 // Whether a challenge's mail or webhook still has to go: it waits for an answer and the person
 // does not block the challenger (docs/friends.md). `error` is set when the store failed.
 bool challenge_still_wanted(const st::QueuedNotice& notice, std::string& error, st::FriendStore* friends) {
@@ -531,7 +549,9 @@ std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& 
         if (watching(n.room_id, n.person_id)) return;  // back in that game meanwhile
         auto same = std::find_if(games.begin(), games.end(), [&](const waiting_game& g) { return g.room_id == n.room_id; });
         if (same == games.end()) {
-            games.push_back({n.room_id, n.kind, n.deadline_ms, public_link("/#/room/" + n.room_id)});
+            waiting_game g{n.room_id, n.kind, n.deadline_ms, public_link("/#/room/" + n.room_id), "", {}};
+            if (state_.stores.games) name_game(*state_.stores.games, n.person_id, g);
+            games.push_back(std::move(g));
             return;
         }
         if (n.kind == "time_running_out") same->kind = n.kind;

@@ -15,7 +15,12 @@ struct waiting_game {
     std::string kind;  // "your_turn" or "time_running_out"
     std::int64_t deadline_ms = 0;
     std::string link;  // the game's page
+    std::string name;                    // the room's name, as its players know it ("" unknown)
+    std::vector<std::string> opponents;  // the other players' names
 };
+
+// A game as the mail names it: "“Ada's room” against Bob", else "game r2".
+std::string game_words(const waiting_game& g);
 
 // `games` is not empty, each room once.
 mail turns_mail(const std::vector<waiting_game>& games, const std::string& unsubscribe_url);

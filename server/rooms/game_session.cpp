@@ -54,7 +54,8 @@ void splice_members(std::string& out, std::string_view array) {
 
 std::optional<refused_step> game_session::prepare(int seat, const std::vector<Action>& steps,
                                                   const std::string& room_id, std::int64_t now_ms,
-                                                  steady::time_point now, std::shared_ptr<pending_move>& out) const {
+                                                  steady::time_point now, std::shared_ptr<pending_move>& out,
+                                                  bool stand_in) const {
     out = std::make_shared<pending_move>(match_->state());
     journal_action& entry = out->entry;
     entry.room_id = room_id;
@@ -70,7 +71,11 @@ std::optional<refused_step> game_session::prepare(int seat, const std::vector<Ac
         journal_step& step = entry.steps.emplace_back();
         step.seq = static_cast<std::int64_t>(actions_.size() + i) + 1;
         step.action = steps[i];
-        step.events_json = protocol::events_to_json(events, match_->game().tiles()).dump();
+        auto step_events = protocol::events_to_json(events, match_->game().tiles());
+        if (stand_in)
+            for (auto& e : step_events)
+                if (e.value("player", -1) == seat) e["stand_in"] = true;
+        step.events_json = step_events.dump();
         step.state_hash = next.hash();
         splice_members(all_events, step.events_json);
         out->events.insert(out->events.end(), events.begin(), events.end());

@@ -96,9 +96,11 @@ public:
     // after each step, each seat's time left once the move is made: the mover charged up to
     // `now` and, when the move ends its turn, credited the increment, so a game restored from
     // the journal gives the last mover the time the clock showed).
+    // `stand_in`: the server plays for a person's seat (away, resigned, out of time); the
+    // mover's events say so ("stand_in": true), so the log does not name the person as the mover.
     std::optional<refused_step> prepare(int seat, const std::vector<Action>& steps, const std::string& room_id,
                                         std::int64_t now_ms, steady::time_point now,
-                                        std::shared_ptr<pending_move>& out) const;
+                                        std::shared_ptr<pending_move>& out, bool stand_in = false) const;
     // The move is stored: the copy becomes the state, the move joins the log, its points the count.
     void adopt(pending_move&& move);
 

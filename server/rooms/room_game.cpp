@@ -132,7 +132,9 @@ void room::play(int seat, const std::vector<Action>& steps, const requester* who
     // Applied once, to a copy: the journal gets the events and the hash after each step, and
     // the room adopts the copy only once the whole message is stored (busy until then).
     std::shared_ptr<pending_move> move;
-    if (auto refused = session_.prepare(seat, steps, id_, unix_ms(), game_clock::clock::now(), move)) {
+    // No one asked: the server moves for the seat; for a person's seat that is a stand-in.
+    const bool stand_in = !who && seating_.seat(seat).kind != SeatInfo::Kind::bot;
+    if (auto refused = session_.prepare(seat, steps, id_, unix_ms(), game_clock::clock::now(), move, stand_in)) {
         ErrorMessage e = step_refusal(*refused, steps.size() > 1);
         if (!refused->rule) {  // whose decision the step was by then: the copy stopped before it
             const int decider = move->next.decider();

@@ -12,6 +12,7 @@
 #include "city_scene.hpp"
 #include "game_scene.hpp"
 #include "golden.hpp"
+#include "i18n.hpp"
 #include "tile_art.hpp"
 
 using namespace carc::term;
@@ -205,6 +206,37 @@ TEST_CASE("a follower into the City and the Count: the choice numbers stand on t
     game["phase"] = "place_tile";
     CHECK_FALSE(city_focus(game));
     CHECK_FALSE(scene_city({{"board", json::array({{{"x", 0}, {"y", 0}, {"tile", "B-D"}}})}}, options));
+}
+
+TEST_CASE("market choices on the City's own tiles never cover its quarters' names (Russian)") {
+    set_language(Lang::ru);
+    json board = json::array();
+    for (int i = 0; i < 12; ++i)
+        board.push_back({{"x", -2 + i % 4}, {"y", -1 + i / 4}, {"tile", "CO-" + std::to_string(i + 1)}, {"rotation", 0}});
+    const json game = {{"phase", "market_move"}, {"board", board}, {"count_quarter", "castle"}, {"followers", json::array()}};
+    const std::vector<json> options = {{{"type", "pass"}}};
+    // Every field of every City tile marked in turn: its number shows, on the City's rim when
+    // its place is inside the wall, and the names stay whole.
+    for (int i = 0; i < 12; ++i) {
+        const TileInfo* info = book().find("CO-" + std::to_string(i + 1));
+        REQUIRE(info);
+        for (std::size_t s = 0; s < info->segments.size(); ++s) {
+            if (info->segments[s].kind != "field") continue;
+            BoardScene scene;
+            scene.tiles = scene_tiles(game);
+            scene.city = scene_city(game, options);
+            REQUIRE(scene.city);
+            scene.marks.push_back({{-2 + i % 4, -1 + i / 4}, static_cast<int>(s), '2'});
+            const auto lines = render_board(scene, book(), fit_viewport(scene, 0));
+            std::string all;
+            for (const auto& line : lines) all += plain_text(line) + "\n";
+            INFO("CO-" << i + 1 << " segment " << s << "\n" << all);
+            for (const char* quarter : {"дворец", "кузница", "собор", "рынок"})
+                CHECK(all.find(quarter) != std::string::npos);
+            CHECK(all.find('2') != std::string::npos);
+        }
+    }
+    set_language(Lang::en);
 }
 
 TEST_CASE("a cursor where the tile does not fit, the opponents' last tiles, a new floor's number") {

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "client_model.hpp"
 #include "create_form.hpp"
 #include "event_text.hpp"
@@ -67,6 +69,24 @@ TEST_CASE("hello, welcome, and hello again with the token after a dropped connec
     out = model.take_outbox();
     REQUIRE(out.size() == 1);
     CHECK_FALSE(out[0].contains("token"));
+}
+
+TEST_CASE("a room created while offline is said to wait, and is sent after the next welcome") {
+    ClientModel model("Ada");
+    model.connected();
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", false}});
+    model.take_outbox();
+    model.disconnected();
+    model.user_request({{"type", "create_room"}, {"name", "Ada's room"}, {"seats", 2}});
+    CHECK(model.take_outbox().empty());  // nothing to send it on
+    CHECK(model.status() == "offline: the room will be created once the connection is back");
+    model.connected();
+    CHECK(types_of(model.take_outbox()) == json({"hello"}));
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});
+    const auto out = model.take_outbox();
+    REQUIRE(std::count_if(out.begin(), out.end(), [](const json& m) { return m["type"] == "create_room"; }) == 1);
+    for (const json& m : out)
+        if (m["type"] == "create_room") CHECK(m["name"] == "Ada's room");
 }
 
 TEST_CASE("snapshots and patches keep the view, a version gap asks for a snapshot") {

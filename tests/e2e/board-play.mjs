@@ -16,13 +16,14 @@ const repo = path.resolve(here, '../..');
 // port the kernel chooses; a restart takes the same port again (what a restart looks like to the
 // clients). Ready is the process's own "event=listening" line, never an answer on the port: a
 // port freed by a restart may be taken meanwhile by another test's server, and a client must not
-// be sent to that one. `webRoot` serves another copy of the client.
-export async function startServer(seed, { webRoot = path.join(repo, 'clients/web') } = {}) {
+// be sent to that one. `webRoot` serves another copy of the client; `extra`: more flags for the
+// server (e.g. a short --grace).
+export async function startServer(seed, { webRoot = path.join(repo, 'clients/web'), extra = [] } = {}) {
   const bin = process.env.CARC_SERVER || path.join(repo, 'build/bin/carc-server');
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'carc-board-'));
   const spawnOn = (port) => new Promise((resolve, reject) => {
     const proc = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', data, '--web-root', webRoot,
-      '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      '--bot-delay', '0', '--rate', '1000', '--burst', '1000', '--fixed-seed', String(seed), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', stderr = '', up = false;
     proc.stdout.on('data', (d) => {
       if (up) return; // keep draining the log, so the server never blocks writing it

@@ -70,6 +70,7 @@ test('a turn-based game: its pace shown to a stranger, My games, a vacation day'
     assert.match((await tess.textContent('#move-deadline')) ?? '', /23 hours \d+ minutes? left|1 day left/);
     // A vacation day on purpose: the deadline moves a day on, and the bar says so.
     await tess.waitForSelector('#take-vacation');
+    tess.once('dialog', (d) => d.accept()); // it asks before spending the day
     await tess.click('#take-vacation');
     await eventually(async () => assert.equal((await myGames(tess))[0].deadline_ms, before + DAY_MS), 'the deadline a day on');
     await eventually(

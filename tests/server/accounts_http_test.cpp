@@ -46,6 +46,7 @@ TEST_CASE("sign-up answers 201 with an HttpOnly SameSite=Lax cookie and stores o
     CHECK(me.body["person"] == made.body["person"]);
     CHECK(me.body["email"] == "ada@example.org");
     CHECK(me.body["email_confirmed"] == false);
+    CHECK(me.body["vacation_days_left"] == 20);  // a new account's vacation days, shown before one is spent
 
     const auto stored = s.accounts().account_by_name("ada").value();
     REQUIRE(stored.has_value());

@@ -153,7 +153,10 @@ TEST_CASE("no mail while the player watches the game, a notice message when she 
     const std::map<std::string, std::string> headers{{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}};
     ws_client ada(s.port(), headers);
     REQUIRE(ada.hello("Ada")["type"] == "welcome");
-    const std::string room = open_room(ada)["room"];
+    const std::string room = open_room(ada, {{"seats", 2}, {"name", "Evening game"}})["room"];
+    ws_client bob(s.port());
+    REQUIRE(bob.hello("Bob")["type"] == "welcome");
+    REQUIRE(bob.request({{"type", "join"}, {"room", room}, {"seat", 1}})["type"] == "joined");
     // A connection that never said `watch` is sent every view of its rooms: it watches them.
     CHECK(sender(s).watching(room, person));
     sender(s).your_turn(room, person, 0);
@@ -178,7 +181,9 @@ TEST_CASE("no mail while the player watches the game, a notice message when she 
     CHECK((*notice)["deadline_ms"] == 1'900'000'000'000);
     // The first mail is this one (the turns passed while watching queued none before it).
     const std::string letter = mail.wait_for_mail(1);
-    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne game " + room);
+    // The game as its players know it: the room's name and the opponent, not its id.
+    CHECK(mail_header(letter, "Subject") == "Your turn in Carcassonne \u201cEvening game\u201d against Bob");
+    CHECK(letter.find("It is your turn in \u201cEvening game\u201d against Bob.\r\n") != std::string::npos);
     CHECK(letter.find("2030-03-17 17:46 UTC") != std::string::npos);
     wait_until([&] { return dynamic_cast<carc::storage::NoticeStore&>(*s.store).queued_notices().value() == 0; });
     CHECK(mail.mails().size() == 1);
@@ -332,7 +337,7 @@ TEST_CASE("the notice flags: --smtp needs --mail-from and --public-url, bad valu
 
 TEST_CASE("a turn's mail text: headers, CRLF lines, the links, link parameters decoded", "[server][notices]") {
     using namespace carc::server::notices;
-    mail m = turn_mail("time_running_out", "r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
+    mail m = turn_mail("time_running_out", "game r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
     m.from = "carc@mail.test";
     m.to = "ada@example.org";
     const std::string text = mail_text(m, 1'900'000'000'000, "0123");
@@ -618,7 +623,7 @@ TEST_CASE("a hidden tab watches nothing: its player is told of the turn, and onc
     const std::map<std::string, std::string> headers{{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}};
     ws_client tab(s.port(), headers);
     REQUIRE(tab.hello("Ada")["type"] == "welcome");
-    const std::string room = open_room(tab)["room"];
+    const std::string room = open_room(tab, {{"seats", 2}, {"name", "Tea time"}})["room"];
     REQUIRE(tab.request({{"type", "watch"}, {"room", room}})["type"] == "ack");
     CHECK(sender(s).watching(room, person));
 
@@ -629,7 +634,7 @@ TEST_CASE("a hidden tab watches nothing: its player is told of the turn, and onc
     const auto notice = tab.wait_type("notice");
     REQUIRE(notice.has_value());
     CHECK((*notice)["room"] == room);
-    CHECK(mail_header(mail.wait_for_mail(1), "Subject") == "Your turn in Carcassonne game " + room);
+    CHECK(mail_header(mail.wait_for_mail(1), "Subject") == "Your turn in Carcassonne \u201cTea time\u201d");
 
     // Visible again: watching; the next turn mails nothing (the next mail is the reset after it).
     REQUIRE(tab.request({{"type", "visibility"}, {"visible", true}})["type"] == "ack");

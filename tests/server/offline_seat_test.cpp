@@ -88,6 +88,21 @@ TEST_CASE("after the grace period a bot plays an absent player's seat until they
                v["game"]["tiles_left"].get<int>() <= tiles_left - 2;
     }));
     ada.check_against_snapshot();
+    // The log tells the bot's moves for Bob from Ada's own: only the stand-in's say so.
+    const json snap = ada.request({{"type", "snapshot"}, {"room", game.room}});
+    int by_bot = 0, by_ada = 0;
+    for (const json& e : snap["log"]) {
+        if (e["type"] != "tile_placed") continue;
+        if (e["player"] == 1) {
+            ++by_bot;
+            CHECK(e.value("stand_in", false));
+        } else {
+            ++by_ada;
+            CHECK_FALSE(e.contains("stand_in"));
+        }
+    }
+    CHECK(by_bot >= 1);
+    CHECK(by_ada >= 1);
 
     // Bob comes back: his seat is his again, nobody is asked.
     ws_client bob_again(server.port());

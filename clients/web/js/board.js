@@ -20,6 +20,8 @@ const T = 100; // board units per tile
 // is T - 8 units, so the board's own fits never show a tile under MIN_TILE_PX.
 export const TAP_PX = 44;
 const MIN_TILE_PX = Math.ceil((TAP_PX * T) / (T - 8));
+// Screen pixels kept round a framed target's marker for its tag.
+const TAG_PX = 30;
 
 export class Board extends EventTarget {
   constructor(svg) {
@@ -49,9 +51,13 @@ export class Board extends EventTarget {
     // Re-fit when the window or the layout changes the board's size.
     if (typeof ResizeObserver !== 'undefined') {
       this.resizer = new ResizeObserver(() => {
-        if (this.chooser) this.zoomTo(this.neededPpu(), this.chooser.x, this.chooser.y);
+        if (this.chooser?.framing) this.centreInFree(this.framePpu(), this.chooser.x, this.chooser.y);
+        else if (this.chooser) this.zoomTo(this.neededPpu(), this.chooser.x, this.chooser.y);
         else if (this.autoFit && this.model) this.fit(this.fitCells());
-        else this.keepZoom();
+        else {
+          this.keepZoom();
+          this.revealSomeTarget(); // a board made smaller by a panel may hide every square
+        }
         if (!this.chooser) this.keepTargetsInside();
       });
       this.resizer.observe(svg);
@@ -224,6 +230,7 @@ export class Board extends EventTarget {
           (s.selected && s.seat !== undefined && s.seat !== null
             ? meepleMarkup(s.seat, s.px, s.py, { size: 24, lying: true })
             : `<circle class="dot" cx="${s.px.toFixed(1)}" cy="${s.py.toFixed(1)}" r="6"/>`) +
+          (s.tag ? this.tagMarkup(s.px, s.py, s.tag) : '') +
           `<title>${esc(s.label)}</title></g>`;
         continue;
       }
@@ -268,6 +275,24 @@ export class Board extends EventTarget {
     if (newPreview && model.preview && !this.visible(model.preview)) this.reveal(model.preview.x, model.preview.y);
     if (newTargets) this.openChooser();
     if (newTargets && !this.chooser) this.keepTargetsInside();
+  }
+
+  // A target's tag (a field's worth on a pill in its holder's colour, a dot for each other
+  // holder), drawn at a fixed size on screen: scaleSpots scales it against the zoom.
+  tagMarkup(px, py, tag) {
+    const w = Math.max(22, tag.text.length * 8 + 12);
+    const s = tag.seats.length ? styleOf(tag.seats[0]) : null;
+    const fill = s ? s.colour : '#fffcf0',
+      ink = s ? s.ink : '#2d2418';
+    let out =
+      `<g class="spot-tag" data-px="${px.toFixed(1)}" data-py="${py.toFixed(1)}" transform="translate(${px.toFixed(1)} ${py.toFixed(1)})">` +
+      `<circle class="tag-hit" r="${TAP_PX / 2}"/>` +
+      `<rect x="${-w / 2}" y="-11" width="${w}" height="22" rx="11" style="fill:${fill}"/>` +
+      `<text x="0" y="4.5" style="fill:${ink}">${esc(tag.text)}</text>`;
+    tag.seats.slice(1).forEach((seat, i) => {
+      out += `<circle class="tag-holder" cx="${w / 2 + 3 + i * 9}" cy="-8" r="5" style="fill:${styleOf(seat).colour}"/>`;
+    });
+    return out + `<title>${esc(tag.title)}</title></g>`;
   }
 
   // The shapes of a feature's segments, each on its tile (turned as the tile is).
@@ -367,12 +392,19 @@ export class Board extends EventTarget {
       const want = Math.max(min, TAP_PX / 2 / ppu);
       c.setAttribute('r', Math.min(want, this.roomFor(g.dataset.key ?? '')).toFixed(1));
     }
+    for (const g of this.layers.spots.querySelectorAll('.spot-tag')) {
+      if (!(g instanceof SVGGElement)) continue;
+      g.setAttribute('transform', `translate(${g.dataset.px} ${g.dataset.py}) scale(${(1 / ppu).toFixed(4)})`);
+      const key = g.closest('.spot')?.getAttribute('data-key') ?? '';
+      g.querySelector('.tag-hit')?.setAttribute('r', Math.min(TAP_PX / 2, this.roomFor(key) * ppu).toFixed(1));
+    }
     const small = this.svg.clientWidth > 0 && round.length + (this.model?.legalCells?.length ?? 0) > 0;
     this.svg.classList.toggle('small-targets', small && this.neededPpu() > ppu * 1.001);
   }
 
   roundTargets() {
-    const round = (this.model?.targets || []).filter((s) => !s.rect && !s.area);
+    // A field with a tag is tapped on its tag too: round, like a follower spot.
+    const round = (this.model?.targets || []).filter((s) => !s.rect && (!s.area || s.tag));
     if (this.nearestFor !== round) {
       this.nearest = new Map(
         round.map((a) => [
@@ -394,36 +426,83 @@ export class Board extends EventTarget {
   // Screen pixels per board unit at which every target on the board is at least TAP_PX across.
   neededPpu() {
     let need = this.model?.legalCells?.length ? TAP_PX / (T - 8) : 0;
-    for (const s of this.roundTargets()) need = Math.max(need, TAP_PX / 2 / Math.min(this.roomFor(s.key), 1e9));
-    for (const s of this.model?.targets || []) {
-      if (s.rect) need = Math.max(need, TAP_PX / Math.min(s.rect.w, s.rect.h));
-      // A field is as easy to tap as its widest part on one tile.
-      if (s.area) {
-        const span = Math.max(...(s.parts || []).map((q) => segmentSpan(this.ensureTile(q.tile), q.segment)), 1);
-        need = Math.max(need, TAP_PX / span);
-      }
-    }
+    const round = (s) => TAP_PX / 2 / Math.min(this.roomFor(s.key), 1e9);
+    for (const s of this.roundTargets()) if (!s.area) need = Math.max(need, round(s));
+    // A tagged field needs its shape or its tag to be a tap across.
+    for (const s of this.model?.targets || [])
+      need = Math.max(need, s.tag ? Math.min(this.shapeNeed(s), round(s)) : this.shapeNeed(s));
     return need;
   }
 
+  // Screen pixels per board unit at which a target drawn as a shape (a quarter, a field) is
+  // TAP_PX across; 0 for a round one.
+  shapeNeed(s) {
+    if (s.rect) return TAP_PX / Math.min(s.rect.w, s.rect.h);
+    if (!s.area) return 0;
+    // A field is as easy to tap as its widest part on one tile.
+    const span = Math.max(...(s.parts || []).map((q) => segmentSpan(this.ensureTile(q.tile), q.segment)), 1);
+    return TAP_PX / span;
+  }
+
   // When the targets of a decision are too small to tap at the player's zoom, the board zooms in
-  // on them (the zoomed chooser) and goes back to the player's view once they are gone.
+  // on them (the zoomed chooser) and goes back to the player's view once they are gone. Fields
+  // (the market move) are framed all together instead, each with its tag, so they can be
+  // compared; a tap on one too small there zooms in around it first.
   openChooser() {
     const targets = this.model?.targets || [];
-    const need = this.neededPpu();
-    if (!targets.length || !this.svg.clientWidth || need <= this.ppu() * 1.001) return;
+    if (!targets.length || !this.svg.clientWidth) return;
+    const framing = targets.every((s) => s.area);
+    const need = framing ? this.framePpu() : this.neededPpu();
+    if (framing ? this.allTagsInside() : need <= this.ppu() * 1.001) return;
     const pts = targets.map((s) =>
       s.rect ? { x: s.rect.x + s.rect.w / 2, y: s.rect.y + s.rect.h / 2 } : { x: s.px, y: s.py },
     );
     const sel = targets.findIndex((s) => s.selected);
     const xs = pts.map((p) => p.x),
       ys = pts.map((p) => p.y);
-    const fits = (Math.max(...xs) - Math.min(...xs) + T) * need <= this.svg.clientWidth;
+    const fits = framing || (Math.max(...xs) - Math.min(...xs) + T) * need <= this.svg.clientWidth;
     const c = fits
       ? { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 }
       : pts[sel >= 0 ? sel : 0];
-    this.chooser = { view: { ...this.view }, autoFit: this.autoFit, x: c.x, y: c.y };
-    this.zoomTo(need, c.x, c.y);
+    this.chooser = { view: { ...this.view }, autoFit: this.autoFit, x: c.x, y: c.y, framing };
+    if (framing) this.centreInFree(need, c.x, c.y);
+    else this.zoomTo(need, c.x, c.y);
+  }
+
+  // The zoom that frames every target's marker and tag in the part of the board clear of the
+  // banner and the zoom buttons (no closer than a tile's width on screen per 100 px).
+  framePpu() {
+    const targets = this.model?.targets || [];
+    const xs = targets.map((s) => s.px),
+      ys = targets.map((s) => s.py);
+    const w = this.svg.clientWidth,
+      hgt = this.svg.clientHeight;
+    const spanX = Math.max(Math.max(...xs) - Math.min(...xs), 1),
+      spanY = Math.max(Math.max(...ys) - Math.min(...ys), 1);
+    // Screen room left for the tags: TAG_PX each side, the pill below the lowest marker.
+    const fitW = Math.max(w - 60 - 2 * TAG_PX, 40) / spanX;
+    const fitH = Math.max(hgt - (this.padTop ?? 44) - 8 - 2 * TAG_PX, 40) / spanY;
+    return Math.max(Math.min(fitW, fitH, Math.max(this.neededPpu(), 1)), w / 6000);
+  }
+
+  // Whether every target's marker (and the start of its tag) lies in the free part of the board.
+  allTagsInside() {
+    const f = this.freeArea(),
+      r = TAG_PX / this.ppu();
+    return (this.model?.targets || []).every(
+      (s) => s.px - r >= f.x0 && s.px + r <= f.x1 && s.py - r >= f.y0 && s.py + r <= f.y1,
+    );
+  }
+
+  // Puts board point (x, y) in the middle of the free part of the board at `ppu`.
+  centreInFree(ppu, x, y) {
+    const w = this.svg.clientWidth || 600,
+      hgt = this.svg.clientHeight || 600;
+    const vw = Math.min(6000, Math.max(220, w / ppu));
+    const k = vw / w,
+      top = this.padTop ?? 44;
+    this.view = { x: x - (8 + (w - 60) / 2) * k, y: y - (top + (hgt - top - 8) / 2) * k, w: vw, h: hgt * k };
+    this.applyView();
   }
 
   closeChooser() {
@@ -445,8 +524,43 @@ export class Board extends EventTarget {
     this.applyView();
   }
 
-  // After the player's own zoom: when no legal square or target is in view, pans (keeping the
-  // zoom) to the one nearest the middle of the view.
+  // The part of the view a player sees and taps, in board units: clear of the turn banner on
+  // top and of the zoom buttons on the right (both drawn over the board).
+  freeArea() {
+    const v = this.view,
+      ppu = this.ppu();
+    const pad = { top: this.padTop ?? 44, right: 52, bottom: 8, left: 8 };
+    return {
+      x0: v.x + pad.left / ppu,
+      x1: v.x + v.w - pad.right / ppu,
+      y0: v.y + pad.top / ppu,
+      y1: v.y + v.h - pad.bottom / ppu,
+    };
+  }
+
+  // Whether a finger's tap (TAP_PX) on the middle of cell (x, y) lands on it in the free area.
+  tappable(c) {
+    const f = this.freeArea(),
+      r = TAP_PX / 2 / this.ppu();
+    const mx = (c.x + 0.5) * T,
+      my = (c.y + 0.5) * T;
+    return mx - r >= f.x0 && mx + r <= f.x1 && my - r >= f.y0 && my + r <= f.y1;
+  }
+
+  // Pans (never zooms) the least that puts the box [x0, x1] x [y0, y1] (board units) inside the
+  // free area; a box wider or taller than it is kept centred on that axis.
+  panToShow(x0, x1, y0, y1) {
+    const f = this.freeArea(),
+      v = this.view;
+    const shift = (lo, hi, f0, f1) =>
+      hi - lo > f1 - f0 ? (lo + hi) / 2 - (f0 + f1) / 2 : lo < f0 ? lo - f0 : hi > f1 ? hi - f1 : 0;
+    v.x += shift(x0, x1, f.x0, f.x1);
+    v.y += shift(y0, y1, f.y0, f.y1);
+    this.applyView();
+  }
+
+  // Keeps the player's zoom and brings the squares (and targets) of the decision into view: all of
+  // them when they fit at this zoom, else, when none can be tapped, the one nearest the middle.
   revealSomeTarget() {
     const m = this.model || {};
     const cells = [...(m.legalCells || [])];
@@ -455,13 +569,25 @@ export class Board extends EventTarget {
         y = s.rect ? s.rect.y + s.rect.h / 2 : s.py;
       cells.push({ x: Math.floor(x / T), y: Math.floor(y / T) });
     }
-    if (!cells.length || cells.some((c) => this.visible(c))) return;
-    const v = this.view;
-    const mid = { x: (v.x + v.w / 2) / T - 0.5, y: (v.y + v.h / 2) / T - 0.5 };
+    if (!cells.length || !this.svg.clientWidth) return;
+    const f = this.freeArea();
+    const xs = cells.map((c) => c.x),
+      ys = cells.map((c) => c.y);
+    const all = [Math.min(...xs) * T, (Math.max(...xs) + 1) * T, Math.min(...ys) * T, (Math.max(...ys) + 1) * T];
+    if (all[1] - all[0] <= f.x1 - f.x0 && all[3] - all[2] <= f.y1 - f.y0) {
+      this.panToShow(all[0], all[1], all[2], all[3]);
+      return;
+    }
+    if (cells.some((c) => this.tappable(c))) return;
+    const mid = { x: (f.x0 + f.x1) / 2 / T - 0.5, y: (f.y0 + f.y1) / 2 / T - 0.5 };
     const near = cells.reduce((a, b) =>
       Math.hypot(b.x - mid.x, b.y - mid.y) < Math.hypot(a.x - mid.x, a.y - mid.y) ? b : a,
     );
-    this.reveal(near.x, near.y);
+    // The whole square with a margin when it fits, else at least a finger's tap on its middle.
+    const r = Math.min(T / 2 + T / 8, Math.max(TAP_PX / 2 / this.ppu(), Math.min(f.x1 - f.x0, f.y1 - f.y0) / 2));
+    const cx = (near.x + 0.5) * T,
+      cy = (near.y + 0.5) * T;
+    this.panToShow(cx - r, cx + r, cy - r, cy + r);
   }
 
   foundationSeg(tileId) {
@@ -721,7 +847,15 @@ export class Board extends EventTarget {
 
   click(e) {
     const target = document.elementFromPoint(e.clientX, e.clientY) || e.target;
-    if (this.svg.classList.contains('small-targets') && this.view.w > 221 && target.closest?.('.spot, .legal-cell')) {
+    const hit = target.closest?.('.spot, .legal-cell');
+    // A shape big enough to tap at this zoom is chosen whatever the size of the others.
+    const shape = hit && (this.model?.targets || []).find((s) => s.key === hit.dataset.key && s.area);
+    // So is a field's tag, when it is a tap across.
+    const tag = target.closest?.('.spot-tag') && (this.model?.targets || []).find((s) => s.key === hit?.dataset.key);
+    const bigEnough =
+      (!!shape && this.shapeNeed(shape) <= this.ppu() * 1.001) ||
+      (!!tag && this.roomFor(tag.key) * this.ppu() >= TAP_PX / 2 - 0.5);
+    if (this.svg.classList.contains('small-targets') && this.view.w > 221 && hit && !bigEnough) {
       // Too small to tap safely at this zoom: zoom in around the tap, choose on the next tap.
       const p = this.toBoard(e);
       const ppu = this.ppu(),

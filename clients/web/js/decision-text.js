@@ -121,3 +121,17 @@ export function featureText(f, names) {
       : ' · ' + t(f.kind === 'field' ? 'game.feature.worth_field' : 'game.feature.worth', { count: f.points });
   return held.charAt(0).toUpperCase() + held.slice(1) + worth;
 }
+
+// A field's tag on the board during the market move: its worth, in the colour of whoever holds
+// it (the seats), and in words for its title ("Bob · 6 pts", "free · 3 pts").
+/** @param {import('./types.js').Feature} f @param {Record<number, string>} names */
+export function fieldTag(f, names) {
+  const seats = (f.followers || []).flatMap((n, seat) => (n > 0 ? [seat] : []));
+  const who = seats.map((seat) => names[seat] ?? t('game.seat', { n: seat + 1 }));
+  const count = f.points ?? 0;
+  return {
+    text: String(count),
+    title: t('board.field_tag', { who: who.length ? who.join(', ') : t('board.field_tag_free'), count }),
+    seats,
+  };
+}

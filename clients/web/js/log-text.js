@@ -19,16 +19,31 @@ const role = (k) => maybe(`log.role.${k}`) ?? t('log.role.other');
 // The City of Carcassonne's quarters and the features their followers may join.
 export const QUARTER_FEEDS = { castle: 'city', blacksmith: 'road', cathedral: 'monastery', market: 'field' };
 export const quarterName = (q) => maybe(`log.quarter.${q}`) ?? t('log.quarter.other', { quarter: q || '?' });
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const quarterFrom = (q) => maybe(`log.quarter_from.${q}`) ?? quarterName(q);
 
-// names: seat -> display name. Returns {text, kind, tiles?} or null for events not worth a line.
-export function describeEvent(ev, names) {
+// A tile in words, by what it holds ("a tile (city, road)"); its catalog id means nothing to a
+// player, so an unknown tile is just "a tile".
+/** @param {string | undefined} id @param {Map<string, import('./types.js').CatalogTile>} [tiles] */
+export function tileWords(id, tiles) {
+  const kinds = [...new Set((tiles?.get(id ?? '')?.segments || []).map((s) => s.kind))];
+  const shown = kinds.filter((k) => k !== 'field');
+  const list = (shown.length ? shown : kinds).map(featureName);
+  return list.length ? t('log.tile_of', { features: list.join(', ') }) : t('log.tile_any');
+}
+
+// names: seat -> display name; tiles: the catalog by id (to say what a tile holds). Returns
+// {text, kind, tiles?} or null for events not worth a line.
+/** @param {import('./types.js').GameEvent} ev @param {Record<number, string>} names @param {Map<string, import('./types.js').CatalogTile>} [tiles] */
+export function describeEvent(ev, names, tiles) {
   const who = (p) => names[p] ?? t('log.seat', { seat: p + 1 });
   const at = ev.x !== undefined ? t('log.at', { x: ev.x, y: ev.y }) : '';
+  // A move the server made for a person (away, resigned, out of time) is the bot's, not theirs.
+  const mover = ev.stand_in ? capital(t('log.stand_in', { who: who(ev.player) })) : who(ev.player);
   const p = {
-    who: who(ev.player),
+    who: mover,
     target: who(ev.target_player),
-    tile: ev.tile,
+    tile: tileWords(ev.tile, tiles),
     at,
     count: ev.count,
     points: ev.points,

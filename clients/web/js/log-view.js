@@ -15,13 +15,14 @@ export const LOG_LINES = 150;
  * @param {GameEvent[]} events
  * @param {Record<number, string>} names
  * @param {number} [limit]
+ * @param {Map<string, import('./types.js').CatalogTile>} [tiles] the catalog by id
  * @returns {LogLine[]}
  */
-export function logLines(events, names, limit = LOG_LINES) {
+export function logLines(events, names, limit = LOG_LINES, tiles = undefined) {
   /** @type {LogLine[]} */
   const out = [];
   for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
-    const line = describeEvent(events[i], names);
+    const line = describeEvent(events[i], names, tiles);
     if (line) out.push(line);
   }
   return out.reverse();

@@ -214,6 +214,10 @@ function setupHeader() {
   if (!app.conn.name) app.conn.name = input.value;
   app.conn.addEventListener('welcome', (e) => {
     input.value = detail(e).name;
+    // Signed in, the account's name is the name: nothing to rename here.
+    const signedIn = !!detail(e).account;
+    input.readOnly = signedIn;
+    document.getElementById('rename')?.toggleAttribute('hidden', signedIn);
   });
   document.getElementById('name-form')?.addEventListener('submit', (e) => {
     e.preventDefault();

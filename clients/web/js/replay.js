@@ -291,7 +291,7 @@ function mountReplay(root, app, gameId, record, atEnd, askReview) {
     });
     clear(log);
     for (const ev of f.events || []) {
-      const d = describeEvent(ev, names);
+      const d = describeEvent(ev, names, app.catalog.byId);
       if (d) log.append(h('li', { class: `log-${d.kind}` }, d.text));
     }
     if (!log.firstChild) log.append(h('li', { class: 'muted' }, step ? '' : t('common.replay_start')));

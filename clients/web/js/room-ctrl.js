@@ -261,8 +261,13 @@ export class RoomCtrl {
         this.request({ type: 'chat', room: this.roomId, text });
       },
       send: (msg) => {
-        // A vacation day moves the deadline without a patch: My games is asked again.
-        this.request({ ...msg, room: this.roomId }).then((reply) => reply && account.refreshSoon());
+        // A vacation day moves the deadline without a patch: My games is asked again, and the
+        // days in hand.
+        this.request({ ...msg, room: this.roomId }).then((reply) => {
+          if (!reply) return;
+          account.refreshSoon();
+          if (msg.type === 'take_vacation') account.loadMe();
+        });
       },
       leave: () => this.leave(),
       resign: () => this.resign(),

@@ -184,10 +184,10 @@ export function gameLayout(actions) {
  * The room bar: back, name, status, rules, the link, a turn-based move's time left and buttons,
  * resign and leave.
  * @param {HTMLElement} bar
- * @param {{ room: Room, me: number | null, decider?: number, deadline?: number | null }} p
+ * @param {{ room: Room, me: number | null, decider?: number, deadline?: number | null, daysLeft?: number | null }} p
  * @param {RoomActions} actions
  */
-function drawBar(bar, { room: r, me, decider, deadline }, actions) {
+function drawBar(bar, { room: r, me, decider, deadline, daysLeft }, actions) {
   const spectator = me === null;
   const playing = r.status === 'playing';
   bar.classList.toggle('turn-based', !!r.settings?.move_time_s);
@@ -203,7 +203,7 @@ function drawBar(bar, { room: r, me, decider, deadline }, actions) {
     spectator ? h('span', { class: 'tag tag-spectator', id: 'spectator-badge' }, t('game.spectating')) : null,
     h('span', { class: 'spacer' }),
     copyLinkButton(r),
-    ...turnBasedButtons(r, me, decider, actions.send, deadline),
+    ...turnBasedButtons(r, me, decider, actions.send, deadline, daysLeft),
     ...absentPlayerButtons(r, me, actions.send),
     playing && !spectator
       ? h('button', { class: 'btn btn-danger', id: 'resign', onclick: () => actions.resign() }, t('game.room.resign'))
@@ -258,8 +258,9 @@ export function renderRoom(ctrl) {
     names = ctrl.names();
   // Your turn-based move's deadline, from My games (it is not part of the view).
   const deadline = account.games?.find((g) => g.room === view.room.id)?.deadline_ms ?? null;
-  memo(L.bar, [version, deadline], () =>
-    drawBar(L.bar, { room: view.room, me, decider: view.game?.decider, deadline }, actions),
+  const daysLeft = account.me?.vacation_days_left ?? null;
+  memo(L.bar, [version, deadline, daysLeft], () =>
+    drawBar(L.bar, { room: view.room, me, decider: view.game?.decider, deadline, daysLeft }, actions),
   );
   memo(L.chatList, [state.chat, state.chat.length], () => drawChat(L.chatList, state.chat, view.room.seats));
   if (L.mode === 'waiting') {
@@ -320,7 +321,7 @@ export function renderRoom(ctrl) {
     drawHand(L.hand, { game: g, me, names, legal: view.you?.legal || [], turn, art }, actions),
   );
   const logDrawn = memo(L.logBox, [state.log, state.log.length], () =>
-    drawLog(L.logBox, logLines(state.log, names), actions.point),
+    drawLog(L.logBox, logLines(state.log, names, undefined, ctrl.catalog.byId), actions.point),
   );
   // Phones: the log and the chat open at their newest line (the sheet scrolls, and a hidden
   // tab had no height to scroll when its lines were drawn).

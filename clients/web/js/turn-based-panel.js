@@ -16,20 +16,36 @@ import { timeLeftText } from './account/my-games-view.js';
  * @param {number | undefined} decider whose decision the game waits for
  * @param {(msg: Record<string, any>) => void} send sends a message about this room
  * @param {number | null} [deadline] when your move's time runs out (Unix ms, from My games)
+ * @param {number | null} [daysLeft] the account's vacation days in hand (GET /api/me), null unknown
  * @returns {HTMLElement[]}
  */
-export function turnBasedButtons(room, me, decider, send, deadline = null) {
+export function turnBasedButtons(room, me, decider, send, deadline = null, daysLeft = null) {
   const settings = /** @type {{ move_time_s?: number | null } | undefined} */ (room.settings);
   if (!settings?.move_time_s || room.status !== 'playing' || me === null) return [];
   const seats = /** @type {{ away?: boolean }[]} */ (room.seats);
-  /** @param {string} type */
-  const button = (type) =>
-    h('button', { class: 'btn', id: type.replaceAll('_', '-'), onclick: () => send({ type }) }, t(`account.${type}`));
+  /** @param {string} type @param {string} [label] @param {() => boolean} [ask] */
+  const button = (type, label = t(`account.${type}`), ask = () => true) =>
+    h('button', { class: 'btn', id: type.replaceAll('_', '-'), onclick: () => ask() && send({ type }) }, label);
   if (seats[me]?.away) return [button('take_seat_back')];
   const out = [];
   if (decider === me && deadline)
     out.push(h('span', { class: 'tag tag-deadline', id: 'move-deadline' }, timeLeftText(deadline - Date.now())));
-  if (decider === me) out.push(button('take_vacation'));
+  // A vacation day is spent for good: the button says how many are in hand, and asks first.
+  if (decider === me) {
+    const known = typeof daysLeft === 'number';
+    out.push(
+      button(
+        'take_vacation',
+        known ? t('account.take_vacation_left', { count: daysLeft }) : t('account.take_vacation'),
+        () =>
+          confirm(
+            known
+              ? t('account.take_vacation_confirm', { count: daysLeft })
+              : t('account.take_vacation_confirm_unknown'),
+          ),
+      ),
+    );
+  }
   if (seats.length === 2 && seats[1 - me]?.away) out.push(button('claim_win'));
   return out;
 }

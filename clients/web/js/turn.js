@@ -9,7 +9,7 @@
 import { toast } from './dom.js';
 import { t } from './i18n.js';
 import { quarterRect } from './city-board.js';
-import { actionLabel, featureText } from './decision-text.js';
+import { actionLabel, featureText, fieldTag } from './decision-text.js';
 import { errorText } from './errors.js';
 
 /** @import { Action, Target, View, Catalog, Feature, FeaturePart } from './types.js' */
@@ -461,6 +461,7 @@ export class Turn {
             feature: feature || undefined,
             parts: parts.length ? parts : undefined,
             area: parts.length > 0,
+            tag: feature ? fieldTag(feature, this.host.names()) : undefined,
           });
           break;
         }

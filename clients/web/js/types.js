@@ -40,7 +40,8 @@
  * @typedef {{ type: string, player?: number, target_player?: number, x?: number, y?: number,
  *   tile?: string, rotation?: number, segment?: number, feature?: string, points?: number,
  *   count?: number, scorers?: number[], tiles?: number[][], final?: boolean, completed?: boolean,
- *   quarter?: string, detail?: string, forfeit?: boolean }} GameEvent
+ *   quarter?: string, detail?: string, forfeit?: boolean, stand_in?: boolean }} GameEvent
+ * `stand_in`: the server made this move for the person of `player` (a bot plays for them).
  * @typedef {{ from: string, name: string, text: string, time?: number }} ChatLine
  * @typedef {{ version: number, view: View, log: GameEvent[], chat: ChatLine[] }} RoomState
  */
@@ -56,7 +57,9 @@
  * @typedef {{ key: string, action: Action, px: number, py: number, label: string, kind: string,
  *   seat?: number, selected?: boolean, lying?: boolean, text?: string,
  *   rect?: { x: number, y: number, w: number, h: number }, tiles?: number[][],
- *   feature?: Feature, parts?: FeaturePart[], area?: boolean }} Target
+ *   feature?: Feature, parts?: FeaturePart[], area?: boolean,
+ *   tag?: { text: string, title: string, seats: number[] } }} Target
+ * `tag`: shown on the board at the target (a market field's worth in its holders' colours).
  * A segment of a feature where it lies: `area` targets are tapped on these shapes.
  * @typedef {{ x: number, y: number, tile: string, rotation: number, segment: number }} FeaturePart
  */

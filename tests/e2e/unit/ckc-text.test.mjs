@@ -21,7 +21,7 @@ test('City, King & Robber and River II events are sentences', () => {
   assert.equal(text({ type: 'token_taken', player: 1, feature: 'road', count: 4 }), 'Bob takes the Robber Baron: the biggest road so far, 4 tiles');
   assert.equal(text({ type: 'token_scored', player: 1, feature: 'road', count: 1, points: 1 }), 'Robber Baron: Bob +1 for 1 completed road');
   assert.equal(text({ type: 'token_scored', player: 0, feature: 'city', count: 6, points: 6 }), 'King: Ada +6 for 6 completed cities');
-  assert.equal(text({ type: 'tile_set_aside', player: 0, tile: 'R2-05' }), 'Ada drew R2-05, which fits nowhere yet: it goes back under the river stack');
+  assert.equal(text({ type: 'tile_set_aside', player: 0, tile: 'R2-05' }), 'Ada drew a tile, which fits nowhere yet: it goes back under the river stack');
   assert.match(text({ type: 'feature_scored', feature: 'shrine', scorers: [1], points: 9, count: 9, completed: true, tiles: [] }), /^Shrine of 9 tiles completed: Bob \+9/);
 });
 

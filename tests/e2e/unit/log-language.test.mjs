@@ -8,11 +8,17 @@ import { errorText } from '../../../clients/web/js/errors.js';
 import { LobbyRooms } from '../../../clients/web/js/lobby.js';
 
 const names = { 0: 'Ada', 1: 'Bob' };
-const text = (ev) => describeEvent(ev, names).text;
+// A tile is told by what it holds, never by its catalog id.
+const tiles = new Map([['B-D', { id: 'B-D', index: 3, segments: [{ kind: 'city' }, { kind: 'road' }, { kind: 'field' }, { kind: 'road' }] }]]);
+const text = (ev) => describeEvent(ev, names, tiles).text;
 
 const base = [
   { type: 'turn_started', player: 1 },
   { type: 'tile_placed', player: 0, tile: 'B-D', x: 1, y: 0 },
+  // The server's moves for an absent person are a bot's.
+  { type: 'tile_placed', player: 1, tile: 'B-D', x: 2, y: 0, stand_in: true },
+  { type: 'follower_placed', player: 1, feature: 'road', x: 2, y: 0, segment: 1, stand_in: true },
+  { type: 'tile_placed', player: 1, tile: 'X-unknown', x: 3, y: 0 },
   { type: 'follower_placed', player: 0, feature: 'road', x: 1, y: 0, segment: 2 },
   { type: 'follower_placed', player: 1, feature: 'field', x: 1, y: 0, segment: 1 },
   { type: 'follower_returned', player: 0, feature: 'city', x: 2, y: 0 },
@@ -29,7 +35,10 @@ test('English: the base game log', () => {
   useLanguage('en');
   assert.deepEqual(base.map(text), [
     "Bob's turn",
-    'Ada laid B-D at (1, 0)',
+    'Ada laid a tile (city, road) at (1, 0)',
+    'A bot for Bob laid a tile (city, road) at (2, 0)',
+    'A bot for Bob put a thief on the road at (2, 0)',
+    'Bob laid a tile at (3, 0)',
     'Ada put a thief on the road at (1, 0)',
     'Bob put a farmer on the field at (1, 0)',
     "Ada's follower returns from the city at (2, 0)",
@@ -47,7 +56,10 @@ test('Russian: the base game log in the rule book\'s words', () => {
   useLanguage('ru');
   assert.deepEqual(base.map(text), [
     'Ход игрока Bob',
-    'Ada выкладывает квадрат B-D на (1, 0)',
+    'Ada выкладывает квадрат (город, дорога) на (1, 0)',
+    'Бот за игрока Bob выкладывает квадрат (город, дорога) на (2, 0)',
+    'Бот за игрока Bob ставит разбойника на дорогу на (2, 0)',
+    'Bob выкладывает квадрат на (3, 0)',
     'Ada ставит разбойника на дорогу на (1, 0)',
     'Bob ставит крестьянина на поле на (1, 0)',
     'Подданный игрока Ada возвращается из города на (2, 0)',

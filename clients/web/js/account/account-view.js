@@ -62,6 +62,13 @@ function settingsForm(me) {
       ),
       labelled(t('account.webhook'), webhook),
       h('label', { class: 'check' }, vacation, t('account.auto_vacation')),
+      typeof me.vacation_days_left === 'number'
+        ? h(
+            'p',
+            { class: 'muted', id: 'vacation-days' },
+            t('account.vacation_days_left', { count: me.vacation_days_left }),
+          )
+        : null,
     ],
     t('account.save'),
     async () => {
@@ -131,6 +138,8 @@ function sessionsPanel() {
       fill(list, h('li', { class: 'form-error' }, accountErrorText(e)));
       return;
     }
+    // This device first; the others most recently seen first (as the server lists them).
+    sessions.sort((/** @type {any} */ a, /** @type {any} */ b) => Number(!!b.current) - Number(!!a.current));
     fill(
       list,
       sessions.map((/** @type {any} */ s) =>
@@ -148,6 +157,9 @@ function sessionsPanel() {
             h(
               'small',
               { class: 'muted' },
+              // Two sessions of the same browser told apart by when each was signed in.
+              t('account.signed_in_on', { when: when(s.created_ms) }),
+              ' · ',
               t('account.last_seen', { when: when(s.last_seen_ms) }),
               s.current ? h('span', { class: 'tag tag-you' }, t('account.this_device')) : null,
               s.push_subscriptions ? h('span', { class: 'tag' }, t('account.session_pushes')) : null,
