@@ -5,6 +5,7 @@
 
 #include "challenges_schema.hpp"
 #include "reviews_schema.hpp"
+#include "moderation_schema.hpp"
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
@@ -16,7 +17,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 15> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -224,6 +225,8 @@ END $$;
     name_skeleton_schema::postgres_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 15: reports, sanctions on accounts and addresses, the operators' audit log (moderation_schema.hpp).
+    moderation_schema::postgres_step,
 };
 
 }  // namespace
