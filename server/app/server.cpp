@@ -14,10 +14,12 @@
 #include "http/http_friends.hpp"
 #include "http/http_notices.hpp"
 #include "http/http_ratings.hpp"
+#include "http/http_reports.hpp"
 #include "http/http_reviews.hpp"
 #include "http/http_routes.hpp"
 #include "http/http_tournaments.hpp"
 #include "http/http_vacation.hpp"
+#include "moderation/admin_socket.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
@@ -129,6 +131,7 @@ void server::build_routes() {
         if (stores.friends) add_friends_routes(*routes, *state_, *stores.friends);
         if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
+        if (stores.moderation) add_report_routes(*routes, *state_, *stores.moderation);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
     if (state_->reviews) add_review_routes(*routes, *state_, *state_->reviews);
@@ -182,6 +185,10 @@ void server::sweep_sessions() {
     });
 }
 
+void server::serve_admin_socket(const std::filesystem::path& path) {
+    admin_socket_ = std::make_unique<moderation::admin_socket>(ioc_, state_->blocking, state_->stores, path);
+}
+
 void server::run() {
     std::vector<std::thread> workers;
     for (int i = 1; i < state_->config.threads; ++i) workers.emplace_back([this] { ioc_.run(); });
@@ -198,6 +205,7 @@ void server::stop() {
         });
         spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
         if (listener_) listener_->stop();
+        if (admin_socket_) admin_socket_->stop();
         // Stop renewing: this node's rooms go to other nodes once their leases expire.
         if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");

@@ -2,6 +2,7 @@
 // The whole server: io_context, thread pool, listener and shared state. main() and the tests
 // drive it the same way: start() binds, run() serves until stop().
 
+#include <filesystem>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -19,6 +20,9 @@ namespace carc::server {
 
 class shared_state;
 class listener;
+namespace moderation {
+class admin_socket;
+}
 
 class server {
 public:
@@ -46,6 +50,10 @@ public:
 
     shared_state& state() { return *state_; }
 
+    // A SQLite server: carc-admin's commands arrive through a Unix socket at `path`
+    // (moderation/admin_socket.hpp), until stop(). Call after start().
+    void serve_admin_socket(const std::filesystem::path& path);
+
 private:
     // The store behind the journal: kept for HTTP reads and recovery, counted, and its unknown
     // commit outcomes reloading rooms.
@@ -65,6 +73,7 @@ private:
     boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_
     boost::asio::steady_timer session_timer_;  // on sweep_timer_'s strand
     bool stopping_ = false;
+    std::unique_ptr<moderation::admin_socket> admin_socket_;
 };
 
 }  // namespace carc::server
