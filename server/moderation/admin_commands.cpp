@@ -143,9 +143,7 @@ void list_reports(context& c, const command_line& line) {
         if (!r.note.empty()) text << " \"" << r.note << "\"";
         if (r.room_id) text << "\n    game: " << *r.room_id << " (/api/games/" << *r.room_id << ")";
         if (r.chat_text)
-            text << "\n    chat line at " << r.chat_time_ms.value_or(0) << ": \"" << *r.chat_text << "\""
-                 << "  (remove: carc-admin remove-chat " << r.room_id.value_or("?") << " "
-                 << r.chat_time_ms.value_or(0) << " --reason ...)";
+            text << "\n    chat line at " << r.chat_time_ms.value_or(0) << ": \"" << *r.chat_text << "\"";
         if (r.closed_at_ms)
             text << "\n    closed " << time_text(r.closed_at_ms) << " by " << r.closed_by << ": " << r.closing_note;
         c.say(text.str());
