@@ -20,6 +20,7 @@
 #include "http/http_tournaments.hpp"
 #include "http/http_vacation.hpp"
 #include "moderation/admin_socket.hpp"
+#include "moderation/audit_follower.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
@@ -146,6 +147,10 @@ unsigned short server::start() {
     if (auto* sender = notices::sender_of(*state_)) sender->start();
     if (state_->tournaments) state_->tournaments->start();
     if (state_->reviews) state_->reviews->start();
+    if (state_->stores.moderation && state_->accounts) {
+        audit_follower_ = std::make_unique<moderation::audit_follower>(*state_, *state_->stores.moderation);
+        audit_follower_->start();
+    }
     net::post(sweep_timer_.get_executor(), [this] {
         sweep_people();
         if (state_->accounts) sweep_sessions();
@@ -181,6 +186,8 @@ void server::sweep_sessions() {
     session_timer_.async_wait([this](boost::system::error_code ec) {
         if (ec || stopping_) return;
         state_->accounts->post([accounts = state_->accounts.get()] { accounts->sweep(); });
+        // The operators' actions that reach the people connected here (docs/moderation.md).
+        if (audit_follower_) state_->blocking.post([follower = audit_follower_.get()] { follower->follow(); });
         sweep_sessions();
     });
 }

@@ -22,6 +22,7 @@ class shared_state;
 class listener;
 namespace moderation {
 class admin_socket;
+class audit_follower;
 }
 
 class server {
@@ -68,6 +69,8 @@ private:
     void sweep_sessions();
 
     boost::asio::io_context ioc_;
+    // Before state_, so it outlives the blocking pool whose tasks call it.
+    std::unique_ptr<moderation::audit_follower> audit_follower_;
     std::unique_ptr<shared_state> state_;
     std::shared_ptr<listener> listener_;
     boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_

@@ -6,7 +6,11 @@
 #include <map>
 #include <sstream>
 
+#include "accounts/account_rules.hpp"
 #include "accounts/name_skeleton.hpp"
+#include "carc/protocol/messages.hpp"
+#include "carc/storage/account_rename.hpp"
+#include "util/name_rule.hpp"
 #include "moderation/sanction_checks.hpp"
 
 namespace carc::server::moderation {
@@ -238,6 +242,32 @@ void show_log(context& c, const command_line& line) {
               (e.detail.empty() ? "" : " (" + e.detail + ")") + ": " + e.reason);
 }
 
+void rename(context& c, const command_line& line) {
+    if (line.words.size() != 3) {
+        c.fail("usage: rename NAME NEW_NAME --reason TEXT", 2);
+        return;
+    }
+    const auto reason = reason_of(c, line);
+    if (!reason) return;
+    const checked_name checked = check_name(line.words[2], protocol::max_name_length);
+    if (!checked.ok()) {
+        c.fail("'" + line.words[2] + "': " + checked.problem, 2);
+        return;
+    }
+    const auto account = account_named(c, line.words[1]);
+    if (!account) return;
+    const st::AccountRename r{.person_id = account->person_id, .name = checked.name,
+                              .name_key = accounts::name_key(checked.name),
+                              .skeleton = accounts::name_skeleton(checked.name)};
+    // The detail is what every node reads to tell the person: their new name.
+    if (auto renamed = st::rename_account(c.stores, r, c.audit("rename", account->person_id, checked.name, *reason));
+        !renamed) {
+        c.fail(account->name + ": " + renamed.message());
+        return;
+    }
+    c.say(account->name + " is now " + checked.name);
+}
+
 void ban_address(context& c, const command_line& line) {
     if (line.words.size() != 2) {
         c.fail("usage: ban-address ADDRESS[/PREFIX] [--for LENGTH] --reason TEXT", 2);
@@ -321,6 +351,7 @@ std::string admin_usage() {
            "  ban NAME [--for LENGTH] --reason TEXT     end the account's sessions and refuse its sign-ins\n"
            "  unban NAME --reason TEXT\n"
            "  bans                                      the accounts banned now\n"
+           "  rename NAME NEW_NAME --reason TEXT        rename an account whose name offends (it keeps the rest)\n"
            "  ban-address ADDRESS[/PREFIX] [--for LENGTH] --reason TEXT   refuse sign-ups and guests from it\n"
            "  unban-address ADDRESS[/PREFIX] --reason TEXT\n"
            "  address-bans                              the addresses and ranges banned now\n"
@@ -345,6 +376,7 @@ admin_outcome run_admin_command(const st::Stores& stores, const std::vector<std:
     else if (command == "ban") sanction(c, *line, st::SanctionKind::ban);
     else if (command == "unban") lift(c, *line, st::SanctionKind::ban);
     else if (command == "bans" && bare) list_sanctions(c, st::SanctionKind::ban);
+    else if (command == "rename") rename(c, *line);
     else if (command == "ban-address") ban_address(c, *line);
     else if (command == "unban-address") unban_address(c, *line);
     else if (command == "address-bans" && bare) list_address_bans(c);

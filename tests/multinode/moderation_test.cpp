@@ -326,3 +326,32 @@ TEST_CASE("an address ban refuses sign-ups and guests from its range, behind the
         CHECK(r->admin({"log"}).output.find(" olga ban_address 198.51.100.0/24 (until ") != std::string::npos);
     }
 }
+
+TEST_CASE("a renamed account is told at its node and keeps its sessions and everything else", "[moderation]") {
+    const std::string backend = GENERATE(as<std::string>{}, "sqlite", "postgres");
+    SECTION(backend) {
+        auto r = make_rig(backend);
+        member bob = sign_up(*r, 1, "Bob");
+        member ada = sign_up(*r, 0, "Ada");
+        CHECK(r->admin({"rename", "Bob", "ada", "--reason", "r"}).exit_code == 1);  // taken
+        CHECK(r->admin({"rename", "Bob", " ", "--reason", "r"}).exit_code == 2);    // no name
+        CHECK(r->admin({"rename", "Bob", "Robert"}).exit_code == 2);                // no reason
+
+        auto renamed = r->admin({"rename", "bob", "Robert", "--reason", "offensive name"});
+        INFO(renamed.output);
+        REQUIRE(renamed.exit_code == 0);
+        CHECK(renamed.output == "Bob is now Robert\n");
+        const auto told = bob.ws->wait_for([](const json& m) { return m["type"] == "notice"; });
+        REQUIRE(told.has_value());
+        CHECK(*told == json{{"type", "notice"}, {"kind", "renamed"}, {"name", "Robert"}});
+
+        for (int node : {0, 1}) {
+            const auto me = http_get(r->port(node), "/api/me", {{"Authorization", "Bearer " + bob.token}});
+            REQUIRE(me.status == 200);  // the session goes on
+            CHECK(json::parse(me.body)["name"] == "Robert");
+        }
+        CHECK(sign_in(*r, 0, "Robert").status == 200);
+        CHECK(sign_in(*r, 1, "Bob").status == 401);
+        CHECK(r->admin({"log"}).output.find(" olga rename ") != std::string::npos);
+    }
+}

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 
+#include "carc/storage/account_rename.hpp"
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/moderation_store.hpp"
 #include "carc/storage/notice_store.hpp"
@@ -132,6 +133,8 @@ public:
     Result<std::int64_t> log_action(const AuditEntry& audit) override;
     Result<std::vector<AuditEntry>> audit_after(std::int64_t after_id, int limit) override;
     Result<std::vector<AuditEntry>> audit_log(int limit) override;
+    // account_rename.hpp's rename, on this store.
+    Status rename_account(const AccountRename& rename, const AuditEntry& audit);
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a

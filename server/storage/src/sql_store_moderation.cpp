@@ -309,4 +309,34 @@ Result<std::vector<AuditEntry>> SqlStore::audit_log(int limit) {
     return out;
 }
 
+Status SqlStore::rename_account(const AccountRename& r, const AuditEntry& audit) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.status();
+    auto known = is_account(db(), r.person_id);
+    if (!known) return known.status();
+    if (!*known) return {ErrorCode::not_found, "no such account"};
+    bool taken = false;
+    auto read = db().for_each_row("SELECT 1 FROM accounts WHERE person_id <> $1 AND (name_key = $2 OR name_skeleton = $3)",
+                                  {r.person_id, r.name_key, r.skeleton}, [&](const Statement&) -> Status {
+                                      taken = true;
+                                      return {};
+                                  });
+    if (!read) return read;
+    if (taken) return {ErrorCode::already_exists, "another account has that name or one that looks like it"};
+    if (auto renamed = db().run("UPDATE accounts SET name = $2, name_key = $3, name_skeleton = $4 WHERE person_id = $1",
+                                {r.person_id, r.name, r.name_key, r.skeleton});
+        !renamed)
+        return renamed;
+    if (auto logged = insert_audit(db(), audit); !logged) return logged;
+    return tx->commit();
+}
+
+Status rename_account(const Stores& stores, const AccountRename& rename, const AuditEntry& audit) {
+    // Both stores are SqlStores; a store without moderation keeps no accounts to rename.
+    auto* store = dynamic_cast<SqlStore*>(stores.moderation.get());
+    if (!store) return {ErrorCode::invalid_state, "this store keeps no accounts"};
+    return store->rename_account(rename, audit);
+}
+
 }  // namespace carc::storage
