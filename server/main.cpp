@@ -12,6 +12,7 @@
 #include "people/security.hpp"
 #include "app/config.hpp"
 #include "app/server.hpp"
+#include "moderation/admin_socket.hpp"
 
 int main(int argc, char** argv) {
     using namespace carc::server;
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
                                                  : std::make_unique<server>(config, stores, web_root);
         server& app = *app_ptr;
         app.start();
+        // SQLite is this process's alone: carc-admin hands its commands over (docs/moderation.md).
+        if (config.postgres_url.empty())
+            app.serve_admin_socket(std::filesystem::path(config.data_dir) / carc::server::moderation::admin_socket_name);
         boost::asio::io_context signals_ioc;
         boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
         signals.async_wait([&](boost::system::error_code, int signal) {

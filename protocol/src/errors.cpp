@@ -11,7 +11,8 @@ constexpr std::array<std::string_view, error_code_count> names = {
     "unknown_token", "rate_limited",  "too_many_rooms", "too_many_bots", "room_chat_limited", "no_such_room",    "not_in_room",
     "not_seated",    "seat_taken",    "not_host",        "wrong_status",
     "spectators_not_allowed", "bad_settings", "not_your_turn", "illegal_action",
-    "stale_version", "journal_failed", "internal",    "unknown_session", "challenge_refused"};
+    "stale_version", "journal_failed", "internal",    "unknown_session", "challenge_refused",
+    "muted"};
 
 }  // namespace
 

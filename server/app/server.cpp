@@ -15,10 +15,13 @@
 #include "http/http_notices.hpp"
 #include "http/http_push.hpp"
 #include "http/http_ratings.hpp"
+#include "http/http_reports.hpp"
 #include "http/http_reviews.hpp"
 #include "http/http_routes.hpp"
 #include "http/http_tournaments.hpp"
 #include "http/http_vacation.hpp"
+#include "moderation/admin_socket.hpp"
+#include "moderation/audit_follower.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
@@ -131,6 +134,7 @@ void server::build_routes() {
         if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
         if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_, *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
+        if (stores.moderation) add_report_routes(*routes, *state_, *stores.moderation);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
     if (state_->reviews) add_review_routes(*routes, *state_, *state_->reviews);
@@ -145,6 +149,10 @@ unsigned short server::start() {
     if (auto* sender = notices::sender_of(*state_)) sender->start();
     if (state_->tournaments) state_->tournaments->start();
     if (state_->reviews) state_->reviews->start();
+    if (state_->stores.moderation && state_->accounts) {
+        audit_follower_ = std::make_unique<moderation::audit_follower>(*state_, *state_->stores.moderation);
+        audit_follower_->start();
+    }
     net::post(sweep_timer_.get_executor(), [this] {
         sweep_people();
         if (state_->accounts) sweep_sessions();
@@ -180,8 +188,14 @@ void server::sweep_sessions() {
     session_timer_.async_wait([this](boost::system::error_code ec) {
         if (ec || stopping_) return;
         state_->accounts->post([accounts = state_->accounts.get()] { accounts->sweep(); });
+        // The operators' actions that reach the people connected here (docs/moderation.md).
+        if (audit_follower_) state_->blocking.post([follower = audit_follower_.get()] { follower->follow(); });
         sweep_sessions();
     });
+}
+
+void server::serve_admin_socket(const std::filesystem::path& path) {
+    admin_socket_ = std::make_unique<moderation::admin_socket>(ioc_, state_->blocking, state_->stores, path);
 }
 
 void server::run() {
@@ -200,6 +214,7 @@ void server::stop() {
         });
         spdlog::info("event=shutdown rooms={}", state_->rooms.rooms().size());
         if (listener_) listener_->stop();
+        if (admin_socket_) admin_socket_->stop();
         // Stop renewing: this node's rooms go to other nodes once their leases expire.
         if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");

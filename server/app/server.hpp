@@ -2,6 +2,7 @@
 // The whole server: io_context, thread pool, listener and shared state. main() and the tests
 // drive it the same way: start() binds, run() serves until stop().
 
+#include <filesystem>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -19,6 +20,10 @@ namespace carc::server {
 
 class shared_state;
 class listener;
+namespace moderation {
+class admin_socket;
+class audit_follower;
+}
 
 class server {
 public:
@@ -46,6 +51,10 @@ public:
 
     shared_state& state() { return *state_; }
 
+    // A SQLite server: carc-admin's commands arrive through a Unix socket at `path`
+    // (moderation/admin_socket.hpp), until stop(). Call after start().
+    void serve_admin_socket(const std::filesystem::path& path);
+
 private:
     // The store behind the journal: kept for HTTP reads and recovery, counted, and its unknown
     // commit outcomes reloading rooms.
@@ -60,11 +69,14 @@ private:
     void sweep_sessions();
 
     boost::asio::io_context ioc_;
+    // Before state_, so it outlives the blocking pool whose tasks call it.
+    std::unique_ptr<moderation::audit_follower> audit_follower_;
     std::unique_ptr<shared_state> state_;
     std::shared_ptr<listener> listener_;
     boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_
     boost::asio::steady_timer session_timer_;  // on sweep_timer_'s strand
     bool stopping_ = false;
+    std::unique_ptr<moderation::admin_socket> admin_socket_;
 };
 
 }  // namespace carc::server

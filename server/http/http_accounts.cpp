@@ -16,6 +16,7 @@
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
+#include "moderation/sanction_checks.hpp"
 #include "notices/notice_service.hpp"
 #include "util/name_rule.hpp"
 #include "util/text.hpp"
@@ -160,6 +161,9 @@ http_answer sign_up(const call& c) {
         return store_failed(c, taken.error());
     else if (*taken)
         return refusal(c, http::status::conflict, "name_taken", "that name is taken");
+    if (c.state.stores.moderation)
+        if (auto banned = moderation::address_ban_of(*c.state.stores.moderation, c.address))
+            return refusal(c, http::status::forbidden, "address_banned", banned->message);
     // Sign-ups are limited per address and on the node, counted once a sign-up is about to
     // cost a hash (a refused one costs nothing).
     const auto now = c.service.now();
@@ -228,6 +232,11 @@ http_answer sign_in(const call& c) {
         spdlog::info("event=sign_in_refused addr={}", c.address);
         return refusal(c, http::status::unauthorized, "wrong_password", "wrong name or password");
     }
+    if (c.state.stores.moderation)
+        if (auto ban = moderation::ban_of(*c.state.stores.moderation, (*account)->person_id)) {
+            spdlog::info("event=sign_in_banned person={}", (*account)->person_id);
+            return refusal(c, http::status::forbidden, "banned", ban->message);
+        }
     const auto made =
         account_service::make_session((*account)->person_id, *want_token ? "token" : "cookie", device_of(c, *body));
     if (auto added = c.service.store().add_session(made.record); !added) return store_failed(c, added.error());

@@ -7,6 +7,7 @@
 #include "accounts/my_games.hpp"
 #include "cluster/cluster_node.hpp"
 #include "friends/block_list.hpp"
+#include "moderation/sanction_checks.hpp"
 
 #include "carc/protocol/engine_json.hpp"
 #include "carc/bots.hpp"
@@ -17,6 +18,7 @@
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
 #include "net/websocket_session.hpp"
+#include "moderation/sanction_checks.hpp"
 #include "util/name_rule.hpp"
 #include "util/text.hpp"
 
@@ -200,11 +202,22 @@ void websocket_session::hello_as_guest(const json& id, const protocol::Hello& he
     // a new person is stored: questions for the store, asked off the I/O threads.
     off_thread([self = shared_from_this(), id, token = hello.token, name]() -> std::function<void()> {
         shared_state& state = self->state_;
+        if (state.stores.moderation)
+            if (auto banned = moderation::address_ban_of(*state.stores.moderation, self->address_))
+                return [self, message = std::move(banned->message)] {
+                    self->close(boost::beast::websocket::close_code::policy_error, message);
+                };
         if (token && state.cluster) {
             if (auto owner = state.cluster->route_token(*token))
                 return [self, id, owner = std::move(*owner)] { self->send_redirect(id, owner, std::nullopt); };
         }
         std::optional<person_identity> identity = token ? state.persons.resume(*token, name) : state.persons.create(name);
+        // A banned account's person token does not take its seats back as a guest.
+        if (identity && token && state.stores.moderation)
+            if (auto banned = moderation::ban_of(*state.stores.moderation, identity->id))
+                return [self, id, message = std::move(banned->message)] {
+                    self->send_error(id, ErrorCode::unknown_token, message);
+                };
         if (!token && state.cluster) state.cluster->remember(*identity);
         return [self, id, identity = std::move(identity), resumed = token.has_value()] {
             if (!identity) {
@@ -437,9 +450,25 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
         });
         return;
     }
+    if (std::holds_alternative<protocol::ChatRequest>(message) && person_token_hash_ && state_.stores.moderation) {
+        // An account's line: a mute made by the operator's tool counts from its answer on, at
+        // every node (docs/moderation.md). Several nodes: who blocks the sender is read from the
+        // store too, so a block made at any node counts from its answer on (docs/friends.md).
+        off_thread([self = shared_from_this(), id, target, message = std::move(message),
+                    by_invite]() mutable -> std::function<void()> {
+            auto mute = moderation::mute_of(*self->state_.stores.moderation, *self->person_);
+            if (self->state_.cluster) friends::load_blockers(self->state_, *self->person_);
+            return [self, id, target, message = std::move(message), by_invite, mute = std::move(mute)]() mutable {
+                if (mute) {
+                    self->send_error(id, ErrorCode::muted, mute->message, mute->params);
+                    return;
+                }
+                target->handle(self->as_requester(id), std::move(message), by_invite);
+            };
+        });
+        return;
+    }
     if (std::holds_alternative<protocol::ChatRequest>(message) && state_.cluster && person_token_hash_) {
-        // Several nodes: who blocks the sender is read from the store first, so a block made at
-        // any node counts from its answer on (docs/friends.md).
         off_thread([self = shared_from_this(), id, target, message = std::move(message),
                     by_invite]() mutable -> std::function<void()> {
             friends::load_blockers(self->state_, *self->person_);

@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 16;
+inline constexpr int newest_schema = 17;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -46,6 +46,7 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                             " notice_queue_old RENAME TO notice_queue; CREATE INDEX notice_queue_by_due ON"
                             " notice_queue (next_attempt_ms, id); ";
                 break;
+            case 17: sql += drop({"moderation_log", "address_bans", "sanctions", "reports"}); break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

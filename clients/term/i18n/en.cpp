@@ -363,6 +363,7 @@ const Catalog english = {
     {"error.illegal_action_rule", "not allowed: {rule}"},
     {"error.stale_version", "the game moved on; try again"},
     {"error.journal_failed", "the server could not store the move; try again"},
+    {"error.muted", "your account is muted: your chat lines are not sent"},
     {"error.internal", "the server failed (a bug); try again"},
     {"rule.game_over", "the game is over"},
     {"rule.wrong_phase", "not at this step of the turn"},

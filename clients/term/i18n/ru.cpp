@@ -374,6 +374,7 @@ const Catalog russian = {
     {"error.illegal_action_rule", "нельзя: {rule}"},
     {"error.stale_version", "игра ушла вперёд; попробуйте ещё раз"},
     {"error.journal_failed", "сервер не смог сохранить ход; попробуйте ещё раз"},
+    {"error.muted", "ваша учётная запись лишена права писать в чат: сообщения не отправляются"},
     {"error.internal", "сбой сервера (ошибка); попробуйте ещё раз"},
     {"rule.game_over", "игра окончена"},
     {"rule.wrong_phase", "не на этом шаге хода"},

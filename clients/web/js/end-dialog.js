@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { reportButton } from './moderation/report-form.js';
 import { badgeSvg } from './players.js';
 import { feature } from './decision-text.js';
 
@@ -13,11 +14,11 @@ import { feature } from './decision-text.js';
 /**
  * The dialog, to be put in the page by the room's view. `rematch`: the link of a rematch someone
  * offered (joined from here), else a seated player may offer one.
- * @param {{ game: Game, names: Record<number, string>, roomId: string, seated?: boolean, rematch?: string | null }} p
+ * @param {{ game: Game, names: Record<number, string>, roomId: string, seated?: boolean, rematch?: string | null, reportable?: string[] }} p
  * @param {RoomActions} actions
  * @returns {HTMLElement}
  */
-export function endDialog({ game: g, names, roomId, seated = false, rematch = null }, actions) {
+export function endDialog({ game: g, names, roomId, seated = false, rematch = null, reportable = [] }, actions) {
   const res = g.result || {};
   const order = g.players
     .map((p, seat) => ({ seat, score: res.scores?.[seat] ?? p.score }))
@@ -126,6 +127,14 @@ export function endDialog({ game: g, names, roomId, seated = false, rematch = nu
         ),
         h('button', { class: 'btn', id: 'close-results', onclick: () => actions.closeEnd() }, t('game.end.back')),
       ),
+      // Signed in: the other players may be reported to the operator (docs/moderation.md).
+      reportable.length
+        ? h(
+            'div',
+            { class: 'row end-reports' },
+            ...reportable.map((name) => reportButton(name, { room: roomId }, `${t('moderation.report')}: ${name}`)),
+          )
+        : null,
     ),
   );
 }

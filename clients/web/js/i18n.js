@@ -20,6 +20,7 @@ export const AREAS = [
   'ratings',
   'friends',
   'tournaments',
+  'moderation',
 ];
 const STORAGE_KEY = 'carc.lang';
 

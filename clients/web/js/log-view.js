@@ -77,13 +77,16 @@ export function drawLog(list, lines, point) {
  * @param {HTMLElement} list
  * @param {ChatLine[]} chat
  * @param {Seat[]} seats the name of a player in the game is in the player's colour
+ * @param {(line: ChatLine) => HTMLElement | null} [reportLine] a line's "Report" button, if any
  */
-export function drawChat(list, chat, seats) {
+export function drawChat(list, chat, seats, reportLine) {
   clear(list);
   for (const m of chat.slice(-100)) {
     const seat = seats.find((s) => s.person === m.from)?.seat;
     const colour = seat === undefined ? '' : styleOf(seat).colour === '#f2c12e' ? '#a07c00' : styleOf(seat).colour;
-    list.append(h('li', {}, h('b', { style: colour ? `color:${colour}` : '' }, m.name), ' ', m.text));
+    list.append(
+      h('li', {}, h('b', { style: colour ? `color:${colour}` : '' }, m.name), ' ', m.text, reportLine?.(m) ?? null),
+    );
   }
   list.scrollTop = list.scrollHeight;
 }

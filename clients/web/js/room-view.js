@@ -21,6 +21,7 @@ import { boardModel, deadSquares } from './board-model.js';
 import { turnBasedButtons } from './turn-based-panel.js';
 import { absentPlayerButtons } from './absent-player-panel.js';
 import { account } from './account/account-state.js';
+import { reportButton } from './moderation/report-form.js';
 
 /** @import { Room, Game, RoomActions } from './types.js' */
 /** @import { RoomCtrl } from './room-ctrl.js' */
@@ -262,7 +263,9 @@ export function renderRoom(ctrl) {
   memo(L.bar, [version, deadline, daysLeft], () =>
     drawBar(L.bar, { room: view.room, me, decider: view.game?.decider, deadline, daysLeft }, actions),
   );
-  memo(L.chatList, [state.chat, state.chat.length], () => drawChat(L.chatList, state.chat, view.room.seats));
+  memo(L.chatList, [state.chat, state.chat.length, account.name], () =>
+    drawChat(L.chatList, state.chat, view.room.seats, chatReport(view.room.id, ctrl.conn.welcome?.person)),
+  );
   if (L.mode === 'waiting') {
     const person = ctrl.conn.welcome?.person;
     memo(L.waiting, [version, person], () => drawWaiting(L.waiting, { room: view.room, me, person }, actions));
@@ -358,7 +361,18 @@ export function renderRoom(ctrl) {
   if (ctrl.tab === 'chat' && opened) newest(L.chatList);
   renderEnd(
     ctrl.endOpen
-      ? { game: g, names, roomId: ctrl.roomId, seated: me !== null, rematch: offeredRematch(state.chat) }
+      ? {
+          game: g,
+          names,
+          roomId: ctrl.roomId,
+          seated: me !== null,
+          rematch: offeredRematch(state.chat),
+          reportable: account.name
+            ? view.room.seats
+                .filter((s) => s.kind === 'human' && s.name && s.person !== ctrl.conn.welcome?.person)
+                .map((s) => /** @type {string} */ (s.name))
+            : [],
+        }
       : null,
     actions,
   );
@@ -366,7 +380,7 @@ export function renderRoom(ctrl) {
 
 /**
  * The end dialog over the page while it is open (drawn again when a rematch is offered).
- * @param {{ game: Game, names: Record<number, string>, roomId: string, seated: boolean, rematch: string | null } | null} p
+ * @param {{ game: Game, names: Record<number, string>, roomId: string, seated: boolean, rematch: string | null, reportable: string[] } | null} p
  * @param {RoomActions} actions
  */
 function renderEnd(p, actions) {
@@ -381,4 +395,18 @@ function renderEnd(p, actions) {
   dlg.dataset.rematch = String(p.rematch);
   document.body.append(dlg);
   /** @type {HTMLElement | null} */ (dlg.querySelector(shown ? '#join-rematch' : '#close-results'))?.focus();
+}
+
+/**
+ * Signed in: each chat line of someone else gets a small "Report" button (docs/moderation.md).
+ * @param {string} room
+ * @param {string | undefined} me my person id
+ */
+function chatReport(room, me) {
+  if (!account.name) return undefined;
+  /** @param {import('./types.js').ChatLine} m */
+  return (m) =>
+    m.from === me
+      ? null
+      : reportButton(m.name, { room, chat: { text: m.text, time: m.time ?? 0 } }, t('moderation.report_line'));
 }

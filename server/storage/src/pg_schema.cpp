@@ -5,6 +5,7 @@
 
 #include "challenges_schema.hpp"
 #include "reviews_schema.hpp"
+#include "moderation_schema.hpp"
 #include "name_skeleton_schema.hpp"
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
@@ -18,7 +19,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 16> migrations = {
+constexpr std::array<const char*, 17> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -231,6 +232,8 @@ END $$;
     // 16: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
     // (push_schema.hpp).
     push_schema::postgres_step,
+    // 17: reports, sanctions on accounts and addresses, the operators' audit log (moderation_schema.hpp).
+    moderation_schema::postgres_step,
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "challenges_schema.hpp"
 #include "reviews_schema.hpp"
+#include "moderation_schema.hpp"
 #include "name_skeleton_schema.hpp"
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 16> migrations = {
+constexpr std::array<const char*, 17> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -173,6 +174,8 @@ CREATE TABLE vacation (
     // 16: Web Push: the server's keys, browsers' subscriptions, the queue's `push` channel
     // (push_schema.hpp).
     push_schema::sqlite_step,
+    // 17: reports, sanctions on accounts and addresses, the operators' audit log (moderation_schema.hpp).
+    moderation_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -9,7 +9,9 @@
 #include <memory>
 #include <mutex>
 
+#include "carc/storage/account_rename.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "carc/storage/moderation_store.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/review_store.hpp"
@@ -21,7 +23,8 @@
 namespace carc::storage {
 
 class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
-                 public RatingStore, public FriendStore, public TournamentStore, public ReviewStore {
+                 public RatingStore, public FriendStore, public TournamentStore, public ReviewStore,
+                 public ModerationStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -124,6 +127,24 @@ public:
     Status fail_review(std::string_view game_id, std::string_view strength, std::string_view node,
                        std::string_view error) override;
 
+    // Moderation (sql_store_moderation.cpp).
+    Result<ReportOutcome> add_report(const NewReport& report, int per_day) override;
+    Result<std::vector<ReportRecord>> reports(bool with_closed, int limit) override;
+    Result<std::vector<ReportRecord>> reports_made_by(std::string_view person_id) override;
+    Status close_report(std::int64_t id, const AuditEntry& audit) override;
+    Status set_sanction(const Sanction& sanction, const AuditEntry& audit) override;
+    Status lift_sanction(std::string_view person_id, SanctionKind kind, const AuditEntry& audit) override;
+    Result<std::vector<Sanction>> sanctions(SanctionKind kind, TimeMs now_ms) override;
+    Result<std::optional<Sanction>> sanction_of(std::string_view person_id, SanctionKind kind, TimeMs now_ms) override;
+    Status ban_address(const AddressBan& ban, const AuditEntry& audit) override;
+    Status lift_address_ban(std::string_view cidr, const AuditEntry& audit) override;
+    Result<std::vector<AddressBan>> address_bans(TimeMs now_ms) override;
+    Result<std::int64_t> log_action(const AuditEntry& audit) override;
+    Result<std::vector<AuditEntry>> audit_after(std::int64_t after_id, int limit) override;
+    Result<std::vector<AuditEntry>> audit_log(int limit) override;
+    // account_rename.hpp's rename, on this store.
+    Status rename_account(const AccountRename& rename, const AuditEntry& audit);
+
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
     // room whose lease this node lost (ErrorCode::fenced). Success by default.
@@ -193,6 +214,7 @@ inline Stores stores_of(const std::shared_ptr<SqlStore>& store) {
     all.friends = store;
     all.tournaments = store;
     all.reviews = store;
+    all.moderation = store;
     return all;
 }
 

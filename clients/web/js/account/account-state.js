@@ -130,9 +130,16 @@ class AccountState extends EventTarget {
     }, REFRESH_AFTER_MS);
   }
 
-  // The server's notice: a turn-based game waits for this person's move.
-  /** @param {{kind?: string, room?: string, deadline_ms?: number | null}} n */
+  // The server's notice: a turn-based game waits for this person's move, or the operator renamed
+  // the account (docs/moderation.md).
+  /** @param {{kind?: string, room?: string, deadline_ms?: number | null, name?: string}} n */
   onNotice(n) {
+    if (n.kind === 'renamed' && n.name) {
+      this.name = n.name;
+      toast(t('moderation.renamed', { name: n.name }), 'error');
+      this.changed();
+      return;
+    }
     this.loadGames();
     if (n.kind !== 'your_turn' || !n.room) return;
     const looking = location.hash === `#/room/${encodeURIComponent(n.room)}` && !document.hidden;

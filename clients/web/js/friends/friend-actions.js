@@ -8,6 +8,7 @@ import { t } from '../i18n.js';
 import { accountCall, accountErrorText } from '../account/api.js';
 import { account } from '../account/account-state.js';
 import { moveTimeSelect } from '../account/move-time.js';
+import { reportButton } from '../moderation/report-form.js';
 
 const DAY_S = 86400;
 const LIVE_CLOCK = { initial_ms: 600000, increment_ms: 10000, on_timeout: 'random' };
@@ -65,6 +66,7 @@ export function friendActions(name, app) {
         t(blocked ? 'friends.unblock' : 'friends.block'),
       ),
       has(lists.friends) ? challengeButton(name, app) : null,
+      reportButton(name),
     );
   };
   myLists().then(draw);

@@ -38,8 +38,9 @@ enum class ErrorCode : std::uint8_t {
     internal,
     unknown_session,  // a session secret that is forged, expired or ended (which is not said)
     challenge_refused,  // a challenge or its decline refused; params.reason says why (docs/friends.md)
+    muted,  // the account's chat lines are refused for now; params.until (ms, null: for good) (docs/moderation.md)
 };
-inline constexpr int error_code_count = 28;
+inline constexpr int error_code_count = 29;
 
 std::string_view to_string(ErrorCode code);
 bool error_code_from_string(std::string_view text, ErrorCode& out);

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "carc/storage/friend_store.hpp"
+#include "carc/storage/moderation_store.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/review_store.hpp"
@@ -26,6 +27,7 @@ struct Stores {
     std::shared_ptr<FriendStore> friends;
     std::shared_ptr<TournamentStore> tournaments;
     std::shared_ptr<ReviewStore> reviews;
+    std::shared_ptr<ModerationStore> moderation;
     // Room leases between nodes: PostgreSQL only.
     std::shared_ptr<LeaseStore> leases;
 

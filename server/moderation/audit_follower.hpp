@@ -1,0 +1,33 @@
+#pragma once
+// Every node reads the operators' audit log as it grows (twice a second), and acts on the entries
+// that concern the people connected to it: a renamed account is told its new name
+// (`{"type": "notice", "kind": "renamed", "name": ...}`). The log is in the store every node
+// shares, so the operator's tool reaches every node without a port of its own.
+
+#include <atomic>
+#include <cstdint>
+
+#include "carc/storage/moderation_store.hpp"
+
+namespace carc::server {
+class shared_state;
+}
+
+namespace carc::server::moderation {
+
+class audit_follower {
+public:
+    audit_follower(shared_state& state, storage::ModerationStore& store) : state_(state), store_(store) {}
+    // Reads where the log ends now: only later entries are acted on.
+    void start();
+    // Acts on the entries since the last call (off the I/O threads; a call while one runs returns).
+    void follow();
+
+private:
+    shared_state& state_;
+    storage::ModerationStore& store_;
+    std::atomic<bool> following_{false};
+    std::int64_t last_id_ = 0;  // guarded by following_
+};
+
+}  // namespace carc::server::moderation
