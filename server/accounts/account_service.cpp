@@ -56,7 +56,8 @@ account_service::account_service(shared_state& state, std::shared_ptr<st::Accoun
       name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window),
       address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window),
       address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1)),
-      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1)) {
+      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1)),
+      exports_(state.config.accounts.exports_per_hour, std::chrono::hours(1)) {
     // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
     // of an old name is refused from the first request on.
     fill_missing_skeletons(*store_);

@@ -8,6 +8,8 @@
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
+#include "personal_data_schema.hpp"
+#include "sign_in_links_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -16,7 +18,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 18> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -224,6 +226,14 @@ END $$;
     name_skeleton_schema::postgres_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 15, 16: nothing (numbers other steps take when merged).
+    "SELECT 1",
+    "SELECT 1",
+    // 17: deleted accounts: their names held for a while, their seats' replacement name
+    // (personal_data_schema.hpp).
+    personal_data_schema::postgres_step,
+    // 18: mailed sign-in links, bound to the browser that asked (sign_in_links_schema.hpp).
+    sign_in_links_schema::postgres_step,
 };
 
 }  // namespace

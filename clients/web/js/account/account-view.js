@@ -1,7 +1,8 @@
 // @ts-check
 // The account's own screen (#/account while signed in): the settings (e-mail and whether it
 // is confirmed, the notice channels, auto-vacation, the webhook), the password, and the
-// devices signed in (ending one, or every other one), with signing out.
+// devices signed in (ending one, or every other one), with signing out; the account's own data
+// (own-data-view.js).
 
 import { h, fill, toast } from '../dom.js';
 import { t, language } from '../i18n.js';
@@ -9,6 +10,8 @@ import { account } from './account-state.js';
 import { accountCall, accountErrorText } from './api.js';
 import { accountForm, labelled } from './auth-view.js';
 import { deviceName } from './device-name.js';
+import { ownDataPanel } from './own-data-view.js';
+import { deviceTokenPanel } from './sign-in-link-view.js';
 
 const CHANNELS = ['email', 'push', 'webhook'];
 
@@ -206,6 +209,6 @@ export function accountView(app) {
       ),
       account.me ? settingsForm(account.me) : h('p', { class: 'muted' }, t('account.loading')),
     ),
-    h('section', { class: 'panel' }, passwordForm(), sessionsPanel()),
+    h('section', { class: 'panel' }, passwordForm(), sessionsPanel(), deviceTokenPanel(), ownDataPanel(app)),
   );
 }

@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { limitLength } from '../text-limit.js';
 import { account } from './account-state.js';
 import { accountErrorText } from './api.js';
+import { signInLinkForm } from './sign-in-link-view.js';
 
 /**
  * A form whose submit runs `send` with its fields' values; the error shows in the form.
@@ -106,7 +107,7 @@ export function authView(app) {
   return h(
     'div',
     { class: 'lobby account-grid' },
-    h('section', { class: 'panel' }, signIn),
+    h('section', { class: 'panel' }, signIn, signInLinkForm()),
     h('section', { class: 'panel' }, signUp),
   );
 }
