@@ -72,13 +72,6 @@ std::string finished_game(account_server& s, signed_player& ada, signed_player& 
     return room;
 }
 
-std::vector<std::string> strings_of(const json& list, const char* field = nullptr) {
-    std::vector<std::string> out;
-    for (const json& item : list) out.push_back(field ? item[field].get<std::string>() : item.get<std::string>());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 void export_matches_the_store(backend kind) {
     auto s = server_on(kind);
     signed_player ada = sign_up_player(*s, "Ada");
@@ -196,7 +189,8 @@ void deletion_replaces_the_name(backend kind) {
         api_reply r;
         wait_until([&] {
             r = call_api(s->port(), "GET", "/api/games/" + running);
-            return r.status == 200 && r.body["status"] == "finished";
+            // Finished, and stored (the store's record is served from then on).
+            return r.status == 200 && r.body["status"] == "finished" && r.body["players"][0]["name"] != "Ada";
         });
         return r.body;
     }();
@@ -211,7 +205,7 @@ void deletion_replaces_the_name(backend kind) {
     CHECK_FALSE(old_record["actions"].empty());
     const json listed = call_api(s->port(), "GET", "/api/games").body;
     bool found = false;
-    for (const json& g : listed["games"])
+    for (const json& g : listed["finished"])
         if (g["id"] == old_room) {
             found = true;
             CHECK(g["players"][0]["name"] == "deleted player");
