@@ -6,7 +6,7 @@ import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { account } from './account-state.js';
 import { accountCall, accountErrorText } from './api.js';
-import { accountForm, labelled } from './auth-view.js';
+import { accountForm, labelled } from './account-form.js';
 
 // Saves the export as a file: the answer is JSON, handed to the browser as a download.
 async function downloadExport() {

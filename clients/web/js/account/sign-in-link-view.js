@@ -7,7 +7,7 @@
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { accountCall, accountErrorText } from './api.js';
-import { accountForm, labelled } from './auth-view.js';
+import { accountForm, labelled } from './account-form.js';
 
 export function signInLinkForm() {
   const who = h('input', { name: 'account', autocomplete: 'username', required: true, maxlength: 254 });
