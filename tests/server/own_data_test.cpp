@@ -8,6 +8,7 @@
 
 #include "account_fixture.hpp"
 #include "accounts/own_data.hpp"
+#include "app/config.hpp"
 #include "carc/storage/personal_data_store.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"
@@ -277,4 +278,23 @@ TEST_CASE("own data: exports are limited per account, three an hour, then 429 wi
     CHECK(call_api(s.port(), "GET", "/api/me/export", nullptr, bob.auth()).status == 200);
     now += std::chrono::hours(1);
     CHECK(call_api(s.port(), "GET", "/api/me/export", nullptr, ada.auth()).status == 200);
+}
+
+TEST_CASE("own data: the flags --deleted-name-days (0 or more) and --exports-per-hour (positive)", "[server][own_data]") {
+    const auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "carc-server");
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        return carc::server::parse_command_line(static_cast<int>(argv.size()), argv.data());
+    };
+    const auto defaults = parse({});
+    REQUIRE(defaults.config.has_value());
+    CHECK(defaults.config->accounts.deleted_name_hold == std::chrono::hours(30 * 24));
+    CHECK(defaults.config->accounts.exports_per_hour == 3);
+    const auto parsed = parse({"--deleted-name-days", "0", "--exports-per-hour", "10"});
+    REQUIRE(parsed.config.has_value());
+    CHECK(parsed.config->accounts.deleted_name_hold == std::chrono::hours(0));
+    CHECK(parsed.config->accounts.exports_per_hour == 10);
+    CHECK(parse({"--deleted-name-days", "-1"}).exit_code == 2);
+    CHECK(parse({"--exports-per-hour", "0"}).exit_code == 2);
 }
