@@ -42,6 +42,9 @@ void usage(std::ostream& out) {
            "  --lang ru|en       the language (default: from LC_ALL, LC_MESSAGES or LANG)\n"
            "  --sign-in          sign in to your account NAME (asks the password); later runs play\n"
            "                     as the account (its session is kept in TOKEN-FILE.session)\n"
+           "  --device-token     sign in to your account NAME with a device token made on the\n"
+           "                     account's page (read from $CARC_DEVICE_TOKEN, else asked);\n"
+           "                     kept like --sign-in's session, for accounts that sign in by link\n"
            "  --my-games         list the account's games, your turn first, and exit\n"
            "  --play ROOM        open the game ROOM (from --my-games) to play your move\n"
            "  --sign-out         end the account's session here and forget it\n"
@@ -67,7 +70,7 @@ std::string read_password(const std::string& prompt) {
     return password;
 }
 
-// --sign-in, --my-games, --sign-out: the account's calls over HTTP, then exit.
+// --sign-in, --device-token, --my-games, --sign-out: the account's calls over HTTP, then exit.
 int account_command(const std::string& command, const carc::term::ServerUrl& url, const std::string& name,
                     const std::string& session_file) {
     namespace fs = std::filesystem;
@@ -90,8 +93,29 @@ int account_command(const std::string& command, const carc::term::ServerUrl& url
         std::cout << "signed in as " << name << "\n";
         return 0;
     }
+    if (command == "--device-token") {
+        const char* given = std::getenv("CARC_DEVICE_TOKEN");
+        const std::string token = given && *given ? std::string(given) : read_password("Device token for " + name + ": ");
+        // Checked before it is kept: a token that does not work, or another account's, is refused.
+        const auto me = carc::term::account_call(url, "GET", "/api/me", nullptr, token);
+        if (me.status != 200) {
+            std::cerr << "carc-term: " << (me.status == 401 ? "that device token does not work" : me.error) << "\n";
+            return 1;
+        }
+        const std::string owner = me.body.value("name", "");
+        if (owner != name) {
+            std::cerr << "carc-term: that device token is the account " << owner << "'s: run with --name " << owner
+                      << "\n";
+            return 1;
+        }
+        std::ofstream(session_file) << token << "\n";
+        std::error_code ignored;
+        fs::permissions(session_file, fs::perms::owner_read | fs::perms::owner_write, ignored);
+        std::cout << "signed in as " << name << "\n";
+        return 0;
+    }
     if (session.empty()) {
-        std::cerr << "carc-term: not signed in (use --sign-in)\n";
+        std::cerr << "carc-term: not signed in (use --sign-in or --device-token)\n";
         return 1;
     }
     if (command == "--sign-out") {
@@ -150,13 +174,13 @@ int main(int argc, char** argv) {
     std::string lang;
     const char* user = std::getenv("USER");
     std::string name = user && *user ? user : "Player";
-    std::string account;  // --sign-in, --sign-out or --my-games
+    std::string account;  // --sign-in, --device-token, --sign-out or --my-games
     std::string play_room;  // --play
     std::string lookup;   // --leaderboard, --profile or --tournament, and what it names
     std::string lookup_of;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games") {
+        if (arg == "--sign-in" || arg == "--sign-out" || arg == "--my-games" || arg == "--device-token") {
             account = arg;
         } else if ((arg == "--leaderboard" || arg == "--profile" || arg == "--tournament") && i + 1 < argc) {
             lookup = arg;

@@ -71,6 +71,8 @@ public:
     sign_in_limiter& address_attempts() { return address_attempts_; }
     sign_in_limiter& address_sign_ups() { return address_sign_ups_; }
     sign_in_limiter& node_sign_ups() { return node_sign_ups_; }
+    // Exports of one's own data, per person id.
+    sign_in_limiter& exports() { return exports_; }
     // The time the sign-in limits count with; tests set their own.
     clock::time_point now() const;
     void set_clock(std::function<clock::time_point()> now);
@@ -100,6 +102,7 @@ private:
     sign_in_limiter address_attempts_;
     sign_in_limiter address_sign_ups_;
     sign_in_limiter node_sign_ups_;
+    sign_in_limiter exports_;
     mutable std::mutex mutex_;
     std::function<clock::time_point()> now_;
     std::map<std::string, std::vector<std::weak_ptr<client_link>>> links_;  // by secret hash

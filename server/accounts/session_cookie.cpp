@@ -5,12 +5,16 @@
 namespace carc::server::accounts {
 
 std::optional<std::string> session_from_cookie_header(std::string_view header) {
+    return cookie_from_header(header, cookie_name);
+}
+
+std::optional<std::string> cookie_from_header(std::string_view header, std::string_view name) {
     while (!header.empty()) {
         const auto end = header.find(';');
         const std::string pair = trim(header.substr(0, end));
         header = end == std::string_view::npos ? std::string_view() : header.substr(end + 1);
         const auto eq = pair.find('=');
-        if (eq == std::string::npos || pair.substr(0, eq) != cookie_name) continue;
+        if (eq == std::string::npos || pair.substr(0, eq) != name) continue;
         std::string value = pair.substr(eq + 1);
         if (!value.empty()) return value;
     }

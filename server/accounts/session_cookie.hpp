@@ -14,6 +14,8 @@ inline constexpr std::string_view cookie_name = "carc_session";
 
 // The cookie's value from a Cookie request header, if there.
 std::optional<std::string> session_from_cookie_header(std::string_view header);
+// Any cookie's value by its name, if there.
+std::optional<std::string> cookie_from_header(std::string_view header, std::string_view name);
 // The Set-Cookie value that stores `secret`, or (empty secret) removes the cookie.
 std::string set_cookie_value(std::string_view secret, bool secure, std::chrono::seconds max_age);
 

@@ -76,6 +76,8 @@ Usage: carc-server [flags]
                                refused 503 at once (default 32)
   --sign-ups-per-address N     accounts: sign-ups per address in an hour, 0: no limit (default 10)
   --sign-ups-per-minute N      accounts: sign-ups on this node in a minute, 0: no limit (default 300)
+  --deleted-name-days N        accounts: a deleted account's name stays taken this many days (default 30)
+  --exports-per-hour N         accounts: exports of one's own data per account in an hour (default 3)
   --blocking-threads N         threads for store calls and API requests (default 4)
   --blocking-queue N           API requests that may wait for them before 503 (default 512)
   --allow-private-webhooks     accounts: accept webhook URLs on loopback or private addresses
@@ -212,6 +214,12 @@ parse_outcome parse_command_line(int argc, char** argv) {
         else if (flag == "--hash-threads") ok = parse_number(value, config.accounts.hash_threads) && config.accounts.hash_threads > 0;
         else if (flag == "--hash-queue") ok = parse_number(value, config.accounts.hash_queue) && config.accounts.hash_queue > 0;
         else if (flag == "--sign-ups-per-address") ok = parse_number(value, config.accounts.sign_ups_per_address) && config.accounts.sign_ups_per_address >= 0;
+        else if (flag == "--deleted-name-days") {
+            int days = -1;
+            ok = parse_number(value, days) && days >= 0;
+            config.accounts.deleted_name_hold = std::chrono::hours(24 * days);
+        }
+        else if (flag == "--exports-per-hour") ok = parse_number(value, config.accounts.exports_per_hour) && config.accounts.exports_per_hour > 0;
         else if (flag == "--sign-ups-per-minute") ok = parse_number(value, config.accounts.sign_ups_per_minute) && config.accounts.sign_ups_per_minute >= 0;
         else if (flag == "--smtp") {
             ok = value.starts_with("smtp://") || value.starts_with("smtps://");

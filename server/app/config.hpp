@@ -102,6 +102,10 @@ struct server_config {
         int sign_ups_per_minute = 300;
         // Webhook URLs pointing at loopback or private addresses are refused unless allowed.
         bool allow_private_webhooks = false;
+        // A deleted account's name (and its look-alikes) stays refused at sign-up this long.
+        std::chrono::hours deleted_name_hold{30 * 24};
+        // Exports of one's own data per account within an hour (each reads everything).
+        int exports_per_hour = 3;
     } accounts;
 
     // Turn-based games (docs/accounts.md).

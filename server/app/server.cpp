@@ -22,6 +22,8 @@
 #include "http/http_vacation.hpp"
 #include "moderation/admin_socket.hpp"
 #include "moderation/audit_follower.hpp"
+#include "http/http_own_data.hpp"
+#include "http/http_sign_in_link.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
 #include "persistence/recovery.hpp"
@@ -135,6 +137,8 @@ void server::build_routes() {
         if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_, *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
         if (stores.moderation) add_report_routes(*routes, *state_, *stores.moderation);
+        if (stores.personal_data) add_own_data_routes(*routes, *state_);
+        if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
     if (state_->reviews) add_review_routes(*routes, *state_, *state_->reviews);

@@ -97,6 +97,11 @@ games_answer one_game(shared_state& state, const std::string& id) {
     if (const auto r = state.rooms.find(id)) {
         bool finished = false;
         const auto record = r->public_record(&finished);
+        // Once stored, a finished game's record is the store's: an account deleted since shows
+        // its replacement name there (docs/accounts.md, "Your own data").
+        if (record && finished && state.stores.games)
+            if (auto stored = state.stores.games->get_game(id); stored && stored->has_value())
+                return {status::ok, std::move(**stored), game_state::finished};
         if (record && (!r->is_private() || finished))
             return {status::ok, *record, finished ? game_state::finished : game_state::running};
     }

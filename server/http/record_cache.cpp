@@ -31,4 +31,9 @@ void record_cache::erase(std::map<std::string, entry>::iterator it) {
     entries_.erase(it);
 }
 
+void record_cache::forget(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    if (const auto it = entries_.find(id); it != entries_.end()) erase(it);
+}
+
 }  // namespace carc::server

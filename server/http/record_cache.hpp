@@ -26,6 +26,9 @@ public:
     // the whole budget is not kept.
     void put(const std::string& id, std::uint64_t version, std::shared_ptr<const std::string> text);
 
+    // Drops what is kept for `id` (a record whose names changed: an account deleted).
+    void forget(const std::string& id);
+
     std::size_t bytes() const;
 
 private:

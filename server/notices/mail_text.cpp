@@ -133,6 +133,16 @@ mail reset_mail(const std::string& account_name, const std::string& link) {
             .unsubscribe_url = std::nullopt};
 }
 
+mail sign_in_mail(const std::string& account_name, const std::string& link) {
+    return {.from = {},
+            .to = {},
+            .subject = "Sign in to Carcassonne",
+            .body = "Someone asked to sign in to the account " + account_name +
+                    ".\nOpen this link within 15 minutes, in the browser where you asked for it (it works once):\n" +
+                    link + "\n\nIf it was not you, ignore this mail; nobody can use the link in another browser.\n",
+            .unsubscribe_url = std::nullopt};
+}
+
 mail challenge_mail(const std::string& from_name, const std::string& link, const std::string& unsubscribe_url) {
     return {.from = {},
             .to = {},

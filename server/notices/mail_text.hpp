@@ -35,6 +35,8 @@ mail turn_mail(const std::string& kind, const std::string& game, std::int64_t de
                const std::string& link, const std::string& unsubscribe_url);
 mail confirm_mail(const std::string& link);
 mail reset_mail(const std::string& account_name, const std::string& link);
+// A sign-in link: valid 15 minutes, once, in the browser that asked for it.
+mail sign_in_mail(const std::string& account_name, const std::string& link);
 // A friend's challenge; `link` joins its room by the invite.
 mail challenge_mail(const std::string& from_name, const std::string& link, const std::string& unsubscribe_url);
 

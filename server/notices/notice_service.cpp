@@ -228,6 +228,11 @@ bool notice_service::password_reset_asked(const std::string& person_id) {
     return true;
 }
 
+void notice_service::sign_in_link_asked(const std::string& person_id, const std::string& browser_hash_hex) {
+    // The queue's room field carries the browser's nonce hash: a hash, never the nonce.
+    enqueue(notice_of(person_id, "sign_in_link", browser_hash_hex, 0, "email"));
+}
+
 void notice_service::enqueue(st::QueuedNotice notice) {
     notice.created_at_ms = unix_ms();
     notice.next_attempt_ms = notice.created_at_ms;
@@ -423,6 +428,22 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         const auto token = issue_token(account, "password_reset", reset_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
         m = reset_mail(account.name, public_link("/api/password-reset?t=" + *token));
+    } else if (notice.kind == "sign_in_link") {
+        // Sign-in links go to a confirmed address only, and not once the link would be dead.
+        if (!settings.email_confirmed || !state_.stores.sign_in_links) return outcome::dropped;
+        if (unix_ms() - notice.created_at_ms >= sign_in_link_ms) return outcome::dropped;
+        const auto browser = st::TokenHash::from_hex(notice.room_id);
+        if (!browser) return outcome::dropped;
+        if (over_limits()) return refused();
+        const std::string token = random_hex(32);
+        const st::SignInLink link{.token_hash = st::TokenHash::of_token(token),
+                                  .person_id = account.person_id,
+                                  .browser_hash = *browser,
+                                  .email = *settings.email,
+                                  .expires_at_ms = unix_ms() + sign_in_link_ms};
+        if (auto stored = state_.stores.sign_in_links->add_sign_in_link(link, unix_ms()); !stored)
+            return error = "the link's token was not stored", outcome::failed;
+        m = sign_in_mail(account.name, public_link("/api/sign-in-link?t=" + token));
     } else {
         return outcome::dropped;
     }

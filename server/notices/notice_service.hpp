@@ -41,6 +41,7 @@ namespace notices {
 
 // How long a link in a mail works.
 inline constexpr std::int64_t reset_link_ms = 60LL * 60 * 1000;                 // one hour, once
+inline constexpr std::int64_t sign_in_link_ms = 15LL * 60 * 1000;               // 15 minutes, once
 inline constexpr std::int64_t confirm_link_ms = 7LL * 24 * 60 * 60 * 1000;      // a week
 inline constexpr std::int64_t unsubscribe_link_ms = 365LL * 24 * 60 * 60 * 1000;  // a year
 // At most one password reset mail per account within this long.
@@ -78,6 +79,10 @@ public:
     // Someone asked to reset this account's password: a mail with a link goes to its address,
     // unless one was asked for less than reset_ask_interval_ms ago (false then).
     bool password_reset_asked(const std::string& person_id);
+    // Someone asked for a sign-in link for this account from the browser whose nonce hashes to
+    // `browser_hash_hex`: a mail with a link only that browser can use goes to its confirmed
+    // address (within the limits on mails sent unasked). The queue keeps the hash, never a secret.
+    void sign_in_link_asked(const std::string& person_id, const std::string& browser_hash_hex);
 
     // Whether the person is looking at the room: one of their connections on this node shows
     // it (person_registry::watching).

@@ -35,6 +35,11 @@ struct account_server {
         store = stores.games;
         server = std::make_unique<test_server>(std::move(config), stores);
     }
+    // A server on stores opened elsewhere (PostgreSQL).
+    account_server(storage::Stores given, server::server_config config) : stores(std::move(given)) {
+        store = stores.games;
+        server = std::make_unique<test_server>(std::move(config), stores);
+    }
     ~account_server() {
         server.reset();
         store.reset();

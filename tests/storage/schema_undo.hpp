@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 17;
+inline constexpr int newest_schema = 19;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -47,6 +47,11 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                             " notice_queue (next_attempt_ms, id); ";
                 break;
             case 17: sql += drop({"moderation_log", "address_bans", "sanctions", "reports"}); break;
+            case 19: sql += drop({"sign_in_links"}); break;
+            case 18:
+                sql += drop({"deleted_accounts"});
+                sql += "DROP INDEX " + t + "chat_by_person; ";
+                break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

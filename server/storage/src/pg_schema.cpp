@@ -11,6 +11,8 @@
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "push_schema.hpp"
+#include "personal_data_schema.hpp"
+#include "sign_in_links_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -19,7 +21,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 17> migrations = {
+constexpr std::array<const char*, 19> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -234,6 +236,11 @@ END $$;
     push_schema::postgres_step,
     // 17: reports, sanctions on accounts and addresses, the operators' audit log (moderation_schema.hpp).
     moderation_schema::postgres_step,
+    // 18: deleted accounts: their names held for a while, their seats' replacement name
+    // (personal_data_schema.hpp).
+    personal_data_schema::postgres_step,
+    // 19: mailed sign-in links, bound to the browser that asked (sign_in_links_schema.hpp).
+    sign_in_links_schema::postgres_step,
 };
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include "chat_schema.hpp"
 #include "notices_schema.hpp"
 #include "push_schema.hpp"
+#include "personal_data_schema.hpp"
+#include "sign_in_links_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
@@ -20,7 +22,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 17> migrations = {
+constexpr std::array<const char*, 19> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -176,6 +178,11 @@ CREATE TABLE vacation (
     push_schema::sqlite_step,
     // 17: reports, sanctions on accounts and addresses, the operators' audit log (moderation_schema.hpp).
     moderation_schema::sqlite_step,
+    // 18: deleted accounts: their names held for a while, their seats' replacement name
+    // (personal_data_schema.hpp).
+    personal_data_schema::sqlite_step,
+    // 19: mailed sign-in links, bound to the browser that asked (sign_in_links_schema.hpp).
+    sign_in_links_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -13,8 +13,10 @@
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/moderation_store.hpp"
 #include "carc/storage/notice_store.hpp"
+#include "carc/storage/personal_data_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/review_store.hpp"
+#include "carc/storage/sign_in_link_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/stores.hpp"
 #include "carc/storage/tournament_store.hpp"
@@ -24,7 +26,7 @@ namespace carc::storage {
 
 class SqlStore : public Store, public AccountStore, public TurnStore, public NoticeStore,
                  public RatingStore, public FriendStore, public TournamentStore, public ReviewStore,
-                 public ModerationStore {
+                 public ModerationStore, public PersonalDataStore, public SignInLinkStore {
 public:
     explicit SqlStore(std::unique_ptr<sql::Connection> db) : db_(std::move(db)) {}
 
@@ -144,6 +146,13 @@ public:
     Result<std::vector<AuditEntry>> audit_log(int limit) override;
     // account_rename.hpp's rename, on this store.
     Status rename_account(const AccountRename& rename, const AuditEntry& audit);
+    // A person's own data (sql_store_personal_data.cpp).
+    Result<std::vector<OwnChatLine>> chat_lines_of(std::string_view person_id) override;
+    Result<std::vector<TokenHash>> delete_account(const AccountDeletion& deletion) override;
+    // Sign-in by a mailed link (sql_store_sign_in_links.cpp).
+    Status add_sign_in_link(const SignInLink& link, TimeMs now_ms) override;
+    Result<SignInLinkUse> use_sign_in_link(const TokenHash& token_hash, const TokenHash& browser_hash,
+                                           TimeMs now_ms) override;
 
 protected:
     // Checked first by every write to a room, inside its transaction: PostgreSQL refuses a
@@ -200,6 +209,13 @@ private:
     Status load_seats_locked(StoredRoom& room);
     Status load_room_details_locked(StoredRoom& room);
 
+    // Deleted accounts (sql_store_personal_data.cpp): a held name refused at sign-up, and the
+    // replacement name written into finished games.
+    Status refuse_held_name_locked(const AccountRecord& account);
+    Status replace_deleted_names_locked(std::string_view token_hex, std::string_view replacement,
+                                        std::string_view game_id);
+    Status replace_names_in_finished_game_locked(std::string_view game_id);
+
     std::unique_ptr<sql::Connection> db_;
 };
 
@@ -215,6 +231,8 @@ inline Stores stores_of(const std::shared_ptr<SqlStore>& store) {
     all.tournaments = store;
     all.reviews = store;
     all.moderation = store;
+    all.personal_data = store;
+    all.sign_in_links = store;
     return all;
 }
 

@@ -79,6 +79,7 @@ Status SqlStore::create_account(const AccountRecord& a, const SessionRecord& fir
     std::lock_guard lock(mutex_);
     auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
     if (!tx) return tx.status();
+    if (auto free = refuse_held_name_locked(a); !free) return free;
     const AccountSettings& s = a.settings;
     auto inserted = db().run_counting(
         "INSERT INTO accounts (person_id, name, name_key, password_hash, person_token_sha256, created_at_ms,"

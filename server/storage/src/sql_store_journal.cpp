@@ -94,8 +94,10 @@ Status SqlStore::finish_game_locked(const FinishedGame& game) {
             return ran;
     }
     if (auto counted = count_stats_locked(game); !counted) return counted;
-    if (game.rated) return rate_game_locked(game.game_id, game.finished_at_ms, *game.rated);
-    return {};
+    if (game.rated)
+        if (auto rated = rate_game_locked(game.game_id, game.finished_at_ms, *game.rated); !rated) return rated;
+    // A seat of an account deleted while the game ran shows the replacement name.
+    return replace_names_in_finished_game_locked(game.game_id);
 }
 
 // Group commit: many rooms' writes in one transaction, each in a savepoint of its own, and one

@@ -192,6 +192,19 @@ class AccountState extends EventTarget {
       throw e;
     }
   }
+
+  // Deleting the account ends every session (4003) like signing out; the page reconnects as a
+  // new guest.
+  /** @param {string} password */
+  async deleteAccount(password) {
+    this.signingOut = true;
+    try {
+      await accountCall('DELETE', '/api/me', { password });
+    } catch (e) {
+      this.signingOut = false;
+      throw e;
+    }
+  }
 }
 
 export const account = new AccountState();

@@ -2,7 +2,7 @@
 // The account's own screen (#/account while signed in): the settings (e-mail and whether it
 // is confirmed, the notice channels, Web Push to this device, auto-vacation, the webhook), the
 // password, and the devices signed in (ending one, or every other one, ends its pushes too),
-// with signing out.
+// with signing out; the account's own data (own-data-view.js).
 
 import { h, fill, toast } from '../dom.js';
 import { t, language } from '../i18n.js';
@@ -11,6 +11,8 @@ import { accountCall, accountErrorText } from './api.js';
 import { accountForm, labelled } from './auth-view.js';
 import { deviceName } from './device-name.js';
 import { pushSwitch } from './push-view.js';
+import { ownDataPanel } from './own-data-view.js';
+import { deviceTokenPanel } from './sign-in-link-view.js';
 
 const CHANNELS = ['email', 'push', 'webpush', 'webhook'];
 
@@ -233,6 +235,6 @@ export function accountView(app) {
       ),
       account.me ? settingsForm(account.me) : h('p', { class: 'muted' }, t('account.loading')),
     ),
-    h('section', { class: 'panel' }, passwordForm(), sessionsPanel()),
+    h('section', { class: 'panel' }, passwordForm(), sessionsPanel(), deviceTokenPanel(), ownDataPanel(app)),
   );
 }

@@ -6,52 +6,10 @@ import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { limitLength } from '../text-limit.js';
 import { account } from './account-state.js';
-import { accountErrorText } from './api.js';
+import { accountForm, labelled } from './account-form.js';
+import { signInLinkForm } from './sign-in-link-view.js';
 
-/**
- * A form whose submit runs `send` with its fields' values; the error shows in the form.
- * @param {string} id
- * @param {string} title
- * @param {HTMLElement[]} fields
- * @param {string} button
- * @param {() => Promise<void>} send
- */
-export function accountForm(id, title, fields, button, send) {
-  const error = h('p', { class: 'form-error', role: 'alert', hidden: true });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, button);
-  return h(
-    'form',
-    {
-      class: 'account-form',
-      id,
-      onsubmit: async (/** @type {Event} */ e) => {
-        e.preventDefault();
-        error.hidden = true;
-        submit.disabled = true;
-        try {
-          await send();
-        } catch (err) {
-          error.textContent = accountErrorText(err);
-          error.hidden = false;
-        } finally {
-          submit.disabled = false;
-        }
-      },
-    },
-    h('h2', {}, title),
-    ...fields,
-    error,
-    submit,
-  );
-}
-
-/**
- * @param {string} label
- * @param {HTMLElement} input
- * @param {string} [hint]
- */
-export const labelled = (label, input, hint) =>
-  h('label', { class: 'field' }, h('span', {}, label), input, hint ? h('small', { class: 'muted' }, hint) : null);
+export { accountForm, labelled };
 
 /** @param {import('../types.js').App} app */
 export function authView(app) {
@@ -106,7 +64,7 @@ export function authView(app) {
   return h(
     'div',
     { class: 'lobby account-grid' },
-    h('section', { class: 'panel' }, signIn),
+    h('section', { class: 'panel' }, signIn, signInLinkForm()),
     h('section', { class: 'panel' }, signUp),
   );
 }

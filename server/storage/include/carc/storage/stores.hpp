@@ -9,8 +9,10 @@
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/moderation_store.hpp"
 #include "carc/storage/notice_store.hpp"
+#include "carc/storage/personal_data_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/review_store.hpp"
+#include "carc/storage/sign_in_link_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/tournament_store.hpp"
 
@@ -28,6 +30,8 @@ struct Stores {
     std::shared_ptr<TournamentStore> tournaments;
     std::shared_ptr<ReviewStore> reviews;
     std::shared_ptr<ModerationStore> moderation;
+    std::shared_ptr<PersonalDataStore> personal_data;
+    std::shared_ptr<SignInLinkStore> sign_in_links;
     // Room leases between nodes: PostgreSQL only.
     std::shared_ptr<LeaseStore> leases;
 

@@ -1,0 +1,39 @@
+#pragma once
+// A person's own data (docs/accounts.md, "Your own data"): everything the store holds about an
+// account as one JSON document, and what deleting the account does beyond the store (its
+// running games resigned, its sockets closed). Both read or wait on the store: they run on the
+// blocking pool or a hashing thread, never on an I/O thread or a room's strand.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "carc/storage/records.hpp"
+#include "carc/storage/result.hpp"
+
+namespace carc::server {
+
+class shared_state;
+
+namespace accounts {
+
+// The name every record shows instead of a deleted account's.
+inline constexpr const char* deleted_name = "deleted player";
+// The export's format name, and its version.
+inline constexpr const char* export_format = "carc-personal-data";
+inline constexpr int export_format_version = 1;
+
+// The export of `account`: account, settings, sessions (their devices, no secret), games with
+// the records of the finished ones, chat lines, ratings and rating changes, statistics,
+// follows and blocks, and "reports" (the reports the account made; filled where a report store
+// exists, empty otherwise). Never a password hash, a session's secret or a link's token.
+storage::Result<nlohmann::json> export_own_data(shared_state& state, const storage::AccountRecord& account,
+                                                storage::TimeMs now_ms);
+
+// Deletes `account` (storage::PersonalDataStore::delete_account), closes its sessions' sockets on
+// this node, and resigns its seats in the running games and leaves the waiting rooms this node
+// runs or can resume. The number of rooms left; an error when the store refused.
+storage::Result<int> delete_account(shared_state& state, const storage::AccountRecord& account, storage::TimeMs now_ms);
+
+}  // namespace accounts
+}  // namespace carc::server
