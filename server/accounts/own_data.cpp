@@ -130,8 +130,25 @@ st::Result<json> export_own_data(shared_state& state, const st::AccountRecord& a
         if (!stats) return stats.error();
         out["stats"] = friends::stats_json(*stats);
     }
-    // The reports the account made: filled from the report store where there is one.
+    // The reports the account made (never the ones made about it), with what the operator
+    // answered when closing them.
     out["reports"] = json::array();
+    if (stores.moderation) {
+        auto reports = stores.moderation->reports_made_by(account.person_id);
+        if (!reports) return reports.error();
+        for (const st::ReportRecord& r : *reports) {
+            json report = {{"id", r.id},
+                           {"reported", r.target_name},
+                           {"reason", r.reason},
+                           {"note", r.note},
+                           {"room", r.room_id ? json(*r.room_id) : json(nullptr)},
+                           {"chat_line", r.chat_text ? json(*r.chat_text) : json(nullptr)},
+                           {"made_ms", r.made_at_ms},
+                           {"closed_ms", r.closed_at_ms ? json(*r.closed_at_ms) : json(nullptr)},
+                           {"closing_note", r.closing_note}};
+            out["reports"].push_back(std::move(report));
+        }
+    }
     return out;
 }
 

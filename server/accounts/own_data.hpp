@@ -25,8 +25,8 @@ inline constexpr int export_format_version = 1;
 
 // The export of `account`: account, settings, sessions (their devices, no secret), games with
 // the records of the finished ones, chat lines, ratings and rating changes, statistics,
-// follows and blocks, and "reports" (the reports the account made; filled where a report store
-// exists, empty otherwise). Never a password hash, a session's secret or a link's token.
+// follows and blocks, and "reports" (the reports the account made, empty on a server that
+// takes none). Never a password hash, a session's secret or a link's token.
 storage::Result<nlohmann::json> export_own_data(shared_state& state, const storage::AccountRecord& account,
                                                 storage::TimeMs now_ms);
 

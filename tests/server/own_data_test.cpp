@@ -86,6 +86,13 @@ void export_matches_the_store(backend kind) {
     REQUIRE(call_api(s->port(), "PUT", "/api/me/follows/Ada", nullptr, bob.auth()).status == 200);
     REQUIRE(call_api(s->port(), "PATCH", "/api/me", {{"auto_vacation", false}}, ada.auth()).status == 200);
     const std::string room = finished_game(*s, ada, bob);
+    // Ada reports Cy's chat line; Bob reports Ada, which her export never shows.
+    REQUIRE(call_api(s->port(), "POST", "/api/reports",
+                     {{"name", "Cy"}, {"reason", "spam"}, {"note", "adverts"}, {"room", room},
+                      {"chat", {{"text", "buy gold"}, {"time", 1234}}}},
+                     ada.auth())
+                .status == 201);
+    REQUIRE(call_api(s->port(), "POST", "/api/reports", {{"name", "Ada"}, {"reason", "abuse"}}, bob.auth()).status == 201);
     auto& stores = s->stores;
     wait_until([&] { return stores.personal_data->chat_lines_of(ada.person)->size() == 1; });
 
@@ -140,7 +147,18 @@ void export_matches_the_store(backend kind) {
     CHECK(e["follows"] == json::array({"Bob"}));
     CHECK(e["followers"] == json::array({"Bob"}));  // Cy's follow ended with the block
     CHECK(e["blocks"] == json::array({"Cy"}));
-    CHECK(e["reports"] == json::array());
+    const auto made = *stores.moderation->reports_made_by(ada.person);
+    REQUIRE(made.size() == 1);
+    REQUIRE(e["reports"].size() == 1);
+    CHECK(e["reports"][0] == json{{"id", made[0].id},
+                                  {"reported", "Cy"},
+                                  {"reason", "spam"},
+                                  {"note", "adverts"},
+                                  {"room", room},
+                                  {"chat_line", "buy gold"},
+                                  {"made_ms", made[0].made_at_ms},
+                                  {"closed_ms", nullptr},
+                                  {"closing_note", ""}});
 
     // No secret: neither session's token or its hash, the password hash, the reconnect token's hash.
     const std::string text = e.dump();
