@@ -112,3 +112,24 @@ TEST_CASE("a finished game's record text verifies and carries every state hash",
     tampered.actions[0].events_json = "[]";
     CHECK_FALSE(verify_record(json::parse(build_record_text(tampered.inputs, tampered.actions, tampered.game()))).ok);
 }
+
+TEST_CASE("a record whose moves the server made for a person's seat verifies; its other events still must match",
+          "[server][records]") {
+    played_game g = play_random_game(12);
+    finish(g);
+    // The first action's events as the room writes them when a bot plays for an absent person.
+    json events = json::parse(g.actions[0].events_json);
+    REQUIRE_FALSE(events.empty());
+    for (json& e : events) e["stand_in"] = true;
+    g.actions[0].events_json = events.dump();
+    const json record = json::parse(build_record_text(g.inputs, g.actions, g.game()));
+    CHECK(record["actions"][0]["events"][0]["stand_in"] == true);
+    const verify_result verified = verify_record(record);
+    INFO(verified.message);
+    CHECK(verified.ok);
+
+    // Beside the marker, an event changed is still caught.
+    events[0]["player"] = events[0].value("player", 0) + 7;
+    g.actions[0].events_json = events.dump();
+    CHECK_FALSE(verify_record(json::parse(build_record_text(g.inputs, g.actions, g.game()))).ok);
+}
