@@ -297,6 +297,13 @@ recovery_report recover_rooms(shared_state& state, st::Store& store) {
     } else {
         throw std::runtime_error("cannot read the stored room ids: " + ids.message());
     }
+    // From now on ids come from the store's counter: neither this node after a restart nor
+    // another node hands one out again (docs/scaling.md, "Room ids").
+    state.rooms.take_ids_from([&store] {
+        auto number = store.take_room_number();
+        if (!number) throw std::runtime_error("cannot take a room id from the store: " + number.message());
+        return *number;
+    });
     // With several nodes each room is brought back by the node that leases it (cluster_node).
     if (state.cluster) return report;
     auto rooms = store.load_unfinished();

@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 14;
+inline constexpr int newest_schema = 16;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -30,6 +30,10 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                 sql += "ALTER TABLE " + t + "accounts DROP COLUMN name_skeleton; ";
                 break;
             case 14: sql += drop({"mail_counts"}); break;
+            case 15: sql += drop({"id_counters"}); break;
+            case 16:  // what rooms count against caps across nodes; nothing on SQLite
+                if (pg) sql += drop({"room_charges"});
+                break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

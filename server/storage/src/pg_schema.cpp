@@ -7,6 +7,7 @@
 #include "reviews_schema.hpp"
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
+#include "counters_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
@@ -16,7 +17,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 16> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -224,6 +225,10 @@ END $$;
     name_skeleton_schema::postgres_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 20: the next room number and the tournaments' creation lock (counters_schema.hpp).
+    counters_schema::postgres_step,
+    // 21: what each room counts against its creator's caps across nodes (counters_schema.hpp).
+    counters_schema::postgres_charges_step,
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "reviews_schema.hpp"
 #include "name_skeleton_schema.hpp"
 #include "chat_schema.hpp"
+#include "counters_schema.hpp"
 #include "notices_schema.hpp"
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 14> migrations = {
+constexpr std::array<const char*, 16> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -166,6 +167,10 @@ CREATE TABLE vacation (
     name_skeleton_schema::sqlite_step,
     // 14: mails sent unasked, counted per address and per account (notices_schema.hpp).
     notices_schema::counts_step,
+    // 20: the next room number and the tournaments' creation lock (counters_schema.hpp).
+    counters_schema::sqlite_step,
+    // 21: nothing; PostgreSQL's step adds what rooms count against caps across nodes (pg_schema.cpp).
+    "",
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {
