@@ -330,7 +330,9 @@ std::optional<protocol::ErrorMessage> cluster_node::charge_new_room(const std::s
 }
 
 std::optional<protocol::ErrorMessage> cluster_node::charge_search_bots(const std::string& room_id, int search_bots) {
-    return refusal_of(leases_->set_room_bots(room_id, search_bots, charge_caps(state_.config)), state_.config);
+    auto refused = refusal_of(leases_->set_room_bots(room_id, search_bots, charge_caps(state_.config)), state_.config);
+    spdlog::debug("event=room_search_bots_counted room={} bots={} refused={}", room_id, search_bots, refused.has_value());
+    return refused;
 }
 
 void cluster_node::uncharge_later(const std::string& room_id) {
