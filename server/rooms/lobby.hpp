@@ -44,6 +44,8 @@ public:
     bool ids_from_store() const;
     // Ids already used (stored games after a restart): next_room_id never returns them.
     void reserve_ids(const std::vector<std::string>& ids);
+    // The number after every id reserved or handed out from memory.
+    std::uint64_t next_number() const;
     void add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite);
     void remove(const std::string& id);
     std::shared_ptr<room> find(const std::string& id) const;

@@ -129,8 +129,8 @@ TEST_CASE("room numbers come from the store's counter: reopened, it never hands 
     TempDir dir;
     auto first = open_or_fail(dir.path());
     add_account(first, "p1", "np1");
-    const std::uint64_t a = first->take_room_number().value();
-    const std::uint64_t b = first->take_room_number().value();
+    const std::uint64_t a = first->take_room_number(0).value();
+    const std::uint64_t b = first->take_room_number(0).value();
     CHECK(b == a + 1);
     // A round stored with b's room, whose game was never made (its node stopped in between).
     REQUIRE(tournaments_of(first).create_tournament(sample_tournament("t1")).ok());
@@ -140,7 +140,9 @@ TEST_CASE("room numbers come from the store's counter: reopened, it never hands 
     first.reset();
     // Reopened (a restart, or another node): the count goes on; the table's id is known.
     auto second = open_or_fail(dir.path());
-    CHECK(second->take_room_number().value() == b + 1);
+    CHECK(second->take_room_number(0).value() == b + 1);
+    CHECK(second->take_room_number(b + 10).value() == b + 10);  // never below a floor
+    CHECK(second->take_room_number(0).value() == b + 11);
     const auto known = second->known_ids().value();
     CHECK(std::ranges::find(known, "r" + std::to_string(b)) != known.end());
 }

@@ -31,7 +31,7 @@ public:
     Result<std::vector<StoredRoom>> load_unfinished() override;
     Result<std::optional<StoredRoom>> load_room(std::string_view room_id) override;
     Result<std::vector<std::string>> known_ids() override;
-    Result<std::uint64_t> take_room_number() override;  // sql_store_counters.cpp
+    Result<std::uint64_t> take_room_number(std::uint64_t at_least) override;  // sql_store_counters.cpp
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
     Result<std::optional<std::string>> get_game(std::string_view game_id) override;
 

@@ -6,11 +6,15 @@ namespace carc::storage {
 
 using sql::Statement;
 
-Result<std::uint64_t> SqlStore::take_room_number() {
+Result<std::uint64_t> SqlStore::take_room_number(std::uint64_t at_least) {
     std::lock_guard lock(mutex_);
     auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
     if (!tx) return tx.error();
-    if (auto moved = db().run("UPDATE id_counters SET next_value = next_value + 1 WHERE name = 'room'", {}); !moved)
+    const auto floor = static_cast<std::int64_t>(at_least);
+    if (auto moved = db().run("UPDATE id_counters SET next_value = CASE WHEN next_value > $1 THEN next_value ELSE $1 END + 1"
+                              " WHERE name = 'room'",
+                              {floor});
+        !moved)
         return moved.error();
     std::int64_t next = 0;
     auto read = db().for_each_row("SELECT next_value FROM id_counters WHERE name = 'room'", {},
