@@ -98,6 +98,11 @@ Usage: carc-server [flags]
                                private addresses (a push service of your own, tests)
   --tournament-sweep-ms MS     tournaments: how often each one is looked at besides when its
                                games end here (default 5000)
+  --max-tournaments-per-person N  unfinished tournaments one account may have created, 0: no
+                               cap (default 3)
+  --max-open-tournaments N     unfinished tournaments on the server, 0: no cap (default 200)
+  --test-exit-after-round-stored  tests only: the process ends right after storing a round,
+                               before its games open (never in production)
   --review-daily N             move reviews one person (account or guest's address) may ask for
                                in 24 hours (default 10)
   --review-queue N             move reviews that may wait, everyone's together (default 50)
@@ -145,6 +150,10 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         if (flag == "--short-move-times") {  // a switch: takes no value
             config.turn_based.short_move_times = true;
+            continue;
+        }
+        if (flag == "--test-exit-after-round-stored") {  // a switch: takes no value
+            config.test_exit_after_round_stored = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -238,6 +247,8 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         else if (flag == "--review-daily") ok = parse_number(value, config.reviews.per_person_daily) && config.reviews.per_person_daily >= 1;
         else if (flag == "--review-queue") ok = parse_number(value, config.reviews.queued_in_all) && config.reviews.queued_in_all >= 1;
+        else if (flag == "--max-tournaments-per-person") ok = parse_number(value, config.max_tournaments_per_person) && config.max_tournaments_per_person >= 0;
+        else if (flag == "--max-open-tournaments") ok = parse_number(value, config.max_open_tournaments) && config.max_open_tournaments >= 0;
         else if (flag == "--tournament-sweep-ms") ok = parse_ms(value, config.tournament_sweep) && config.tournament_sweep.count() > 0;
         else if (flag == "--mail-retry-ms") ok = parse_ms(value, config.notices.retry_first) && config.notices.retry_first.count() > 0;
         else if (flag == "--mail-turn-delay-ms") ok = parse_ms(value, config.notices.turn_mail_delay);

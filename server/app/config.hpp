@@ -143,6 +143,13 @@ struct server_config {
     // Tournaments (docs/tournaments.md): how often every live tournament is looked at even when
     // no game of this node finished (games finished at other nodes, start times).
     std::chrono::milliseconds tournament_sweep{5000};
+    // Unfinished tournaments one account may have created, and everyone's together (0: no cap),
+    // counted in the store across nodes.
+    int max_tournaments_per_person = 3;
+    int max_open_tournaments = 200;
+    // Tests only: the process ends at once after storing a round, before opening its games
+    // (what a node killed at that moment leaves behind).
+    bool test_exit_after_round_stored = false;
 
     // Move reviews (docs/protocol.md, "Move reviews"): what one person (an account, or a guest's
     // address) may ask, how many may wait in all, and how often every node looks for jobs

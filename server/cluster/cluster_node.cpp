@@ -11,6 +11,8 @@
 #include "people/security.hpp"
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
+#include "rooms/room_error.hpp"
+#include "rooms/usage_caps.hpp"
 
 namespace carc::server {
 
@@ -46,10 +48,16 @@ void cluster_node::start(std::string public_url) {
 void cluster_node::publish_loop() {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
-        wake_.wait(lock, [this] { return stopping_ || !to_publish_.empty(); });
+        wake_.wait(lock, [this] { return stopping_ || !to_publish_.empty() || !to_uncharge_.empty(); });
         auto batch = std::move(to_publish_);
         to_publish_.clear();
+        auto uncharged = std::move(to_uncharge_);
+        to_uncharge_.clear();
         lock.unlock();
+        for (const std::string& id : uncharged) {
+            if (auto gone = leases_->uncharge_room(id); !gone)
+                spdlog::warn("event=room_uncharge_failed room={} error=\"{}\"", id, gone.message());
+        }
         for (const auto& [id, summary] : batch) {
             if (auto published = leases_->publish_room(id, summary); !published)
                 spdlog::warn("event=lobby_publish_failed room={} error=\"{}\"", id, published.message());
@@ -282,5 +290,59 @@ bool cluster_node::lease_for_resume(const std::string& room_id) {
     auto lease = leases_->acquire(room_id, public_url_, lease_);
     return lease && lease->node_id == node_id_;
 }
+
+}  // namespace carc::server
+
+namespace carc::server {
+
+namespace {
+
+storage::LeaseStore::ChargeCaps charge_caps(const server_config& config) {
+    return {.rooms_per_person = config.max_rooms_per_person,
+            .rooms_per_address = config.max_rooms_per_ip,
+            .search_bots_per_person = config.max_search_bots_per_person,
+            .search_bots_per_address = config.max_search_bots_per_ip};
+}
+
+std::optional<protocol::ErrorMessage> refusal_of(const st::Result<st::LeaseStore::ChargeRefusal>& refused,
+                                                 const server_config& config) {
+    using refusal = st::LeaseStore::ChargeRefusal;
+    if (!refused) {
+        spdlog::error("event=room_charge_failed error=\"{}\"", refused.message());
+        return make_error(protocol::ErrorCode::journal_failed, "the store failed; try again");
+    }
+    switch (*refused) {
+        case refusal::none: return std::nullopt;
+        case refusal::rooms_per_person: return usage_caps::refusal(true, "person", config.max_rooms_per_person);
+        case refusal::rooms_per_address: return usage_caps::refusal(true, "address", config.max_rooms_per_ip);
+        case refusal::bots_per_person: return usage_caps::refusal(false, "person", config.max_search_bots_per_person);
+        case refusal::bots_per_address: return usage_caps::refusal(false, "address", config.max_search_bots_per_ip);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<protocol::ErrorMessage> cluster_node::charge_new_room(const std::string& room_id, const std::string& person,
+                                                                    const std::string& address, int search_bots) {
+    return refusal_of(leases_->charge_room(room_id, person, address, search_bots, charge_caps(state_.config)),
+                      state_.config);
+}
+
+std::optional<protocol::ErrorMessage> cluster_node::charge_search_bots(const std::string& room_id, int search_bots) {
+    auto refused = refusal_of(leases_->set_room_bots(room_id, search_bots, charge_caps(state_.config)), state_.config);
+    spdlog::debug("event=room_search_bots_counted room={} bots={} refused={}", room_id, search_bots, refused.has_value());
+    return refused;
+}
+
+void cluster_node::uncharge_later(const std::string& room_id) {
+    {
+        std::lock_guard lock(mutex_);
+        to_uncharge_.insert(room_id);
+    }
+    wake_.notify_all();
+}
+
+void cluster_node::release_new(const std::string& room_id) { (void)leases_->release(room_id); }
 
 }  // namespace carc::server

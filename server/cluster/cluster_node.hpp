@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 
+#include "carc/protocol/messages.hpp"
 #include "carc/storage/postgres_store.hpp"
 
 namespace carc::server {
@@ -60,6 +61,19 @@ public:
     // Leases an adjourned game before this node resumes it; false when another node has it.
     bool lease_for_resume(const std::string& room_id);
 
+    // Caps per person and address over every node (docs/scaling.md, "Caps"), counted in the
+    // store: the refusal (too_many_rooms, too_many_bots) or nothing once the new room, leased
+    // here already, is charged to `person` at `address`; the same for a room's new count of
+    // search-bot seats. Off the I/O threads. A failing store refuses (journal_failed).
+    std::optional<protocol::ErrorMessage> charge_new_room(const std::string& room_id, const std::string& person,
+                                                          const std::string& address, int search_bots);
+    std::optional<protocol::ErrorMessage> charge_search_bots(const std::string& room_id, int search_bots);
+    // The room left this node's memory: its charge goes (on the publish thread), unless another
+    // node holds its lease now (then the room is open there and still counts).
+    void uncharge_later(const std::string& room_id);
+    // Gives back the lease of a new room that was refused before it existed.
+    void release_new(const std::string& room_id);
+
 private:
     // Runs `step` now and then every third of a lease until stop().
     void every_third_of_lease(const std::function<void()>& step);
@@ -92,6 +106,7 @@ private:
 
     const storage::PostgresOptions feed_options_;
     std::map<std::string, std::optional<std::string>> to_publish_;  // guarded by mutex_
+    std::set<std::string> to_uncharge_;                              // guarded by mutex_
     std::map<std::string, std::string> remote_;  // feed thread only: room -> summary json
     std::thread publish_thread_;
     std::thread feed_thread_;

@@ -368,15 +368,31 @@ void websocket_session::create_counted_room(const json& id, protocol::RoomSettin
         return;
     }
     auto charge = std::get<std::shared_ptr<usage_caps::charge>>(std::move(charged));
-    if (!state_.cluster) {
+    if (!state_.cluster && !state_.rooms.ids_from_store()) {
         open_room(id, state_.rooms.next_room_id(), std::move(settings), std::move(charge), std::move(opened));
         return;
     }
-    // The new id is leased in the store first: off the I/O threads.
+    // The new id is taken from the store's counter (and leased, with several nodes) first: off
+    // the I/O threads.
     off_thread([self = shared_from_this(), id, settings = std::move(settings), charge = std::move(charge),
-                opened = std::move(opened)]() mutable -> std::function<void()> {
+                opened = std::move(opened), person = *person_, address = address_,
+                search_bots]() mutable -> std::function<void()> {
         try {
-            return [self, id, room_id = self->state_.cluster->claim_room_id(), settings = std::move(settings),
+            auto& state = self->state_;
+            std::string room_id = state.cluster ? state.cluster->claim_room_id() : state.rooms.next_room_id();
+            if (const auto& cluster = state.cluster) {
+                // The caps once more over every node (docs/scaling.md, "Caps").
+                if (auto refused = cluster->charge_new_room(room_id, person, address, search_bots)) {
+                    cluster->release_new(room_id);
+                    return [self, id, refused = std::move(*refused)] {
+                        self->send_error(id, refused.code, refused.message, refused.params);
+                    };
+                }
+                charge->when_released([weak = std::weak_ptr<cluster_node>(cluster), room_id] {
+                    if (auto node = weak.lock()) node->uncharge_later(room_id);
+                });
+            }
+            return [self, id, room_id = std::move(room_id), settings = std::move(settings),
                     charge = std::move(charge), opened = std::move(opened)]() mutable {
                 self->open_room(id, room_id, std::move(settings), std::move(charge), std::move(opened));
             };

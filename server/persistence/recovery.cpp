@@ -292,11 +292,17 @@ bool restore_running(shared_state& state, const st::StoredRoom& stored) {
 
 recovery_report recover_rooms(shared_state& state, st::Store& store) {
     recovery_report report;
-    if (auto ids = store.known_ids(); ids.ok()) {
-        state.rooms.reserve_ids(*ids);
-    } else {
-        throw std::runtime_error("cannot read the stored room ids: " + ids.message());
-    }
+    auto ids = store.known_ids();
+    if (!ids) throw std::runtime_error("cannot read the stored room ids: " + ids.message());
+    state.rooms.reserve_ids(*ids);
+    // From now on ids come from the store's counter: neither this node after a restart nor
+    // another node hands one out again (docs/scaling.md, "Room ids"); above every stored id.
+    const std::uint64_t floor = state.rooms.next_number();
+    state.rooms.take_ids_from([&store, floor] {
+        auto number = store.take_room_number(floor);
+        if (!number) throw std::runtime_error("cannot take a room id from the store: " + number.message());
+        return *number;
+    });
     // With several nodes each room is brought back by the node that leases it (cluster_node).
     if (state.cluster) return report;
     auto rooms = store.load_unfinished();

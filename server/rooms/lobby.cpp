@@ -10,9 +10,19 @@
 namespace carc::server {
 
 std::string lobby::next_room_id() {
+    if (id_source_) return "r" + std::to_string(id_source_());
     std::lock_guard lock(mutex_);
     return "r" + std::to_string(next_id_++);
 }
+
+std::uint64_t lobby::next_number() const {
+    std::lock_guard lock(mutex_);
+    return next_id_;
+}
+
+void lobby::take_ids_from(std::function<std::uint64_t()> source) { id_source_ = std::move(source); }
+
+bool lobby::ids_from_store() const { return static_cast<bool>(id_source_); }
 
 void lobby::reserve_ids(const std::vector<std::string>& ids) {
     std::lock_guard lock(mutex_);

@@ -36,9 +36,16 @@ public:
     lobby(metrics& counters, boost::asio::io_context& ioc, std::chrono::milliseconds interval)
         : metrics_(counters), interval_(interval), flush_timer_(ioc) {}
 
+    // A fresh room id: from the source when one is set (the store's counter: it may wait for
+    // the store, so only off the I/O threads, and it throws when the store fails), else from a
+    // count in memory (no store: nothing outlives the process).
     std::string next_room_id();
+    void take_ids_from(std::function<std::uint64_t()> source);
+    bool ids_from_store() const;
     // Ids already used (stored games after a restart): next_room_id never returns them.
     void reserve_ids(const std::vector<std::string>& ids);
+    // The number after every id reserved or handed out from memory.
+    std::uint64_t next_number() const;
     void add(const std::shared_ptr<room>& r, const std::string& id, const std::string& invite);
     void remove(const std::string& id);
     std::shared_ptr<room> find(const std::string& id) const;
@@ -91,6 +98,7 @@ private:
     std::mutex notify_mutex_;  // taken before mutex_: subscribers see changes in order
     std::mutex resume_mutex_;  // one adjourned game loaded at a time
     std::uint64_t next_id_ = 1;
+    std::function<std::uint64_t()> id_source_;  // set once, before any room exists
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::map<std::string, std::string> room_by_invite_;
     std::map<std::string, protocol::RoomSummary> listed_;     // public rooms only

@@ -25,6 +25,7 @@
 #include "carc/bots.hpp"
 #include "people/security.hpp"
 #include "app/shared_state.hpp"
+#include "cluster/cluster_node.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
 
@@ -262,19 +263,41 @@ void room::on_message(requester& who, protocol::Kick& k, bool) {
 
 void room::on_message(requester& who, protocol::SetBot& b, bool) {
     if (!require_member(who) || !require_host(who)) return;
-    // The creator's search-bot cap first; given back if the seating refuses.
-    const int charged_before = charge_ ? charge_->search_bots() : 0;
-    if (charge_) {
-        if (auto refused = state_.caps.set_search_bots(*charge_, search_bots_after(b))) {
-            reply_error(who, std::move(*refused));
-            return;
-        }
-    }
-    if (auto refused = seating_.set_bot(b.seat, b.bot)) {
-        if (charge_) state_.caps.set_search_bots(*charge_, charged_before);
-        reply_error(who, std::move(*refused));
+    // Several nodes: more search-bot seats are first counted in the store against the creator's
+    // caps over every node (docs/scaling.md, "Caps"), off the room's strand.
+    if (charge_ && state_.cluster && search_bots_after(b) > charge_->search_bots()) {
+        state_.blocking.post([self = shared_from_this(), who, b, wanted = search_bots_after(b)]() mutable {
+            auto refused = self->state_.cluster->charge_search_bots(self->id_, wanted);
+            net::post(self->strand_, [self, who = std::move(who), b = std::move(b), refused = std::move(refused)]() mutable {
+                if (refused) return self->reply_error(who, std::move(*refused));
+                self->set_bot(who, b);
+            });
+        });
         return;
     }
+    set_bot(who, b);
+}
+
+void room::set_bot(requester& who, protocol::SetBot& b) {
+    bool accepted = false;
+    if (require_member(who) && require_host(who)) {
+        // The creator's search-bot cap first; given back if the seating refuses.
+        const int charged_before = charge_ ? charge_->search_bots() : 0;
+        std::optional<protocol::ErrorMessage> refused;
+        if (charge_) refused = state_.caps.set_search_bots(*charge_, search_bots_after(b));
+        if (!refused) {
+            refused = seating_.set_bot(b.seat, b.bot);
+            if (refused && charge_) state_.caps.set_search_bots(*charge_, charged_before);
+        }
+        if (refused) reply_error(who, std::move(*refused));
+        accepted = !refused;
+    }
+    // Several nodes: the store counts what the room holds now (fewer seats are always allowed).
+    if (charge_ && state_.cluster)
+        state_.blocking.post([self = shared_from_this(), now = charge_->search_bots()] {
+            (void)self->state_.cluster->charge_search_bots(self->id_, now);
+        });
+    if (!accepted) return;
     reply(who, protocol::encode(protocol::Ack{}, who.id));
     publish();
 }

@@ -129,6 +129,7 @@ private:
     void on_message(requester& who, protocol::Leave& m, bool by_invite);
     void on_message(requester& who, protocol::Kick& m, bool by_invite);
     void on_message(requester& who, protocol::SetBot& m, bool by_invite);
+    void set_bot(requester& who, protocol::SetBot& m);  // once the caps across nodes allow it
     void on_message(requester& who, protocol::ChatRequest& m, bool by_invite);
     void on_message(requester& who, protocol::SnapshotRequest& m, bool by_invite);
     void on_message(requester& who, protocol::RoomInfoRequest& m, bool by_invite);

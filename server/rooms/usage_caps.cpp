@@ -40,11 +40,7 @@ struct usage_caps::charge::book {
     // The refusal when `who` holding `held` would pass `cap` by `more`; nothing when within.
     static std::optional<protocol::ErrorMessage> over(int cap, int held, int more, ErrorCode code, const char* per) {
         if (cap <= 0 || more <= 0 || held + more <= cap) return std::nullopt;
-        const bool rooms = code == ErrorCode::too_many_rooms;
-        std::string message = std::string(rooms ? "too many open rooms" : "too many search bots") + " for one " + per +
-                              " (at most " + std::to_string(cap) + ")" +
-                              (rooms ? "; leave one first" : "; use random or greedy bots, or close a room");
-        return make_error(code, std::move(message), {{"limit", cap}, {"per", per}});
+        return refusal(code == ErrorCode::too_many_rooms, per, cap);
     }
 };
 
@@ -53,9 +49,20 @@ usage_caps::charge::charge(std::shared_ptr<book> owner_book, std::string person,
     : book_(std::move(owner_book)), person_(std::move(person)), address_(std::move(address)), search_bots_(search_bots) {}
 
 usage_caps::charge::~charge() {
-    std::lock_guard lock(book_->mutex);
-    book_->add(book_->by_person, person_, -1, -search_bots_);
-    book_->add(book_->by_address, address_, -1, -search_bots_);
+    {
+        std::lock_guard lock(book_->mutex);
+        book_->add(book_->by_person, person_, -1, -search_bots_);
+        book_->add(book_->by_address, address_, -1, -search_bots_);
+    }
+    if (released_) released_();
+}
+
+protocol::ErrorMessage usage_caps::refusal(bool rooms, const char* per, int cap) {
+    std::string message = std::string(rooms ? "too many open rooms" : "too many search bots") + " for one " + per +
+                          " (at most " + std::to_string(cap) + ")" +
+                          (rooms ? "; leave one first" : "; use random or greedy bots, or close a room");
+    return make_error(rooms ? ErrorCode::too_many_rooms : ErrorCode::too_many_bots, std::move(message),
+                      {{"limit", cap}, {"per", per}});
 }
 
 usage_caps::usage_caps(limits caps) : book_(std::make_shared<charge::book>(caps)) {}

@@ -4,6 +4,7 @@
 // counts against whoever created it, person and address, from its creation until it leaves
 // memory: the room holds a `charge`, and dropping it gives everything back. Thread-safe.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -31,6 +32,8 @@ public:
         charge(const charge&) = delete;
         charge& operator=(const charge&) = delete;
         int search_bots() const { return search_bots_; }
+        // Run once the charge is given back (several nodes: the store's count is told).
+        void when_released(std::function<void()> released) { released_ = std::move(released); }
 
     private:
         friend class usage_caps;
@@ -40,6 +43,7 @@ public:
         const std::string person_;
         const std::string address_;  // empty: not counted per address
         int search_bots_;
+        std::function<void()> released_;
     };
 
     explicit usage_caps(limits caps);
@@ -51,6 +55,9 @@ public:
                                                                             int search_bots);
     // The charged room now wants `search_bots` seats; a refusal (too_many_bots) changes nothing.
     std::optional<protocol::ErrorMessage> set_search_bots(charge& held, int search_bots);
+
+    // The refusal of a cap: too_many_rooms (`rooms`) or too_many_bots, `per` person or address.
+    static protocol::ErrorMessage refusal(bool rooms, const char* per, int cap);
 
     // What `person` / `address` holds now (rooms, search-bot seats).
     std::pair<int, int> of_person(const std::string& person) const;

@@ -133,7 +133,10 @@ answer create(shared_state& state, tournament_service& service, const accounts::
     const checked_name checked = check_name(typed->get_ref<const std::string&>(), max_name_length);
     if (!checked.ok()) return refusal(400, "bad_field", "name: " + checked.problem);
     const std::string& name = checked.name;
-    const std::string format_name = body.value("format", std::string("swiss"));
+    const auto format_field = body.find("format");
+    if (format_field != body.end() && !format_field->is_string())
+        return refusal(400, "bad_field", "format: swiss or round_robin");
+    const std::string format_name = format_field == body.end() ? "swiss" : format_field->get<std::string>();
     format_settings format;
     if (format_name == "swiss") {
         format.swiss = true;
@@ -157,6 +160,11 @@ answer create(shared_state& state, tournament_service& service, const accounts::
         if (!at->is_number_integer() || *at <= 0) return refusal(400, "bad_field", "starts_at_ms: a time in ms since 1970");
         starts_at = at->get<std::int64_t>();
     }
+    // Every field is checked before anything is stored: a refused request creates nothing.
+    const auto play = body.find("play");
+    if (play != body.end() && !play->is_boolean()) return refusal(400, "bad_field", "play: true or false");
+    // The creator plays in it unless the body says "play": false; they may withdraw later.
+    const bool plays = play == body.end() || play->get<bool>();
     auto game = game_settings_of(state, body, format);
     if (auto* refused = std::get_if<answer>(&game)) return *refused;
     const json settings{{"game", std::get<protocol::RoomSettings>(game)},
@@ -171,15 +179,29 @@ answer create(shared_state& state, tournament_service& service, const accounts::
                                 .status = st::TournamentStatus::open,
                                 .round = 0,
                                 .created_at_ms = unix_ms()};
-    if (auto made = service.store().create_tournament(record); !made) return store_failed(made.error());
-    // The creator plays in it unless the body says "play": false; they may withdraw later.
-    const bool plays = body.value("play", true);
-    const st::TournamentPlayer creator{.person_id = me.account.person_id, .name = me.account.name, .entry = 0,
+    std::optional<st::TournamentPlayer> creator;
+    if (plays)
+        creator = st::TournamentPlayer{.person_id = me.account.person_id, .name = me.account.name, .entry = 0,
                                        .seed = seed_of(state, me.account.person_id, record), .joined_round = 0,
                                        .withdrawn = false};
-    if (plays) {
-        if (auto joined = service.store().join_tournament(record.id, creator); !joined) return store_failed(joined.error());
-    }
+    const st::TournamentCaps caps{.per_creator = state.config.max_tournaments_per_person,
+                                  .unfinished = state.config.max_open_tournaments};
+    auto stored = service.store().create_tournament_within(record, creator, caps);
+    if (!stored) return store_failed(stored.error());
+    if (*stored == st::TournamentCreated::creator_at_cap)
+        return {429,
+                {{"error", "too_many_tournaments"},
+                 {"message", "you have " + std::to_string(caps.per_creator) +
+                                 " unfinished tournaments, the most one may; wait until one ends"},
+                 {"limit", caps.per_creator},
+                 {"per", "person"}}};
+    if (*stored == st::TournamentCreated::all_at_cap)
+        return {429,
+                {{"error", "too_many_tournaments"},
+                 {"message", "the server has " + std::to_string(caps.unfinished) +
+                                 " unfinished tournaments, the most it holds; try again when one ends"},
+                 {"limit", caps.unfinished},
+                 {"per", "server"}}};
     spdlog::info("event=tournament_created tournament={} format={} by={}", record.id, format_name, me.account.person_id);
     if (starts_at) service.wake();
     answer made = read(state, service, record.id);

@@ -1,5 +1,7 @@
 #include "tournaments/tournament_service.hpp"
 
+#include <cstdlib>
+
 #include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
@@ -99,9 +101,10 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
         if (!loaded || !*loaded) return;
         stored = std::move(**loaded);
         if (!round_over(stored)) {
-            // Several nodes: the rooms' ids are leased to the node that started the round, which
-            // alone opens them (docs/tournaments.md, "Several nodes").
-            if (!state_.cluster) open_missing_games(stored, false);
+            // Games of the round not made yet: the starting node stopped between storing the
+            // round and opening them, or is opening them now (then it holds their leases and
+            // open_missing_games leaves them to it).
+            open_missing_games(stored, false);
             return;
         }
         std::vector<st::TournamentTable> tables = next_round(stored);
@@ -124,6 +127,12 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
             return;
         }
         if (!*started) return;  // another node started it
+        if (state_.config.test_exit_after_round_stored) {
+            // Tests only: a node that dies here leaves a stored round whose games nobody opened.
+            spdlog::warn("event=test_exit_after_round_stored tournament={} round={}", id, round + 1);
+            spdlog::default_logger()->flush();
+            std::_Exit(86);
+        }
         spdlog::info("event=tournament_round tournament={} round={} tables={}", id, round + 1, tables.size());
         stored.record.round = round + 1;
         stored.tables.insert(stored.tables.end(), tables.begin(), tables.end());
@@ -145,13 +154,13 @@ void tournament_service::collect_results(const st::StoredTournament& stored) {
     }
 }
 
-void tournament_service::open_missing_games(const st::StoredTournament& stored, bool announce) {
+void tournament_service::open_missing_games(const st::StoredTournament& stored, bool announce_byes) {
     const protocol::RoomSettings game = game_settings(stored.record);
     const std::string& id = stored.record.id;
     for (const st::TournamentTable& t : stored.tables) {
         if (t.round != stored.record.round) continue;
         if (!t.room_id) {
-            if (announce) announce_table(state_, id, t.round, t);  // a bye
+            if (announce_byes) announce_table(state_, id, t.round, t);
             continue;
         }
         if (t.places) continue;
@@ -164,13 +173,19 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
         // Made already, here before a restart or at another node: the store has it.
         if (auto made = state_.stores.games->load_room(room_id); !made || *made) continue;
         if (auto over = state_.stores.games->get_game(room_id); !over || *over) continue;
+        // Several nodes: made by whoever holds its lease; one that another live node holds (it
+        // is opening the game) is left to it, one whose holder stopped renewing is taken here.
+        if (state_.cluster && !state_.cluster->lease_for_resume(room_id)) continue;
         {
             std::lock_guard lock(opening_mutex_);
             opening_.insert(room_id);
         }
-        // The players are told once their room is there to open.
-        open_table(state_, table_settings(game, stored.record.name, t), t, [this, room_id, announce, id, t](bool opened) {
-            if (opened && announce) announce_table(state_, id, t.round, t);
+        // The players are told once their room is there to open (made once, so told once).
+        open_table(state_, table_settings(game, stored.record.name, t), t, [this, room_id, id, t](bool opened) {
+            if (opened) {
+                spdlog::info("event=tournament_game_opened tournament={} round={} room={}", id, t.round, room_id);
+                announce_table(state_, id, t.round, t);
+            }
             std::lock_guard lock(opening_mutex_);
             opening_.erase(room_id);
         });

@@ -3,7 +3,8 @@
 // the results of their finished games from the store, and when a round's games are all over (or
 // an open tournament's start time has come) it pairs the next round and stores it through the
 // store's conditional write, so of several nodes exactly one starts it, then opens its games as
-// rooms and tells their players. It wakes when a game's record is stored here (the rooms' hook),
+// rooms and tells their players. A game of a stored round that no node opened (its node died in
+// between) is opened by the next node whose pass finds it and can lease its id. It wakes when a game's record is stored here (the rooms' hook),
 // when asked (a creator's start), and every `sweep_every` otherwise, which also covers games
 // other nodes finished and work a restart interrupted. Requests (HTTP) run on the account
 // workers and only read or write the store.
@@ -52,9 +53,10 @@ private:
     // Results in, then the next round or the end when the round is over.
     void move_on(const std::string& id, bool creator_start);
     void collect_results(const storage::StoredTournament& stored);
-    // Opens the games of the current round that are neither in memory, nor stored, nor opening;
-    // with `announce`, each table's players are told once its room is open (a bye at once).
-    void open_missing_games(const storage::StoredTournament& stored, bool announce);
+    // Opens the games of the current round that are neither in memory, nor stored, nor opening
+    // (nor, with several nodes, leased to another live node); each table's players are told once
+    // its room is open here, a bye's player at once with `announce_byes`.
+    void open_missing_games(const storage::StoredTournament& stored, bool announce_byes);
 
     shared_state& state_;
     std::shared_ptr<storage::TournamentStore> store_;

@@ -43,7 +43,8 @@ public:
         fs::remove_all(dir_, ignored);
     }
 
-    void start_node(int i) {
+    // `more` go after every node's extra arguments, for this start of this node only.
+    void start_node(int i, const std::vector<std::string>& more = {}) {
         if (nodes_.size() <= static_cast<std::size_t>(i)) nodes_.resize(static_cast<std::size_t>(i) + 1);
         const std::string name = "node-" + std::to_string(i) + "-" + server::random_hex(2);
         std::vector<std::string> args{"--bind", "127.0.0.1", "--store", pg_.url(), "--node-id", name, "--lease-ms",
@@ -58,6 +59,7 @@ public:
                                      "--lobby-interval", "0", "--room-chat-rate", "100000", "--room-chat-burst",
                                      "100000"};
         args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+        args.insert(args.end(), more.begin(), more.end());
         nodes_[static_cast<std::size_t>(i)] = std::make_unique<server_process>(CARC_SERVER_EXE, std::move(args),
                                                                                dir_ / (name + ".log"));
     }

@@ -69,6 +69,9 @@ public:
     }
     st::Result<std::vector<st::StoredRoom>> load_unfinished() override { return inner_->load_unfinished(); }
     st::Result<std::vector<std::string>> known_ids() override { return inner_->known_ids(); }
+    st::Result<std::uint64_t> take_room_number(std::uint64_t at_least) override {
+        return inner_->take_room_number(at_least);
+    }
     std::vector<st::Status> write_batch(const std::vector<st::JournalWrite>& writes) override {
         return inner_->write_batch(writes);
     }

@@ -281,3 +281,54 @@ TEST_CASE("a tournament with a start time starts by itself", "[server][tournamen
     REQUIRE(t["tables"][0].size() == 1);
     CHECK(t["tables"][0][0]["players"].size() == 2);
 }
+
+TEST_CASE("a refused creation creates nothing", "[server][tournaments]") {
+    account_server s(tournament_config());
+    player ada = account_player(s, "Ada");
+    const auto refused = call_api(s.port(), "POST", "/api/tournaments",
+                                  {{"name", "Maybe night"}, {"rounds", 2}, {"play", "maybe"}}, ada.bearer);
+    CHECK(refused.status == 400);
+    CHECK(refused.body["error"] == "bad_field");
+    CHECK(refused.body["message"] == "play: true or false");
+    const auto bad_format = call_api(s.port(), "POST", "/api/tournaments",
+                                     {{"name", "Odd night"}, {"rounds", 2}, {"format", 7}}, ada.bearer);
+    CHECK(bad_format.status == 400);
+    CHECK(bad_format.body["error"] == "bad_field");
+    const auto listed = call_api(s.port(), "GET", "/api/tournaments");
+    REQUIRE(listed.status == 200);
+    CHECK(listed.body["tournaments"] == json::array());
+    // "play": false is a choice, not a refusal: made, without its creator.
+    const auto watching = call_api(s.port(), "POST", "/api/tournaments",
+                                   {{"name", "Watched night"}, {"rounds", 2}, {"play", false}}, ada.bearer);
+    REQUIRE(watching.status == 201);
+    CHECK(watching.body["standings"] == json::array());
+}
+
+TEST_CASE("tournaments are capped per creator and on the server, with a clear refusal", "[server][tournaments]") {
+    auto config = tournament_config();
+    config.max_tournaments_per_person = 2;
+    config.max_open_tournaments = 3;
+    account_server s(config);
+    player ada = account_player(s, "Ada");
+    player bob = account_player(s, "Bob");
+    const auto create = [&](const player& who, const std::string& name) {
+        return call_api(s.port(), "POST", "/api/tournaments", {{"name", name}, {"rounds", 2}}, who.bearer);
+    };
+    REQUIRE(create(ada, "One").status == 201);
+    const std::string second = create(ada, "Two").body["id"];
+    const auto third = create(ada, "Three");
+    CHECK(third.status == 429);
+    CHECK(third.body["error"] == "too_many_tournaments");
+    CHECK(third.body["per"] == "person");
+    CHECK(third.body["limit"] == 2);
+    CHECK(third.body["message"] == "you have 2 unfinished tournaments, the most one may; wait until one ends");
+    REQUIRE(create(bob, "Bob's").status == 201);
+    const auto full = create(bob, "Bob's second");
+    CHECK(full.status == 429);
+    CHECK(full.body["per"] == "server");
+    CHECK(full.body["limit"] == 3);
+    CHECK(call_api(s.port(), "GET", "/api/tournaments").body["tournaments"].size() == 3);
+    // A finished tournament counts no more.
+    REQUIRE(s.stores.tournaments->finish_tournament(second, 0).value());
+    CHECK(create(ada, "Three").status == 201);
+}

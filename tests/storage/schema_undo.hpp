@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 19;
+inline constexpr int newest_schema = 21;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -51,6 +51,9 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
             case 18:
                 sql += drop({"deleted_accounts"});
                 sql += "DROP INDEX " + t + "chat_by_person; ";
+            case 20: sql += drop({"id_counters"}); break;
+            case 21:  // what rooms count against caps across nodes; nothing on SQLite
+                if (pg) sql += drop({"room_charges"});
                 break;
             case 11:
                 sql += drop({"challenges"});

@@ -1,6 +1,8 @@
 // Tournaments in the store (both backends run this file): players join in order and may
 // withdraw and come back; a round starts once, by a compare-and-set on the round number (a second
 // store, another node, loses); a table's result is written once; everything survives reopening.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "carc/storage/tournament_store.hpp"
@@ -120,4 +122,57 @@ TEST_CASE("two stores on one database: one of them starts the round", "[storage]
     CHECK(loaded->record.round == 1);
     CHECK(loaded->record.status == TournamentStatus::running);
     CHECK(loaded->tables.size() == 1);
+}
+
+TEST_CASE("room numbers come from the store's counter: reopened, it never hands one out again",
+          "[storage][tournaments][room_ids]") {
+    TempDir dir;
+    auto first = open_or_fail(dir.path());
+    add_account(first, "p1", "np1");
+    const std::uint64_t a = first->take_room_number(0).value();
+    const std::uint64_t b = first->take_room_number(0).value();
+    CHECK(b == a + 1);
+    // A round stored with b's room, whose game was never made (its node stopped in between).
+    REQUIRE(tournaments_of(first).create_tournament(sample_tournament("t1")).ok());
+    const std::vector<TournamentTable> tables{{.round = 1, .table = 0, .room_id = "r" + std::to_string(b),
+                                               .players = {"p1", "p2"}, .places = std::nullopt}};
+    REQUIRE(tournaments_of(first).start_round("t1", 0, tables).value());
+    first.reset();
+    // Reopened (a restart, or another node): the count goes on; the table's id is known.
+    auto second = open_or_fail(dir.path());
+    CHECK(second->take_room_number(0).value() == b + 1);
+    CHECK(second->take_room_number(b + 10).value() == b + 10);  // never below a floor
+    CHECK(second->take_room_number(0).value() == b + 11);
+    const auto known = second->known_ids().value();
+    CHECK(std::ranges::find(known, "r" + std::to_string(b)) != known.end());
+}
+
+TEST_CASE("a tournament's caps are counted in the transaction that creates it, with its creator",
+          "[storage][tournaments][caps]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    auto& t = tournaments_of(store);
+    add_account(store, "p1", "np1");
+    add_account(store, "p2", "np2");
+    const TournamentCaps caps{.per_creator = 2, .unfinished = 3};
+    TournamentRecord by_p2 = sample_tournament("t3");
+    by_p2.creator_id = "p2";
+    CHECK(t.create_tournament_within(sample_tournament("t1"), player("p1", 1500), caps).value() ==
+          TournamentCreated::created);
+    CHECK(t.create_tournament_within(sample_tournament("t2"), std::nullopt, caps).value() == TournamentCreated::created);
+    CHECK(t.create_tournament_within(sample_tournament("tx"), player("p1", 1500), caps).value() ==
+          TournamentCreated::creator_at_cap);
+    CHECK(t.create_tournament_within(by_p2, std::nullopt, caps).value() == TournamentCreated::created);
+    by_p2.id = "t4";
+    CHECK(t.create_tournament_within(by_p2, std::nullopt, caps).value() == TournamentCreated::all_at_cap);
+    CHECK(t.list_tournaments(10).value().size() == 3);  // the refused ones left nothing
+    const auto first = t.tournament("t1").value();
+    REQUIRE(first.has_value());
+    REQUIRE(first->players.size() == 1);  // the creator, entry 1
+    CHECK(first->players[0].person_id == "p1");
+    CHECK(first->players[0].entry == 1);
+    // A finished tournament no longer counts.
+    REQUIRE(t.finish_tournament("t1", 0).value());
+    CHECK(t.create_tournament_within(sample_tournament("t5"), std::nullopt, caps).value() ==
+          TournamentCreated::created);
 }

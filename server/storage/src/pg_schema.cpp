@@ -9,6 +9,7 @@
 #include "name_skeleton_schema.hpp"
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
+#include "counters_schema.hpp"
 #include "notices_schema.hpp"
 #include "push_schema.hpp"
 #include "personal_data_schema.hpp"
@@ -21,7 +22,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 19> migrations = {
+constexpr std::array<const char*, 21> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -241,6 +242,10 @@ END $$;
     personal_data_schema::postgres_step,
     // 19: mailed sign-in links, bound to the browser that asked (sign_in_links_schema.hpp).
     sign_in_links_schema::postgres_step,
+    // 20: the next room number and the tournaments' creation lock (counters_schema.hpp).
+    counters_schema::postgres_step,
+    // 21: what each room counts against its creator's caps across nodes (counters_schema.hpp).
+    counters_schema::postgres_charges_step,
 };
 
 }  // namespace

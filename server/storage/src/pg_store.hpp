@@ -39,6 +39,11 @@ public:
     Status publish_room(std::string_view room_id, const std::optional<std::string>& summary_json) override;
     Result<std::vector<ListedRoom>> listed_rooms() override;
     Status notify_people(std::string_view payload) override;
+    // Caps across nodes (pg_store_charges.cpp).
+    Result<ChargeRefusal> charge_room(std::string_view room_id, std::string_view person, std::string_view address,
+                                      int search_bots, const ChargeCaps& caps) override;
+    Result<ChargeRefusal> set_room_bots(std::string_view room_id, int search_bots, const ChargeCaps& caps) override;
+    Status uncharge_room(std::string_view room_id) override;
 
 private:
     // The batch as one pipeline; nullopt when it must go statement by statement (a write that is
@@ -54,6 +59,10 @@ private:
     pg::Connection& conn_;  // owned by SqlStore, guarded by SqlStore::mutex_
     std::mutex lease_mutex_;
     pg::Connection lease_conn_;  // leases, people, the lobby; guarded by lease_mutex_
+    // In a transaction on lease_conn_: the refusal when `room_id` with `search_bots` seats (and
+    // as a new room when `new_room`) would pass a cap of its creator.
+    Result<ChargeRefusal> over_caps_locked(std::string_view room_id, std::string_view person, std::string_view address,
+                                           int search_bots, bool new_room, const ChargeCaps& caps);
     const std::string node_id_;
     std::int64_t lose_commit_answer_at_seq_ = 0;  // tests: PostgresOptions::test_lose_commit_answer_at_seq
     std::int64_t stop_at_seq_ = 0;                // tests: PostgresOptions::test_stop_at_seq

@@ -9,6 +9,7 @@
 #include "name_skeleton_schema.hpp"
 #include "attempts_schema.hpp"
 #include "chat_schema.hpp"
+#include "counters_schema.hpp"
 #include "notices_schema.hpp"
 #include "push_schema.hpp"
 #include "personal_data_schema.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 19> migrations = {
+constexpr std::array<const char*, 21> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -183,6 +184,10 @@ CREATE TABLE vacation (
     personal_data_schema::sqlite_step,
     // 19: mailed sign-in links, bound to the browser that asked (sign_in_links_schema.hpp).
     sign_in_links_schema::sqlite_step,
+    // 20: the next room number and the tournaments' creation lock (counters_schema.hpp).
+    counters_schema::sqlite_step,
+    // 21: nothing; PostgreSQL's step adds what rooms count against caps across nodes (pg_schema.cpp).
+    "",
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -36,6 +36,7 @@ public:
     Result<std::vector<StoredRoom>> load_unfinished() override;
     Result<std::optional<StoredRoom>> load_room(std::string_view room_id) override;
     Result<std::vector<std::string>> known_ids() override;
+    Result<std::uint64_t> take_room_number(std::uint64_t at_least) override;  // sql_store_counters.cpp
     Result<std::vector<GameSummary>> list_finished(int limit, int offset) override;
     Result<std::optional<std::string>> get_game(std::string_view game_id) override;
 
@@ -106,6 +107,9 @@ public:
     Result<std::vector<PlayerStats>> stats_of(std::string_view person_id) override;
     // Tournaments (sql_store_tournaments.cpp).
     Status create_tournament(const TournamentRecord& tournament) override;
+    Result<TournamentCreated> create_tournament_within(const TournamentRecord& tournament,
+                                                      const std::optional<TournamentPlayer>& creator,
+                                                      const TournamentCaps& caps) override;
     Result<std::optional<StoredTournament>> tournament(std::string_view id) override;
     Result<std::vector<TournamentRecord>> list_tournaments(int limit) override;
     Status join_tournament(std::string_view id, const TournamentPlayer& player) override;

@@ -159,7 +159,8 @@ Result<std::optional<std::string>> SqlStore::get_game(std::string_view game_id) 
 Result<std::vector<std::string>> SqlStore::known_ids() {
     std::lock_guard guard(mutex_);
     std::vector<std::string> ids;
-    auto listed = db().for_each_row("SELECT room_id FROM rooms UNION SELECT game_id FROM games ORDER BY 1", {},
+    auto listed = db().for_each_row("SELECT room_id FROM rooms UNION SELECT game_id FROM games"
+                                    " UNION SELECT room_id FROM tournament_tables WHERE room_id IS NOT NULL ORDER BY 1", {},
                                     [&](const Statement& row) -> Status {
                                         ids.push_back(row.text(0));
                                         return {};

@@ -82,9 +82,43 @@ bool has_comma(const std::string& text) { return text.find(',') != std::string::
 }  // namespace
 
 Status SqlStore::create_tournament(const TournamentRecord& t) {
+    auto made = create_tournament_within(t, std::nullopt, {});
+    if (!made) return made.error();
+    return {};
+}
+
+Result<TournamentCreated> SqlStore::create_tournament_within(const TournamentRecord& t,
+                                                             const std::optional<TournamentPlayer>& creator,
+                                                             const TournamentCaps& caps) {
+    if (creator && has_comma(creator->person_id)) return Error{ErrorCode::invalid_argument, "a person id with a comma"};
     std::lock_guard lock(mutex_);
     auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
-    if (!tx) return tx.status();
+    if (!tx) return tx.error();
+    // The counter row is locked first: on PostgreSQL, creations at every node wait here for one
+    // another, so two of them never both count a cap as not reached (SQLite writes one at a time).
+    if (auto locked = db().run("UPDATE id_counters SET next_value = next_value + 1 WHERE name = 'tournament'", {});
+        !locked)
+        return locked.error();
+    const auto count = [&](const char* sql, std::initializer_list<sql::Param> params) -> Result<std::int64_t> {
+        std::int64_t n = 0;
+        auto read = db().for_each_row(sql, params, [&](const Statement& row) -> Status {
+            n = row.int64(0);
+            return {};
+        });
+        if (!read) return read.error();
+        return n;
+    };
+    if (caps.per_creator > 0) {
+        auto mine = count("SELECT COUNT(*) FROM tournaments WHERE creator_id = $1 AND status <> 'finished'",
+                          {std::string_view(t.creator_id)});
+        if (!mine) return mine.error();
+        if (*mine >= caps.per_creator) return TournamentCreated::creator_at_cap;
+    }
+    if (caps.unfinished > 0) {
+        auto all = count("SELECT COUNT(*) FROM tournaments WHERE status <> 'finished'", {});
+        if (!all) return all.error();
+        if (*all >= caps.unfinished) return TournamentCreated::all_at_cap;
+    }
     const sql::Param starts = t.starts_at_ms ? sql::Param(*t.starts_at_ms) : sql::Param(sql::null);
     auto inserted = db().run_counting(
         "INSERT INTO tournaments (tournament_id, name, creator_id, format, settings_json, starts_at_ms, status, round,"
@@ -92,8 +126,17 @@ Status SqlStore::create_tournament(const TournamentRecord& t) {
         {t.id, t.name, t.creator_id, t.format, t.settings_json, starts, to_string(t.status),
          static_cast<std::int64_t>(t.round), t.created_at_ms});
     if (!inserted) return inserted.error();
-    if (*inserted == 0) return {ErrorCode::already_exists, "a tournament " + t.id + " exists already"};
-    return tx->commit();
+    if (*inserted == 0) return Error{ErrorCode::already_exists, "a tournament " + t.id + " exists already"};
+    if (creator) {
+        if (auto joined = db().run("INSERT INTO tournament_players (tournament_id, person_id, name, entry, seed,"
+                                   " joined_round, withdrawn) VALUES ($1, $2, $3, 1, $4, $5, 0)",
+                                   {t.id, creator->person_id, creator->name, creator->seed,
+                                    static_cast<std::int64_t>(creator->joined_round)});
+            !joined)
+            return joined.error();
+    }
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return TournamentCreated::created;
 }
 
 Result<std::optional<StoredTournament>> SqlStore::tournament(std::string_view id) {

@@ -96,6 +96,25 @@ public:
     // NOTIFYs carc_people with `payload` (JSON, well under PostgreSQL's 8000 bytes): every
     // node's feed gets it, this node's too.
     virtual Status notify_people(std::string_view payload) = 0;
+
+    // --- caps per person and address across nodes (docs/scaling.md, "Caps") -------------------
+    // A room counts against its creator (person, address: empty for none) while its lease is
+    // live, at whichever node has it. charge_room adds the room (leased already) with its
+    // search-bot seats when every cap holds (0: no cap), set_room_bots changes its seats the
+    // same way; each counts the others' rooms under a lock on the person and on the address, so
+    // nodes charging at once never pass a cap together. The refusal says which cap was full.
+    struct ChargeCaps {
+        int rooms_per_person = 0;
+        int rooms_per_address = 0;
+        int search_bots_per_person = 0;
+        int search_bots_per_address = 0;
+    };
+    enum class ChargeRefusal { none, rooms_per_person, rooms_per_address, bots_per_person, bots_per_address };
+    virtual Result<ChargeRefusal> charge_room(std::string_view room_id, std::string_view person,
+                                              std::string_view address, int search_bots, const ChargeCaps& caps) = 0;
+    virtual Result<ChargeRefusal> set_room_bots(std::string_view room_id, int search_bots, const ChargeCaps& caps) = 0;
+    // The room left its creator's count (closed, finished, adjourned at the node that charged it).
+    virtual Status uncharge_room(std::string_view room_id) = 0;
 };
 
 // What a feed heard: a lobby change, and the payloads NOTIFYed on carc_people, in order.

@@ -48,6 +48,10 @@ public:
     // The id of every room and finished game ever stored, so a restarted server never hands out
     // an id again (a new game under an old id could not be stored).
     virtual Result<std::vector<std::string>> known_ids() = 0;
+    // The next room number from the store's counter (docs/scaling.md, "Room ids"): every node,
+    // and a node after a restart, takes ids from it, so no number is ever handed out twice. At
+    // least `at_least` (above the ids already stored, should any have come from elsewhere).
+    virtual Result<std::uint64_t> take_room_number(std::uint64_t at_least) = 0;
 
     // --- commits on the caller's thread ----------------------------------------------------------
     // Asks the store to make its commits cheap enough to run on the thread that submits them:

@@ -55,11 +55,26 @@ struct StoredTournament {
     std::vector<TournamentTable> tables;    // by round, then table
 };
 
+// The most unfinished (open or running) tournaments one creator may have, and everyone's
+// together (docs/tournaments.md, "Caps"); 0: no cap.
+struct TournamentCaps {
+    int per_creator = 0;
+    int unfinished = 0;
+};
+
+enum class TournamentCreated { created, creator_at_cap, all_at_cap };
+
 class TournamentStore {
 public:
     virtual ~TournamentStore() = default;
     // already_exists for a taken id.
     virtual Status create_tournament(const TournamentRecord& tournament) = 0;
+    // One transaction: the caps counted (creations across nodes wait for each other), the
+    // tournament, and the creator as its first player when given. Nothing is written when a
+    // cap is reached (creator_at_cap, all_at_cap) or on an error (already_exists: a taken id).
+    virtual Result<TournamentCreated> create_tournament_within(const TournamentRecord& tournament,
+                                                               const std::optional<TournamentPlayer>& creator,
+                                                               const TournamentCaps& caps) = 0;
     virtual Result<std::optional<StoredTournament>> tournament(std::string_view id) = 0;
     // The most recently created first.
     virtual Result<std::vector<TournamentRecord>> list_tournaments(int limit) = 0;
