@@ -47,10 +47,11 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                             " notice_queue (next_attempt_ms, id); ";
                 break;
             case 17: sql += drop({"moderation_log", "address_bans", "sanctions", "reports"}); break;
-            case 19: sql += drop({"sign_in_links"}); break;
             case 18:
                 sql += drop({"deleted_accounts"});
                 sql += "DROP INDEX " + t + "chat_by_person; ";
+                break;
+            case 19: sql += drop({"sign_in_links"}); break;
             case 20: sql += drop({"id_counters"}); break;
             case 21:  // what rooms count against caps across nodes; nothing on SQLite
                 if (pg) sql += drop({"room_charges"});
