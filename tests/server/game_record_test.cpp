@@ -113,7 +113,7 @@ TEST_CASE("a finished game's record text verifies and carries every state hash",
     CHECK_FALSE(verify_record(json::parse(build_record_text(tampered.inputs, tampered.actions, tampered.game()))).ok);
 }
 
-TEST_CASE("a record whose moves the server made for a person's seat verifies; its other events still must match",
+TEST_CASE("a record whose moves the server made for a person's seat verifies, its other events still must match",
           "[server][records]") {
     played_game g = play_random_game(12);
     finish(g);
