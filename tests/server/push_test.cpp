@@ -361,7 +361,8 @@ TEST_CASE("a friend's challenge is pushed with the invite's link and kept a day"
     const std::string room = created["room"];
     const auto notice = bob.ws->wait_for([](const json& m) { return m["type"] == "notice" && m["kind"] == "challenge"; });
     REQUIRE(notice.has_value());
-    wait_until([&] { return service.requests().size() == 1 && queue_of(s).queued_notices().value() == 0; });
+    wait_until([&] { return !service.requests().empty() && queue_of(s).queued_notices().value() == 0; });
+    REQUIRE(service.requests().size() == 1);
     const json read = read_independently(service.requests()[0], phone, service.origin(), s.dir);
     CHECK(read["message"] == json{{"title", "A challenge"},
                                   {"body", "Ada challenges you to a game of Carcassonne"},
