@@ -92,7 +92,9 @@ TEST_CASE("a node that dropped a room after a pause lists it again as the new ow
     ws_client watcher(c.port(0));
     greet(watcher, "Watcher");
     bool listed = false;
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    // The other nodes' rooms are read every second at the latest; the wait is generous, as
+    // a loaded machine may be slow to resume the paused node.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (!listed && std::chrono::steady_clock::now() < until) {
         listed = ids_in(watcher.request({{"type", "list_rooms"}})["rooms"]).contains(old.game.room);
         if (!listed) std::this_thread::sleep_for(std::chrono::milliseconds(100));
