@@ -1,5 +1,7 @@
 #include "client_model.hpp"
 
+#include <algorithm>
+
 #include "error_text.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
@@ -40,7 +42,11 @@ void ClientModel::connected() {
 void ClientModel::disconnected() {
     online_ = false;
     unanswered_.clear();  // lost with the connection (a redirected one is in replay_)
-    status_ = tr("status.reconnecting");
+    // Each failed attempt to reconnect comes here: a room still waiting to be created stays said.
+    const bool room_waits = std::any_of(replay_.begin(), replay_.end(), [](const json& m) {
+        return m.value("type", std::string()) == "create_room";
+    });
+    status_ = tr(room_waits ? "status.create_when_online" : "status.reconnecting");
 }
 
 void ClientModel::request(json message) {

@@ -80,6 +80,8 @@ TEST_CASE("a room created while offline is said to wait, and is sent after the n
     model.user_request({{"type", "create_room"}, {"name", "Ada's room"}, {"seats", 2}});
     CHECK(model.take_outbox().empty());  // nothing to send it on
     CHECK(model.status() == "offline: the room will be created once the connection is back");
+    model.disconnected();  // another attempt to reconnect failed: still said
+    CHECK(model.status() == "offline: the room will be created once the connection is back");
     model.connected();
     CHECK(types_of(model.take_outbox()) == json({"hello"}));
     model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}, {"resumed", true}});

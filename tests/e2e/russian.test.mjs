@@ -45,7 +45,9 @@ test('a Russian phone shows no English: lobby, waiting room, game, end, replay',
     await page.waitForSelector('#settings-form');
     await page.waitForSelector('#session-list .session');
     const devices = await page.$$eval('.session-device', (els) => els.map((e) => e.textContent));
-    assert.deepEqual(await latinWords(page, devices), [], 'account: Latin words on a Russian screen');
+    // The terminal client's command line is typed as it is, not translated.
+    const command = 'carc-term --name ВАШЕ-ИМЯ --device-token';
+    assert.deepEqual(await latinWords(page, [...devices, command]), [], 'account: Latin words on a Russian screen');
     await page.click('#sign-out');
     await page.waitForFunction(() => window.carc.conn.welcome && !window.carc.conn.welcome.account);
 
