@@ -12,9 +12,11 @@
 
 namespace carc::term {
 
-// The bot kinds the form offers, in the order a change steps through them (docs/bots.md).
+// The bot kinds the form offers, weakest first, the order a change steps through them
+// (docs/bots.md, "The ladder").
 inline const std::vector<const char*>& bot_kinds() {
-    static const std::vector<const char*> kinds = {"greedy", "random", "easy", "medium", "hard"};
+    static const std::vector<const char*> kinds = {"random",  "beginner", "greedy", "apprentice",
+                                                   "amateur", "easy",     "medium", "hard"};
     return kinds;
 }
 
@@ -22,7 +24,7 @@ struct CreateForm {
     bool castle = false;
     int seats = 2;
     int bots = 1;            // seats 2.. hold bots
-    int bot_kind_index = 0;  // into bot_kinds(): greedy first
+    int bot_kind_index = 2;  // into bot_kinds(): greedy to start with
     bool tower = false;
     bool tower_rules = true;
     bool river2 = false;

@@ -3,6 +3,7 @@
 #include <curses.h>
 
 #include "app.hpp"
+#include "bot_keys.hpp"
 #include "i18n.hpp"
 
 namespace carc::term {
@@ -51,9 +52,8 @@ void App::waiting_key(int k) {
     };
     if (k == 's') {
         model_.user_request({{"type", "start"}, {"room", room}});
-    } else if (k == 'a' || k == 'A' || k == 'e' || k == 'm' || k == 'h') {
+    } else if (const char* kind = bot_for_key(k)) {
         const int seat = first_seat("empty", false);
-        const char* kind = k == 'a' ? "greedy" : k == 'A' ? "random" : k == 'e' ? "easy" : k == 'm' ? "medium" : "hard";
         if (seat >= 0) model_.user_request({{"type", "set_bot"}, {"room", room}, {"seat", seat}, {"bot", kind}});
     } else if (k == 'x') {
         const int seat = first_seat("bot", true);

@@ -78,7 +78,8 @@ void from_json(const json& in, SetBot& m) {
     m.bot.reset();
     if (const auto kind = r.optional_string("bot", 16)) {
         BotKind bot{};
-        if (!bot_kind_from_string(*kind, bot)) r.fail("bot", "random, greedy or null");
+        if (!bot_kind_from_string(*kind, bot))
+            r.fail("bot", "random, beginner, greedy, apprentice, amateur, easy, medium, hard or null");
         m.bot = bot;
     }
 }

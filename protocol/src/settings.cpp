@@ -63,7 +63,7 @@ std::vector<BotSeat> read_bots(const json* value, int seats) {
         BotSeat bot;
         bot.seat = static_cast<int>(in.integer("seat", 0, seats - 1));
         if (!bot_kind_from_string(in.optional_string("kind", 16).value_or("random"), bot.kind))
-            in.fail("kind", "one of random, greedy, easy, medium, hard");
+            in.fail("kind", "one of random, beginner, greedy, apprentice, amateur, easy, medium, hard");
         const bool duplicate = std::any_of(bots.begin(), bots.end(),
                                            [&](const BotSeat& b) { return b.seat == bot.seat; });
         if (duplicate) in.fail("seat", "different for each bot");
@@ -75,8 +75,10 @@ std::vector<BotSeat> read_bots(const json* value, int seats) {
 }  // namespace
 
 namespace {
-// Indexed by BotKind: random and greedy, then the search bots by strength (docs/bots.md).
-constexpr std::string_view bot_kind_names[] = {"random", "greedy", "easy", "medium", "hard"};
+// Indexed by BotKind: random and greedy, the search bots by strength, then the bots between
+// them (docs/bots.md, "The ladder").
+constexpr std::string_view bot_kind_names[] = {"random", "greedy",   "easy",       "medium",
+                                               "hard",   "beginner", "apprentice", "amateur"};
 static_assert(std::size(bot_kind_names) == bot_kind_count);
 }  // namespace
 

@@ -42,8 +42,8 @@ Usage: carc-server [flags]
   --bot-delay MS               pause before a bot moves (default 400)
   --bot-threads N              threads the search bots think on (default 2)
   --bot-think MS               the most a search bot thinks about one move (default 3000)
-  --resigned-bot KIND          the bot that plays on for a resigned seat: random, greedy, easy,
-                               medium, hard (default medium)
+  --resigned-bot KIND          the bot that plays on for a resigned seat: random, beginner, greedy,
+                               apprentice, amateur, easy, medium, hard (default medium)
   --adjourn-after MS           unload a running game no one is online for after this long; a seated
                                player's hello brings it back (default 86400000, 24 h)
   --sync full|normal           full: every commit is fsynced before its ack, so it survives a power

@@ -4,15 +4,20 @@ namespace carc::server::ratings {
 
 namespace {
 
-// Elo differences from docs/bots.md's two-player arena win rates, d = 400 log10(p / (1 - p)):
-// easy beats greedy 98.5% (d 727), medium beats easy 74.5% over 220 games (d 186; 95% CI
-// 68.4-79.9%, d 134-240), greedy beats random 96.0% over 200 games (d 552; carc-sim arena
-// --a greedy --b random --games 200). Hard against medium has too few games yet (hard thinks
-// 1.7 s a decision), so hard sits at medium's rating until measured. Easy is anchored at a
-// newcomer's 1500.
+// Elo differences from docs/bots.md's two-player arena expected scores (a draw counts half),
+// d = 400 log10(p / (1 - p)), chained one step of the ladder at a time from easy, anchored at a
+// newcomer's 1500. Each step below easy is 400 games between neighbours (carc-sim arena, seats
+// swapped on the same tiles): easy beats amateur 77.5% (d 215), amateur beats apprentice 76.9%
+// (d 209), apprentice beats greedy 79.1% (d 232), greedy beats beginner 73.6% (d 178), beginner
+// beats random 77.9% (d 219). Medium beats easy 74.5% over 220 games (d 186; 95% CI
+// 68.4-79.9%, d 134-240). Hard against medium has too few games yet (hard thinks 1.7 s a
+// decision), so hard sits at medium's rating until measured.
 constexpr double kEasy = 1500;
-constexpr double kGreedy = kEasy - 727;
-constexpr double kRandom = kGreedy - 552;
+constexpr double kAmateur = kEasy - 215;
+constexpr double kApprentice = kAmateur - 209;
+constexpr double kGreedy = kApprentice - 232;
+constexpr double kBeginner = kGreedy - 178;
+constexpr double kRandom = kBeginner - 219;
 constexpr double kMedium = kEasy + 186;
 constexpr double kHard = kMedium;
 // Small, so losing to a bot moves a person as against a well-known opponent.
@@ -27,6 +32,9 @@ competition::Rating bot_rating(BotKind kind) {
     case BotKind::easy: return {kEasy, kBotRd, 0.06};
     case BotKind::medium: return {kMedium, kBotRd, 0.06};
     case BotKind::hard: return {kHard, kBotRd, 0.06};
+    case BotKind::beginner: return {kBeginner, kBotRd, 0.06};
+    case BotKind::apprentice: return {kApprentice, kBotRd, 0.06};
+    case BotKind::amateur: return {kAmateur, kBotRd, 0.06};
     }
     return {kRandom, kBotRd, 0.06};
 }
@@ -38,6 +46,9 @@ std::string bot_display_name(BotKind kind) {
     case BotKind::easy: return "Easy bot";
     case BotKind::medium: return "Medium bot";
     case BotKind::hard: return "Hard bot";
+    case BotKind::beginner: return "Beginner bot";
+    case BotKind::apprentice: return "Apprentice bot";
+    case BotKind::amateur: return "Amateur bot";
     }
     return "Bot";
 }

@@ -107,8 +107,7 @@ ratings_answer leaderboard(st::RatingStore& ratings, std::string_view key, st::T
         if (players.size() >= static_cast<std::size_t>(kLeaderboardLimit)) break;
     }
     json bots = json::array();
-    for (int k = 0; k < bot_kind_count; ++k) {
-        const auto kind = static_cast<BotKind>(k);
+    for (const BotKind kind : bot_kinds_by_strength) {  // the ladder, weakest first
         bots.push_back({{"bot", std::string(protocol::to_string(kind))}, {"name", bot_display_name(kind)},
                         {"rating", bot_rating(kind).rating}});
     }

@@ -9,6 +9,7 @@
 
 #include "carc/game.hpp"
 #include "carc/protocol/settings.hpp"
+#include "bot_keys.hpp"
 #include "create_form.hpp"
 #include "i18n.hpp"
 
@@ -96,4 +97,43 @@ TEST_CASE("what the form cannot offer is off, and says why") {
     form.move(1);
     form.move(1);
     CHECK(form.row == 10);
+}
+
+TEST_CASE("the bot kind row steps through every bot by strength, greedy first") {
+    set_language(Lang::en);
+    CreateForm form;
+    form.row = 3;
+    CHECK(form.rows()[3].value == "greedy");
+    CHECK(form.request()["bots"][0]["kind"] == "greedy");
+    form.change(-1);
+    form.change(-1);
+    std::vector<std::string> seen;
+    for (int i = 0; i < 8; ++i) {
+        const carc::protocol::RoomSettings settings = form.request();  // the server reads it
+        REQUIRE(settings.bots.size() == 1);
+        seen.emplace_back(carc::protocol::to_string(settings.bots[0].kind));
+        form.change(1);
+    }
+    CHECK(seen == std::vector<std::string>{"random", "beginner", "greedy", "apprentice", "amateur", "easy", "medium", "hard"});
+    CHECK(form.rows()[3].value == "random");  // and round again
+    set_language(Lang::ru);
+    form.change(1);
+    CHECK(form.rows()[3].value == "начинающий");
+    set_language(Lang::en);
+}
+
+TEST_CASE("the waiting room's bot keys put in every kind the form offers, and only those") {
+    std::set<std::string> from_keys;
+    for (int k = 0; k < 128; ++k)
+        if (const char* kind = bot_for_key(k)) {
+            carc::BotKind parsed{};
+            INFO(kind);
+            CHECK(carc::protocol::bot_kind_from_string(kind, parsed));  // the server takes it
+            from_keys.insert(kind);
+        }
+    CHECK(from_keys == std::set<std::string>(bot_kinds().begin(), bot_kinds().end()));
+    CHECK(std::string(bot_for_key('b')) == "beginner");
+    CHECK(std::string(bot_for_key('p')) == "apprentice");
+    CHECK(std::string(bot_for_key('u')) == "amateur");
+    CHECK(bot_for_key('x') == nullptr);  // remove the last bot
 }

@@ -139,6 +139,13 @@ TEST_CASE("client messages parse into their structs", "[protocol]") {
     check_parses({{"room", "r1"}, {"person", "p7"}}, Kick{"r1", "p7"});
     check_parses({{"room", "r1"}, {"seat", 2}, {"bot", "random"}}, SetBot{"r1", 2, BotKind::random});
     check_parses({{"room", "r1"}, {"seat", 2}, {"bot", nullptr}}, SetBot{"r1", 2, std::nullopt});
+    // The ladder's steps between random, greedy and easy, by name.
+    check_parses({{"room", "r1"}, {"seat", 1}, {"bot", "beginner"}}, SetBot{"r1", 1, BotKind::beginner});
+    check_parses({{"room", "r1"}, {"seat", 1}, {"bot", "apprentice"}}, SetBot{"r1", 1, BotKind::apprentice});
+    check_parses({{"room", "r1"}, {"seat", 1}, {"bot", "amateur"}}, SetBot{"r1", 1, BotKind::amateur});
+    create.settings.bots = {{1, BotKind::beginner}, {2, BotKind::amateur}};
+    check_parses(json(create.settings), create);
+    CHECK(json(create.settings)["bots"][0]["kind"] == "beginner");
     check_parses({{"room", "r1"}}, Start{"r1"});
     check_parses({{"room", "r1"}, {"text", "good luck"}}, ChatRequest{"r1", "good luck"});
     for (const Action& a : every_action_type())

@@ -253,7 +253,17 @@ TEST_CASE("the leaderboard lists accounts with at least 10 rated games and RD at
     CHECK(ten.body["players"][0]["rank"] == 1);
     CHECK(ten.body["players"][0]["games"] == 10);
     CHECK(ten.body["players"][0]["provisional"] == false);
-    CHECK(ten.body["bots"].size() == 5);
+    // The bots, weakest first, at their fixed ratings (docs/ratings.md, "Bots").
+    const json& bots = ten.body["bots"];
+    const std::pair<std::string, double> ladder[] = {{"random", 447},     {"beginner", 666}, {"greedy", 844},
+                                                     {"apprentice", 1076}, {"amateur", 1285}, {"easy", 1500},
+                                                     {"medium", 1686},     {"hard", 1686}};
+    REQUIRE(bots.size() == std::size(ladder));
+    for (std::size_t i = 0; i < bots.size(); ++i) {
+        CHECK(bots[i]["bot"] == ladder[i].first);
+        CHECK(bots[i]["rating"] == ladder[i].second);
+    }
+    CHECK(bots[1]["name"] == "Beginner bot");
     CHECK(call_api(s.port(), "GET", "/api/leaderboard?rules=castle").body["players"].empty());
     CHECK(call_api(s.port(), "GET", "/api/leaderboard?rules=carcassonne%2Btower").status == 200);
     const auto unknown = call_api(s.port(), "GET", "/api/leaderboard?rules=chess");

@@ -40,6 +40,28 @@ TEST_CASE("search bots of each strength play a game to the end", "[server][bots]
     CHECK(game["result"]["scores"].size() == 3);
 }
 
+TEST_CASE("the ladder's bots between random, greedy and easy play a game to the end", "[server][bots]") {
+    test_server server(quick_bots());
+    ws_client host_ws(server.port());
+    host_ws.hello("Host");
+    const json created = host_ws.request(
+        {{"type", "create_room"}, {"seats", 3},
+         {"bots", {{{"seat", 0}, {"kind", "beginner"}}, {{"seat", 1}, {"kind", "apprentice"}}, {{"seat", 2}, {"kind", "greedy"}}}}});
+    REQUIRE(created["type"] == "room_created");
+    viewer host{host_ws, created["room"]};
+    REQUIRE(host.request({{"type", "set_bot"}, {"room", host.room}, {"seat", 2}, {"bot", "amateur"}})["type"] == "ack");
+    host.check_against_snapshot();
+    const json& seats = host.view["room"]["seats"];
+    CHECK(seats[0]["bot"] == "beginner");
+    CHECK(seats[0]["name"] == "Bot 1 (beginner)");
+    CHECK(seats[1]["name"] == "Bot 2 (apprentice)");
+    CHECK(seats[2]["name"] == "Bot 3 (amateur)");
+    REQUIRE(host.request({{"type", "start"}, {"room", host.room}})["type"] == "ack");
+    REQUIRE(host.wait_until(game_over, std::chrono::seconds(100)));
+    host.check_against_snapshot();
+    CHECK(host.view["game"]["result"]["reason"] == "complete");
+}
+
 TEST_CASE("an unknown bot kind is refused", "[server][bots]") {
     test_server server(quick_bots());
     ws_client ws(server.port());

@@ -102,7 +102,9 @@ TEST_CASE("create_room and set_bot answer too_many_rooms and too_many_bots at th
     const json fourth = set_bot(4, "hard");
     CHECK(fourth["code"] == "too_many_bots");
     CHECK(fourth["params"] == json({{"limit", 3}, {"per", "person"}}));
-    // Bots that do not search cost nothing; one search bot for another is even.
+    // Bots that do not search cost nothing, the ladder's steps below easy too; one search bot
+    // for another is even.
+    for (const char* kind : {"beginner", "apprentice", "amateur"}) CHECK(set_bot(4, kind)["type"] == "ack");
     CHECK(set_bot(4, "random")["type"] == "ack");
     CHECK(set_bot(3, "greedy")["type"] == "ack");
     CHECK(set_bot(1, "medium")["type"] == "ack");

@@ -15,21 +15,14 @@
 
 #include "carc/bots.hpp"
 #include "carc/search.hpp"
+#include "carc/protocol/settings.hpp"
 #include "script_config.hpp"
 
 namespace carc::sim {
 
 namespace {
 
-bool parse_kind(const std::string& text, BotKind& out) {
-    const char* names[] = {"random", "greedy", "easy", "medium", "hard"};
-    for (int k = 0; k < bot_kind_count; ++k)
-        if (text == names[k]) {
-            out = static_cast<BotKind>(k);
-            return true;
-        }
-    return false;
-}
+bool parse_kind(const std::string& text, BotKind& out) { return protocol::bot_kind_from_string(text, out); }
 
 struct Side {
     BotKind kind = BotKind::greedy;
@@ -116,7 +109,6 @@ int arena(int argc, char** argv) {
         sides[1].wins += score_b > score_a ? 1.0 : score_a == score_b ? 0.5 : 0.0;
         std::fprintf(stderr, "game %d/%d: A %d B %d\n", g + 1, games, score_a, score_b);
     }
-    const char* names[] = {"random", "greedy", "easy", "medium", "hard"};
     const double n = games;
     const double p = sides[0].wins / n;
     // Wilson's score interval: unlike p +- 1.96 sd it stays honest near 0% and 100%.
@@ -125,7 +117,8 @@ int arena(int argc, char** argv) {
     const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
     std::printf("arena %s%s%s: A=%s B=%s, %d games\n", config["game"].get<std::string>().c_str(),
                 config["expansions"].empty() ? "" : " +", config["expansions"].empty() ? "" : config["expansions"].dump().c_str(),
-                names[static_cast<int>(sides[0].kind)], names[static_cast<int>(sides[1].kind)], games);
+                std::string(protocol::to_string(sides[0].kind)).c_str(),
+                std::string(protocol::to_string(sides[1].kind)).c_str(), games);
     std::printf("A win rate %.1f%% (95%% CI %.1f%%..%.1f%%), mean score A %.1f B %.1f\n", 100 * p,
                 100 * std::max(0.0, centre - half), 100 * std::min(1.0, centre + half), sides[0].score / n, sides[1].score / n);
     for (int k = 0; k < 2; ++k)

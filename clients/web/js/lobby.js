@@ -4,7 +4,7 @@
 // Its state (the rooms from the server's lobby messages, the finished games from the API) is
 // drawn by one redraw(); the create form keeps its own fields.
 
-import { recordName } from './seat-name.js';
+import { recordName, BOT_KINDS_BY_STRENGTH } from './seat-name.js';
 import { limitLength } from './text-limit.js';
 import { h, clear, fill, toast, memo } from './dom.js';
 import { t } from './i18n.js';
@@ -393,9 +393,8 @@ function createForm(app) {
             'select',
             { name: `bot-${s}`, 'aria-label': t('lobby.seat_n', { n: s + 1 }) },
             h('option', { value: '' }, t('lobby.seat_open')),
-            h('option', { value: 'random', selected: old[s - 1] === 'random' }, t('lobby.bot_random')),
-            h('option', { value: 'greedy', selected: old[s - 1] === 'greedy' }, t('lobby.bot_greedy')),
-            ...['easy', 'medium', 'hard'].map((k) =>
+            // Every bot kind, weakest first (docs/bots.md, "The ladder").
+            ...BOT_KINDS_BY_STRENGTH.map((k) =>
               h('option', { value: k, selected: old[s - 1] === k }, t(`lobby.bot_${k}`)),
             ),
           ),

@@ -1,8 +1,20 @@
 // @ts-check
-// What a seat is called on screen. The server names bots in English ("Bot 2 (greedy)"), so the
-// client names them in its own language from the seat and the bot's kind; a seat without a name
-// gets its number.
+// What a seat is called on screen, and the bot kinds in order of strength. The server names
+// bots in English ("Bot 2 (greedy)"), so the client names them in its own language from the seat
+// and the bot's kind; a seat without a name gets its number.
 import { t } from './i18n.js';
+
+// The bot kinds the server offers (docs/bots.md), weakest first: the order of the bot menus.
+export const BOT_KINDS_BY_STRENGTH = Object.freeze([
+  'random',
+  'beginner',
+  'greedy',
+  'apprentice',
+  'amateur',
+  'easy',
+  'medium',
+  'hard',
+]);
 
 export function seatName(seat, { short = false } = {}) {
   if (seat.kind === 'bot') {

@@ -5,7 +5,7 @@
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { badgeSvg } from './players.js';
-import { seatName } from './seat-name.js';
+import { seatName, BOT_KINDS_BY_STRENGTH } from './seat-name.js';
 import { roomLink, copyLinkButton } from './room-link.js';
 import { moveTimeText } from './room-pace.js';
 
@@ -58,19 +58,21 @@ export function drawWaiting(box, { room: r, me: mySeat, person: me }, actions) {
             { class: 'btn', onclick: () => actions.send({ type: 'set_bot', seat: s.seat, bot: 'random' }) },
             t('game.room.add_random'),
           ),
-          // The search bots, by strength (docs/bots.md).
+          // Every bot but the two buttons', weakest first (docs/bots.md, "The ladder").
           h(
             'select',
             {
               class: 'bot-pick',
-              'aria-label': t('game.room.add_search'),
+              'aria-label': t('game.room.add_by_strength'),
               onchange: (/** @type {Event} */ e) => {
                 const bot = /** @type {HTMLSelectElement} */ (e.target).value;
                 if (bot) actions.send({ type: 'set_bot', seat: s.seat, bot });
               },
             },
-            h('option', { value: '' }, t('game.room.add_search')),
-            ...['easy', 'medium', 'hard'].map((k) => h('option', { value: k }, t(`game.room.bot_${k}`))),
+            h('option', { value: '' }, t('game.room.add_by_strength')),
+            ...BOT_KINDS_BY_STRENGTH.filter((k) => k !== 'random' && k !== 'greedy').map((k) =>
+              h('option', { value: k }, t(`game.room.bot_${k}`)),
+            ),
           ),
         );
       }

@@ -81,6 +81,8 @@ Action choose(BotKind kind, const State& state, Rng& rng, const std::function<bo
         settings.stop = stop;
         return search(state, settings).action;
     }
+    if (kind == BotKind::beginner || kind == BotKind::apprentice || kind == BotKind::amateur)
+        return choose_ladder(kind, state, rng);
     return kind == BotKind::greedy ? choose_greedy(state, rng) : choose_random(state, rng);
 }
 

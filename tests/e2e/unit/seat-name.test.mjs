@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { useLanguage } from './catalogs.mjs';
-import { seatName } from '../../../clients/web/js/seat-name.js';
+import { seatName, BOT_KINDS_BY_STRENGTH } from '../../../clients/web/js/seat-name.js';
 
 const greedyBot = { seat: 2, kind: 'bot', bot: 'greedy', name: 'Bot 3 (greedy)' };
 const hardBot = { seat: 1, kind: 'bot', bot: 'hard', name: 'Bot 2 (hard)' };
@@ -21,7 +21,14 @@ test('bots are named in the reader\'s language, people by their own name', () =>
   assert.equal(seatName(hardBot), hardBot.name);
   assert.equal(seatName(greedyBot, { short: true }), 'Bot 3');
   assert.equal(seatName(unnamed), 'Seat 4');
-  for (const kind of ['random', 'greedy', 'easy', 'medium', 'hard']) {
+  // Every kind the server takes (protocol/src/settings.cpp), weakest first, as the menus show them.
+  assert.deepEqual(BOT_KINDS_BY_STRENGTH, ['random', 'beginner', 'greedy', 'apprentice', 'amateur', 'easy', 'medium', 'hard']);
+  useLanguage('ru');
+  assert.equal(seatName({ seat: 1, kind: 'bot', bot: 'beginner' }), 'Бот 2 (начинающий)');
+  assert.equal(seatName({ seat: 1, kind: 'bot', bot: 'amateur' }), 'Бот 2 (любитель)');
+  useLanguage('en');
+  assert.equal(seatName({ seat: 1, kind: 'bot', bot: 'apprentice' }), 'Bot 2 (apprentice)');
+  for (const kind of BOT_KINDS_BY_STRENGTH) {
     for (const lang of ['en', 'ru']) {
       useLanguage(lang);
       assert.doesNotMatch(seatName({ seat: 0, kind: 'bot', bot: kind }), /bot_kind|undefined/);
