@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "cluster_fixture.hpp"
+#include "moderation/chat_removal.hpp"
 #include "moderation/sanction_checks.hpp"
 
 using namespace carc::test;
@@ -422,4 +423,18 @@ TEST_CASE("a removed chat line goes from the room's members live and from a late
                        "): insults\n") != std::string::npos);
         CHECK(log.find("again") == std::string::npos);  // a refused removal writes nothing
     }
+}
+
+TEST_CASE("a removed line's audit detail names its sender and time, whatever the name holds", "[moderation]") {
+    using carc::server::moderation::chat_removal_detail;
+    using carc::server::moderation::parse_chat_removal_detail;
+    const std::string detail = chat_removal_detail("Bob (at) 12", "p3f9", 1746126120000);
+    CHECK(detail == "line of Bob (at) 12 (p3f9) at 1746126120000");
+    const auto line = parse_chat_removal_detail(detail);
+    REQUIRE(line.has_value());
+    CHECK(line->person_id == "p3f9");
+    CHECK(line->time_ms == 1746126120000);
+    CHECK_FALSE(parse_chat_removal_detail("Bob until 2026-05-01").has_value());
+    CHECK_FALSE(parse_chat_removal_detail("line of Bob () at 12").has_value());
+    CHECK_FALSE(parse_chat_removal_detail("line of Bob (p1) at 12x").has_value());
 }
