@@ -160,9 +160,9 @@ void ClientModel::handle(const json& m) {
     } else if (type == "history") {
         if (m.value("room", std::string()) == room_id_) fill_history(m);
     } else if (type == "chat") {
-        if (m.value("room", std::string()) == room_id_)
-            chat_.push_back(m.value("name", std::string("?")) + ": " + m.value("text", std::string()));
-        while (chat_.size() > max_lines) chat_.pop_front();
+        if (m.value("room", std::string()) == room_id_) add_chat(m);
+    } else if (type == "chat_removed") {
+        if (m.value("room", std::string()) == room_id_) remove_chat(m);
     } else if (type == "room_info") {
         room_info(m);
     } else if (type == "my_games") {
@@ -245,7 +245,7 @@ void ClientModel::snapshot(const json& m) {
     if (room == wanted_room_) wanted_room_.clear();
     if (room != room_id_) {
         log_.clear();
-        chat_.clear();
+        clear_chat();
     }
     room_id_ = room;
     announce_watch();
@@ -336,9 +336,42 @@ void ClientModel::fill_history(const json& m) {
         for (const auto& ev : m["log"]) add_event(ev);
     }
     if (m.contains("chat") && m["chat"].is_array()) {
-        chat_.clear();
-        for (const auto& c : m["chat"]) chat_.push_back(c.value("name", std::string("?")) + ": " + c.value("text", std::string()));
-        while (chat_.size() > max_lines) chat_.pop_front();
+        clear_chat();
+        for (const auto& c : m["chat"])
+            if (c.is_object()) add_chat(c);
+    }
+}
+
+namespace {
+
+std::string chat_text(const std::string& name, const json& line) {
+    if (line.value("removed", false)) return name + ": " + tr("side.chat_removed");
+    return name + ": " + line.value("text", std::string());
+}
+
+}  // namespace
+
+void ClientModel::add_chat(const json& line) {
+    const std::string name = line.value("name", std::string("?"));
+    chat_.push_back(chat_text(name, line));
+    chat_senders_.push_back({line.value("from", std::string()), name, line.value("time", std::int64_t{0})});
+    while (chat_.size() > max_lines) {
+        chat_.pop_front();
+        chat_senders_.pop_front();
+    }
+}
+
+void ClientModel::clear_chat() {
+    chat_.clear();
+    chat_senders_.clear();
+}
+
+void ClientModel::remove_chat(const json& m) {
+    const std::string from = m.value("from", std::string());
+    const std::int64_t time = m.value("time", std::int64_t{0});
+    for (std::size_t i = 0; i < chat_.size(); ++i) {
+        if (chat_senders_[i].from == from && chat_senders_[i].time == time)
+            chat_[i] = chat_text(chat_senders_[i].name, json{{"removed", true}});
     }
 }
 
@@ -347,7 +380,7 @@ void ClientModel::leave_room() {
     announce_watch();
     rejoining_ = false;
     log_.clear();
-    chat_.clear();
+    clear_chat();
     last_tiles_.clear();
     view_ = json();
     version_ = 0;

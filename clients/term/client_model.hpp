@@ -121,6 +121,11 @@ public:
     void leave_room();  // forget the room locally (after `left` or `kicked`)
 
 private:
+    // A chat line as shown ("Bob: hello"; a removed one says so), kept with its sender and time.
+    void add_chat(const json& line);
+    void clear_chat();
+    // chat_removed: the operator removed the sender's line at that time (docs/moderation.md).
+    void remove_chat(const json& message);
     void room_info(const json& message);
     void snapshot(const json& message);
     void patch(const json& message);
@@ -155,6 +160,13 @@ private:
     std::optional<Placement> held_;
     std::deque<std::string> log_;
     std::deque<std::string> chat_;
+    // Who said each line of chat_ and when: what names a line the operator removes.
+    struct chat_sender {
+        std::string from;
+        std::string name;
+        std::int64_t time = 0;
+    };
+    std::deque<chat_sender> chat_senders_;
     std::map<int, BoardCoord> last_tiles_;
     std::string status_;
     std::string pending_invite_;  // asked by room_info; answered with a join or a spectate

@@ -206,6 +206,8 @@ void to_json(json& out, const ChatMessage& m) {
     out = {{"room", m.room}, {"from", m.from}, {"name", m.name}, {"text", m.text}, {"time", m.time}};
 }
 
+void to_json(json& out, const ChatRemoved& m) { out = {{"room", m.room}, {"from", m.from}, {"time", m.time}}; }
+
 std::string encode(const LegalPlacements& m, const json& id) {
     // Keys in the order json::dump gives them (sorted), as encode() writes every other message.
     std::string out;

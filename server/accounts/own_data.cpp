@@ -84,12 +84,16 @@ st::Result<json> export_own_data(shared_state& state, const st::AccountRecord& a
     if (stores.personal_data) {
         auto lines = stores.personal_data->chat_lines_of(account.person_id);
         if (!lines) return lines.error();
-        for (const st::OwnChatLine& line : *lines)
-            out["chat"].push_back({{"room", line.room_id},
-                                   {"seat", line.seat < 0 ? json(nullptr) : json(line.seat)},
-                                   {"name", line.name},
-                                   {"text", line.text},
-                                   {"time_ms", line.time_ms}});
+        for (const st::OwnChatLine& line : *lines) {
+            json entry = {{"room", line.room_id},
+                          {"seat", line.seat < 0 ? json(nullptr) : json(line.seat)},
+                          {"name", line.name},
+                          {"time_ms", line.time_ms}};
+            // A line the operator removed is kept without its text (docs/moderation.md).
+            if (line.removed) entry["removed"] = true;
+            else entry["text"] = line.text;
+            out["chat"].push_back(std::move(entry));
+        }
     }
 
     out["ratings"] = json::array();

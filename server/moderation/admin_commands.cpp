@@ -12,6 +12,7 @@
 #include "carc/storage/account_rename.hpp"
 #include "util/name_rule.hpp"
 #include "moderation/sanction_checks.hpp"
+#include "moderation/chat_removal.hpp"
 
 namespace carc::server::moderation {
 
@@ -37,7 +38,7 @@ struct command_line {
     }
 };
 
-const std::vector<std::string> value_flags = {"--reason", "--for", "--limit"};
+const std::vector<std::string> value_flags = {"--reason", "--for", "--limit", "--from"};
 
 std::optional<command_line> split(const std::vector<std::string>& args, std::string& problem) {
     command_line line;
@@ -321,6 +322,42 @@ void list_address_bans(context& c) {
     for (const auto& b : *bans) c.say(b.cidr + " " + until_text(b.until_ms) + ": " + b.reason);
 }
 
+// The line is named as a report names it: its room, its sender and its time in ms.
+void remove_chat(context& c, const command_line& line) {
+    const auto from = line.option("--from");
+    if (line.words.size() != 3 || !from) {
+        c.fail("usage: remove-chat ROOM TIME --from NAME --reason TEXT", 2);
+        return;
+    }
+    const auto reason = reason_of(c, line);
+    if (!reason) return;
+    const std::string& room = line.words[1];
+    const std::string& time = line.words[2];
+    if (time.empty() || time.size() > 18 || time.find_first_not_of("0123456789") != std::string::npos) {
+        c.fail("TIME '" + time + "': the line's time in ms, as `reports` shows it (\"chat line at TIME\")", 2);
+        return;
+    }
+    const std::int64_t time_ms = std::stoll(time);
+    const auto account = account_named(c, *from);
+    if (!account) return;
+    const std::string named = account->name + "'s line at " + time + " in room " + room;
+    auto removed = c.stores.moderation->remove_chat_line(
+        {room, account->person_id, time_ms},
+        c.audit(remove_chat_action, room, chat_removal_detail(account->name, account->person_id, time_ms), *reason));
+    if (!removed) {
+        if (removed.code() == st::ErrorCode::not_found)
+            c.fail("no such chat line: room " + room + " keeps no line of " + account->name + " at " + time +
+                   " (the store keeps a room's last " + std::to_string(st::kept_chat_lines) +
+                   " lines said before its game ended)");
+        else if (removed.code() == st::ErrorCode::already_exists)
+            c.fail(named + " was removed already");
+        else
+            c.fail("the store failed: " + removed.message());
+        return;
+    }
+    c.say(named + " is removed: \"" + removed->text + "\"");
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_duration_ms(const std::string& text) {
@@ -355,7 +392,8 @@ std::string admin_usage() {
            "  ban-address ADDRESS[/PREFIX] [--for LENGTH] --reason TEXT   refuse sign-ups and guests from it\n"
            "  unban-address ADDRESS[/PREFIX] --reason TEXT\n"
            "  address-bans                              the addresses and ranges banned now\n"
-           "  log [--limit N]                           the audit log, newest first\n";
+           "  log [--limit N]                           the audit log, newest first\n"
+           "  remove-chat ROOM TIME --from NAME --reason TEXT   remove a chat line (TIME in ms, as `reports` shows it)\n";
 }
 
 admin_outcome run_admin_command(const st::Stores& stores, const std::vector<std::string>& args,
@@ -381,6 +419,7 @@ admin_outcome run_admin_command(const st::Stores& stores, const std::vector<std:
     else if (command == "unban-address") unban_address(c, *line);
     else if (command == "address-bans" && bare) list_address_bans(c);
     else if (command == "log" && bare) show_log(c, *line);
+    else if (command == "remove-chat") remove_chat(c, *line);
     else return c.fail("unknown command '" + command + "'\n" + admin_usage(), 2);
     return c.result;
 }

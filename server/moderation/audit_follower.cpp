@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "moderation/chat_removal.hpp"
 
 namespace carc::server::moderation {
 
@@ -28,6 +29,7 @@ void audit_follower::follow() {
     } else {
         for (const auto& entry : *entries) {
             last_id_ = entry.id;
+            if (entry.action == remove_chat_action) remove_chat_here(state_, entry);
             if (entry.action != "rename") continue;
             if (auto links = state_.persons.online_links(entry.target))
                 links->send(shared_text(nlohmann::json{{"type", "notice"}, {"kind", "renamed"}, {"name", entry.detail}}.dump()));

@@ -1,7 +1,8 @@
 #pragma once
 // Every node reads the operators' audit log as it grows (twice a second), and acts on the entries
 // that concern the people connected to it: a renamed account is told its new name
-// (`{"type": "notice", "kind": "renamed", "name": ...}`). The log is in the store every node
+// (`{"type": "notice", "kind": "renamed", "name": ...}`); a room open here drops a chat line the
+// operator removed (chat_removal.hpp). The log is in the store every node
 // shares, so the operator's tool reaches every node without a port of its own.
 
 #include <atomic>

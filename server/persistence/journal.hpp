@@ -100,6 +100,7 @@ struct chat_line {
     std::string name;
     std::string text;
     std::int64_t time_ms = 0;
+    bool removed = false;  // by the operator (docs/moderation.md): `text` is gone
 };
 
 class room_journal {

@@ -147,7 +147,7 @@ protocol::RoomSummary adjourned_summary(const std::string& room_id, const rebuil
 void restore_chat(room& r, const st::StoredRoom& stored) {
     std::vector<chat_line> lines;
     for (const st::ChatLine& c : stored.chat)
-        lines.push_back({stored.room_id, c.person_id, c.seat, c.name, c.text, c.time_ms});
+        lines.push_back({stored.room_id, c.person_id, c.seat, c.name, c.text, c.time_ms, c.removed});
     r.restore_chat(std::move(lines));
 }
 

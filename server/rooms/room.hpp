@@ -93,6 +93,9 @@ public:
     // Start-up or a takeover, before restore or restore_waiting: the room's stored chat lines,
     // oldest first, so its snapshots carry them again.
     void restore_chat(std::vector<chat_line> lines);
+    // The operator removed the sender's chat line at `time_ms` (docs/moderation.md): it stays in
+    // the history as removed, without its text, and every member is told (`chat_removed`).
+    void remove_chat(std::string person, std::int64_t time_ms);
     // The replay record of the room's game as anyone may see it (game_record.hpp), as JSON text:
     // built from the room's log when asked, as kept once the game is over; null before the
     // start. `finished` says which. Safe from any thread.
@@ -142,6 +145,7 @@ private:
     // A line said now: remembered, and journaled while the room is stored (`seat`: the sender's).
     void keep_chat(const protocol::ChatMessage& message, std::optional<int> seat);
     void remember_chat(const protocol::ChatMessage& message);
+    void remember_chat(nlohmann::json line);
     // The last chat lines, oldest first, without those of the people in `hidden` (whom the
     // viewer blocks: docs/friends.md).
     nlohmann::json chat_log(const std::set<std::string>& hidden = {}) const;
@@ -290,7 +294,8 @@ private:
     seating seating_;
     game_session session_;
     static constexpr std::size_t chat_history_size = 100;
-    std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"}, oldest first
+    std::deque<nlohmann::json> chat_history_;  // {"from","name","text","time"} or a removed line's
+                                               // {"from","name","time","removed":true}, oldest first
     // The room's chat as a whole (--room-chat-rate, --room-chat-burst): every line goes to every
     // member, so the room's total, not each sender's, must fit what one reader can take.
     rate_limiter chat_rate_;

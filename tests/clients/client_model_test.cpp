@@ -11,6 +11,7 @@
 #include "event_text.hpp"
 #include "my_games_text.hpp"
 #include "game_scene.hpp"
+#include "i18n.hpp"
 #include "server_url.hpp"
 
 using namespace carc::term;
@@ -286,6 +287,27 @@ TEST_CASE("a snapshot's history fills the log, the chat and the last tiles, a hi
     model.handle({{"type", "history"}, {"room", "r1"}, {"version", 11}, {"log", json::array({log[1]})}, {"chat", json::array()}});
     CHECK(model.log() == std::deque<std::string>{"Ada laid B-U at (1,0)"});
     CHECK(model.chat().empty());
+}
+
+TEST_CASE("a chat line the operator removed shows so, live and in the history, in English and Russian") {
+    ClientModel model("Ada");
+    model.handle({{"type", "welcome"}, {"person", "p1"}, {"name", "Ada"}, {"token", "abc"}});
+    const json chat = {{{"from", "p2"}, {"name", "Bob"}, {"text", "you are all idiots"}, {"time", 5}},
+                       {{"from", "p3"}, {"name", "Cy"}, {"text", "calm down"}, {"time", 5}},
+                       {{"from", "p2"}, {"name", "Bob"}, {"text", "sorry"}, {"time", 6}}};
+    model.handle({{"type", "snapshot"}, {"room", "r1"}, {"version", 1}, {"view", waiting_view()}, {"log", json::array()},
+                  {"chat", chat}});
+    // Another room's removal, or another sender's line at that time, stays as it was.
+    model.handle({{"type", "chat_removed"}, {"room", "r2"}, {"from", "p2"}, {"time", 5}});
+    model.handle({{"type", "chat_removed"}, {"room", "r1"}, {"from", "p2"}, {"time", 5}});
+    CHECK(model.chat() ==
+          std::deque<std::string>{"Bob: [message removed by the operator]", "Cy: calm down", "Bob: sorry"});
+    // A late arrival's history says the same.
+    set_language(Lang::ru);
+    model.handle({{"type", "history"}, {"room", "r1"}, {"version", 1}, {"log", json::array()},
+                  {"chat", {{{"from", "p2"}, {"name", "Bob"}, {"time", 5}, {"removed", true}}}}});
+    set_language(Lang::en);
+    CHECK(model.chat() == std::deque<std::string>{"Bob: [сообщение удалено администратором]"});
 }
 
 TEST_CASE("a spectator the server forgot (a restart) watches again, a room that is gone is left") {

@@ -51,6 +51,7 @@ export async function startServer(seed, { webRoot = path.join(repo, 'clients/web
   };
   return {
     url,
+    data, // the data directory (carc-admin reaches the server through it)
     // The same port and data directory.
     async restart() {
       await kill(proc);

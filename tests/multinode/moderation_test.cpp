@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "cluster_fixture.hpp"
+#include "moderation/chat_removal.hpp"
 #include "moderation/sanction_checks.hpp"
 
 using namespace carc::test;
@@ -354,4 +355,86 @@ TEST_CASE("a renamed account is told at its node and keeps its sessions and ever
         CHECK(sign_in(*r, 1, "Bob").status == 401);
         CHECK(r->admin({"log"}).output.find(" olga rename ") != std::string::npos);
     }
+}
+
+TEST_CASE("a removed chat line goes from the room's members live and from a late arrival's history", "[moderation]") {
+    const std::string backend = GENERATE(as<std::string>{}, "sqlite", "postgres");
+    SECTION(backend) {
+        auto r = make_rig(backend);
+        // All in the room's node: on PostgreSQL the tool writes to the store and that node
+        // learns it from the audit log.
+        member ada = sign_up(*r, 1, "Ada");
+        member bob = sign_up(*r, 1, "Bob");
+        member dan = sign_up(*r, 1, "Dan");
+        const json created = ada.ws->request({{"type", "create_room"}, {"seats", 3}});
+        REQUIRE(created["type"] == "room_created");
+        const std::string room = created["room"];
+        REQUIRE(bob.ws->request({{"type", "join"}, {"room", room}})["type"] == "joined");
+        REQUIRE(say(bob, room, "you are all idiots")["type"] == "ack");
+        const auto heard = ada.ws->wait_for([](const json& m) { return m["type"] == "chat"; });
+        REQUIRE(heard.has_value());
+        const std::int64_t time = (*heard)["time"];
+        const std::string bob_person = (*heard)["from"];
+        // Dan's seat is stored after the line (one writer, in order): the line is in the store.
+        REQUIRE(dan.ws->request({{"type", "join"}, {"room", room}})["type"] == "joined");
+        const std::string at = std::to_string(time);
+
+        CHECK(r->admin({"remove-chat", room, at, "--reason", "r"}).exit_code == 2);             // no --from
+        CHECK(r->admin({"remove-chat", room, "soon", "--from", "Bob", "--reason", "r"}).exit_code == 2);
+        CHECK(r->admin({"remove-chat", room, at, "--from", "Bob"}).exit_code == 2);             // no reason
+        const auto wrong_time = r->admin({"remove-chat", room, std::to_string(time + 1), "--from", "Bob",
+                                          "--reason", "r"});
+        CHECK(wrong_time.exit_code == 1);
+        CHECK(wrong_time.output == "no such chat line: room " + room + " keeps no line of Bob at " +
+                                       std::to_string(time + 1) +
+                                       " (the store keeps a room's last 100 lines said before its game ended)\n");
+        CHECK(r->admin({"remove-chat", room, at, "--from", "Ada", "--reason", "r"}).exit_code == 1);
+
+        auto removed = r->admin({"remove-chat", room, at, "--from", "bob", "--reason", "insults"});
+        INFO(removed.output);
+        REQUIRE(removed.exit_code == 0);
+        CHECK(removed.output == "Bob's line at " + at + " in room " + room + " is removed: \"you are all idiots\"\n");
+        const json told = {{"type", "chat_removed"}, {"room", room}, {"from", bob_person}, {"time", time}};
+        for (member* m : {&ada, &bob, &dan}) {
+            const auto got = m->ws->wait_for([](const json& msg) { return msg["type"] == "chat_removed"; });
+            REQUIRE(got.has_value());
+            CHECK(*got == told);
+        }
+        const auto twice = r->admin({"remove-chat", room, at, "--from", "Bob", "--reason", "again"});
+        CHECK(twice.exit_code == 1);
+        CHECK(twice.output == "Bob's line at " + at + " in room " + room + " was removed already\n");
+
+        // A late arrival sees who said a line and when, not what.
+        member cy = sign_up(*r, 1, "Cy");
+        REQUIRE(cy.ws->request({{"type", "spectate"}, {"room", room}})["type"] == "joined");
+        const json history = cy.ws->request({{"type", "history"}, {"room", room}});
+        REQUIRE(history["type"] == "history");
+        CHECK(history["chat"] ==
+              json::array({{{"from", bob_person}, {"name", "Bob"}, {"time", time}, {"removed", true}}}));
+        // Nor does the sender's own data claim the text.
+        const auto exported = http_get(r->port(1), "/api/me/export", {{"Authorization", "Bearer " + bob.token}});
+        REQUIRE(exported.status == 200);
+        CHECK(json::parse(exported.body)["chat"] ==
+              json::array({{{"room", room}, {"seat", 1}, {"name", "Bob"}, {"time_ms", time}, {"removed", true}}}));
+
+        const auto log = r->admin({"log"}).output;
+        INFO(log);
+        CHECK(log.find(" olga remove_chat " + room + " (line of Bob (" + bob_person + ") at " + at +
+                       "): insults\n") != std::string::npos);
+        CHECK(log.find("again") == std::string::npos);  // a refused removal writes nothing
+    }
+}
+
+TEST_CASE("a removed line's audit detail names its sender and time, whatever the name holds", "[moderation]") {
+    using carc::server::moderation::chat_removal_detail;
+    using carc::server::moderation::parse_chat_removal_detail;
+    const std::string detail = chat_removal_detail("Bob (at) 12", "p3f9", 1746126120000);
+    CHECK(detail == "line of Bob (at) 12 (p3f9) at 1746126120000");
+    const auto line = parse_chat_removal_detail(detail);
+    REQUIRE(line.has_value());
+    CHECK(line->person_id == "p3f9");
+    CHECK(line->time_ms == 1746126120000);
+    CHECK_FALSE(parse_chat_removal_detail("Bob until 2026-05-01").has_value());
+    CHECK_FALSE(parse_chat_removal_detail("line of Bob () at 12").has_value());
+    CHECK_FALSE(parse_chat_removal_detail("line of Bob (p1) at 12x").has_value());
 }

@@ -229,6 +229,7 @@ TEST_CASE("server messages encode to their documented JSON", "[protocol]") {
     check_encodes(Ack{std::uint64_t{12}}, {{"version", 12}});
     check_encodes(ChatMessage{"r1", "p1", "Ada", "hi", 1717171717000},
                   {{"room", "r1"}, {"from", "p1"}, {"name", "Ada"}, {"text", "hi"}, {"time", 1717171717000}});
+    check_encodes(ChatRemoved{"r1", "p1", 1717171717000}, {{"room", "r1"}, {"from", "p1"}, {"time", 1717171717000}});
     check_encodes(FollowerOptions{"r1", 3, Action::place_tile(Coord{1, 0}, 1), {Action::place_follower(0), Action::pass()}},
                   {{"room", "r1"},
                    {"version", 3},

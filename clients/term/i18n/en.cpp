@@ -161,6 +161,7 @@ const Catalog english = {
     {"side.pick_on_board#other", "Choose on the board: fields on {count} tiles; n/N or the arrows go there, 1-9 take a field of the tile"},
     {"side.log", "Log"},
     {"side.chat", "Chat"},
+    {"side.chat_removed", "[message removed by the operator]"},
     {"side.log_switch", "Log (v: chat, PgUp/PgDn)"},
     {"side.chat_switch", "Chat (v: log, t: write)"},
     {"side.newer#one", "-- 1 newer line below (PgDn) --"},

@@ -168,6 +168,7 @@ const Catalog russian = {
     {"side.pick_on_board#many", "Выбор на поле: поля на {count} квадратах; n/N или стрелки — к ним, 1-9 — поле этого квадрата"},
     {"side.log", "Журнал"},
     {"side.chat", "Чат"},
+    {"side.chat_removed", "[сообщение удалено администратором]"},
     {"side.log_switch", "Журнал (v: чат, PgUp/PgDn)"},
     {"side.chat_switch", "Чат (v: журнал, t: написать)"},
     {"side.newer#one", "-- ниже ещё {count} строка (PgDn) --"},

@@ -5,6 +5,7 @@
 import { h, clear } from './dom.js';
 import { badgeSvg, styleOf } from './players.js';
 import { describeEvent } from './log-text.js';
+import { t } from './i18n.js';
 
 /** @import { GameEvent, ChatLine, Seat, LogLine } from './types.js' */
 
@@ -84,8 +85,12 @@ export function drawChat(list, chat, seats, reportLine) {
   for (const m of chat.slice(-100)) {
     const seat = seats.find((s) => s.person === m.from)?.seat;
     const colour = seat === undefined ? '' : styleOf(seat).colour === '#f2c12e' ? '#a07c00' : styleOf(seat).colour;
+    const who = h('b', { style: colour ? `color:${colour}` : '' }, m.name);
+    // A line the operator removed keeps its place, its sender and no text (docs/moderation.md).
     list.append(
-      h('li', {}, h('b', { style: colour ? `color:${colour}` : '' }, m.name), ' ', m.text, reportLine?.(m) ?? null),
+      m.removed
+        ? h('li', { class: 'chat-removed' }, who, ' ', h('i', { class: 'muted' }, t('moderation.chat_removed')))
+        : h('li', {}, who, ' ', m.text, reportLine?.(m) ?? null),
     );
   }
   list.scrollTop = list.scrollHeight;

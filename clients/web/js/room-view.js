@@ -408,5 +408,5 @@ function chatReport(room, me) {
   return (m) =>
     m.from === me
       ? null
-      : reportButton(m.name, { room, chat: { text: m.text, time: m.time ?? 0 } }, t('moderation.report_line'));
+      : reportButton(m.name, { room, chat: { text: m.text ?? '', time: m.time ?? 0 } }, t('moderation.report_line'));
 }

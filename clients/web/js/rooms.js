@@ -57,6 +57,7 @@ export class RoomStore extends EventTarget {
     on('snapshot', (msg) => this.onSnapshot(msg));
     on('patch', (msg) => this.onPatch(msg));
     on('chat', (msg) => this.onChat(msg));
+    on('chat_removed', (msg) => this.onChatRemoved(msg));
     on('kicked', (msg) => {
       this.rooms.delete(msg.room);
       this.emit(msg.room, { kicked: true });
@@ -114,6 +115,23 @@ export class RoomStore extends EventTarget {
       if (cur.chat.length > CHAT_KEEP) cur.chat.splice(0, cur.chat.length - CHAT_KEEP);
     }
     this.emit(msg.room, { chat: line });
+  }
+
+  /**
+   * The operator removed a line (docs/moderation.md): it stays, shown removed, without its text.
+   * A new array, so the chat is drawn again; the line keeps its identity, so it is not news.
+   * @param {any} msg
+   */
+  onChatRemoved(msg) {
+    const cur = this.rooms.get(msg.room);
+    if (!cur) return;
+    for (const line of cur.chat) {
+      if (line.from !== msg.from || line.time !== msg.time) continue;
+      line.removed = true;
+      delete line.text;
+    }
+    cur.chat = cur.chat.slice();
+    this.emit(msg.room, {});
   }
 
   /** @param {string} room */

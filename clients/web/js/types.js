@@ -42,7 +42,7 @@
  *   count?: number, scorers?: number[], tiles?: number[][], final?: boolean, completed?: boolean,
  *   quarter?: string, detail?: string, forfeit?: boolean, stand_in?: boolean }} GameEvent
  * `stand_in`: the server made this move for the person of `player` (a bot plays for them).
- * @typedef {{ from: string, name: string, text: string, time?: number }} ChatLine
+ * @typedef {{ from: string, name: string, text?: string, time?: number, removed?: boolean }} ChatLine
  * @typedef {{ version: number, view: View, log: GameEvent[], chat: ChatLine[] }} RoomState
  */
 

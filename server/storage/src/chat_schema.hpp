@@ -34,4 +34,8 @@ CREATE TABLE chat (
 CREATE INDEX chat_by_room ON chat (room_id, id);
 )sql";
 
+// A later step, the same for both databases: a line the operator removed keeps its sender and
+// time, its text replaced by "" (docs/moderation.md).
+inline constexpr const char* removed_step = "ALTER TABLE chat ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;";
+
 }  // namespace carc::storage::chat_schema

@@ -24,7 +24,7 @@ namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 23> migrations = {
+constexpr std::array<const char*, 24> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -252,6 +252,8 @@ END $$;
     account_language_schema::step,
     // 23: the address each session was made from (session_address_schema.hpp).
     session_address_schema::step,
+    // 24: chat lines the operator removed (chat_schema.hpp).
+    chat_schema::removed_step,
 };
 
 }  // namespace

@@ -25,7 +25,7 @@ namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 23> migrations = {
+constexpr std::array<const char*, 24> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -194,6 +194,8 @@ CREATE TABLE vacation (
     account_language_schema::step,
     // 23: the address each session was made from (session_address_schema.hpp).
     session_address_schema::step,
+    // 24: chat lines the operator removed (chat_schema.hpp).
+    chat_schema::removed_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

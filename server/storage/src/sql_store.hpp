@@ -148,6 +148,7 @@ public:
     Result<std::int64_t> log_action(const AuditEntry& audit) override;
     Result<std::vector<AuditEntry>> audit_after(std::int64_t after_id, int limit) override;
     Result<std::vector<AuditEntry>> audit_log(int limit) override;
+    Result<ChatLine> remove_chat_line(const ChatLineRef& line, const AuditEntry& audit) override;
     // account_rename.hpp's rename, on this store.
     Status rename_account(const AccountRename& rename, const AuditEntry& audit);
     // A person's own data (sql_store_personal_data.cpp).

@@ -30,10 +30,10 @@ Status SqlStore::put_chat_locked(const ChatWrite& write) {
 
 Status SqlStore::load_chat_locked(StoredRoom& room) {
     return db().for_each_row(
-        "SELECT person_id, seat, name, text, time_ms FROM chat WHERE room_id = $1 ORDER BY id", {room.room_id},
-        [&](const Statement& row) -> Status {
-            room.chat.push_back(
-                {row.text(0), static_cast<int>(row.int64(1)), row.text(2), row.text(3), row.int64(4)});
+        "SELECT person_id, seat, name, text, time_ms, removed FROM chat WHERE room_id = $1 ORDER BY id",
+        {room.room_id}, [&](const Statement& row) -> Status {
+            room.chat.push_back({row.text(0), static_cast<int>(row.int64(1)), row.text(2), row.text(3), row.int64(4),
+                                 row.int64(5) != 0});
             return {};
         });
 }

@@ -340,3 +340,41 @@ Status rename_account(const Stores& stores, const AccountRename& rename, const A
 }
 
 }  // namespace carc::storage
+
+namespace carc::storage {
+
+// The line's text goes and its row stays, so the room's history (and its sender's own data)
+// shows a line removed where it was said.
+Result<ChatLine> SqlStore::remove_chat_line(const ChatLineRef& ref, const AuditEntry& audit) {
+    std::lock_guard lock(mutex_);
+    auto tx = sql::Transaction::begin(db(), sql::TransactionKind::write);
+    if (!tx) return tx.error();
+    std::optional<ChatLine> kept;
+    bool all_removed = true;
+    auto read = db().for_each_row(
+        "SELECT person_id, seat, name, text, time_ms, removed FROM chat"
+        " WHERE room_id = $1 AND person_id = $2 AND time_ms = $3 ORDER BY id",
+        {ref.room_id, ref.person_id, ref.time_ms}, [&](const Statement& row) -> Status {
+            const bool removed = row.int64(5) != 0;
+            if (!kept || (!removed && kept->removed))
+                kept = ChatLine{row.text(0), static_cast<int>(row.int64(1)), row.text(2), row.text(3), row.int64(4),
+                                removed};
+            all_removed = all_removed && removed;
+            return {};
+        });
+    if (!read) return read.error();
+    if (!kept)
+        return Error{ErrorCode::not_found, "room " + ref.room_id + " keeps no chat line of that sender at " +
+                                               std::to_string(ref.time_ms)};
+    if (all_removed) return Error{ErrorCode::already_exists, "that chat line was removed already"};
+    if (auto removed = db().run("UPDATE chat SET text = '', removed = 1"
+                                " WHERE room_id = $1 AND person_id = $2 AND time_ms = $3 AND removed = 0",
+                                {ref.room_id, ref.person_id, ref.time_ms});
+        !removed)
+        return removed.error();
+    if (auto logged = insert_audit(db(), audit); !logged) return logged.error();
+    if (auto committed = tx->commit(); !committed) return committed.error();
+    return *kept;
+}
+
+}  // namespace carc::storage

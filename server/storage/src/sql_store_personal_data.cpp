@@ -19,12 +19,13 @@ std::string tombstone_key(std::string_view person_id) { return "\x01" "deleted:"
 Result<std::vector<OwnChatLine>> SqlStore::chat_lines_of(std::string_view person_id) {
     std::lock_guard lock(mutex_);
     std::vector<OwnChatLine> out;
-    auto read = db().for_each_row("SELECT room_id, seat, name, text, time_ms FROM chat WHERE person_id = $1 ORDER BY id",
-                                  {person_id}, [&](const Statement& row) -> Status {
-                                      out.push_back({row.text(0), static_cast<int>(row.int64(1)), row.text(2),
-                                                     row.text(3), row.int64(4)});
-                                      return {};
-                                  });
+    auto read = db().for_each_row(
+        "SELECT room_id, seat, name, text, time_ms, removed FROM chat WHERE person_id = $1 ORDER BY id", {person_id},
+        [&](const Statement& row) -> Status {
+            out.push_back({row.text(0), static_cast<int>(row.int64(1)), row.text(2), row.text(3), row.int64(4),
+                           row.int64(5) != 0});
+            return {};
+        });
     if (!read) return read.error();
     return out;
 }

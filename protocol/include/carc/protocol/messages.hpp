@@ -351,6 +351,15 @@ struct ErrorMessage {
     json params = json::object();
     friend bool operator==(const ErrorMessage&, const ErrorMessage&) = default;
 };
+// The operator removed a chat line of the room (docs/moderation.md): the sender's line at that
+// time shows as removed, its text gone.
+struct ChatRemoved {
+    static constexpr std::string_view type = "chat_removed";
+    std::string room;
+    std::string from;
+    std::int64_t time = 0;
+    friend bool operator==(const ChatRemoved&, const ChatRemoved&) = default;
+};
 
 // ---- JSON conversions: each message in the one direction it travels -------------------------
 // The server reads client messages (from_json, through parse_client_message) and writes server
@@ -406,6 +415,7 @@ CARC_SERVER_MESSAGE(Ack)
 CARC_SERVER_MESSAGE(ChatMessage)
 CARC_SERVER_MESSAGE(FollowerOptions)
 CARC_SERVER_MESSAGE(ErrorMessage)
+CARC_SERVER_MESSAGE(ChatRemoved)
 #undef CARC_SERVER_MESSAGE
 
 // ---- parsing and encoding -------------------------------------------------------------------

@@ -84,6 +84,13 @@ struct AuditEntry {
     TimeMs time_ms = 0;        // when
 };
 
+// A room's chat line as the operator names it: its room, its sender and its time.
+struct ChatLineRef {
+    std::string room_id = {};
+    std::string person_id = {};
+    TimeMs time_ms = 0;
+};
+
 class ModerationStore {
 public:
     virtual ~ModerationStore() = default;
@@ -125,6 +132,11 @@ public:
     virtual Result<std::vector<AuditEntry>> audit_after(std::int64_t after_id, int limit) = 0;
     // The newest `limit` entries, newest first.
     virtual Result<std::vector<AuditEntry>> audit_log(int limit) = 0;
+
+    // Marks the kept chat line (each one of the sender at that time) removed, its text gone and
+    // its sender, name and time kept, and logs it; the line as kept before. not_found when the
+    // store keeps no such line, already_exists when it was removed before.
+    virtual Result<ChatLine> remove_chat_line(const ChatLineRef& line, const AuditEntry& audit) = 0;
 };
 
 }  // namespace carc::storage

@@ -19,6 +19,7 @@ struct OwnChatLine {
     std::string name;
     std::string text;
     TimeMs time_ms = 0;
+    bool removed = false;  // by the operator: its text is gone ("")
 };
 
 // What deleting an account changes (PersonalDataStore::delete_account).

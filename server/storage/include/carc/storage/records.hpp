@@ -92,6 +92,7 @@ struct ChatLine {
     std::string name;
     std::string text;
     TimeMs time_ms = 0;
+    bool removed = false;  // by the operator (docs/moderation.md): its text is gone ("")
     friend bool operator==(const ChatLine&, const ChatLine&) = default;
 };
 inline constexpr int kept_chat_lines = 100;
