@@ -17,12 +17,13 @@
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
+#include "voided_games_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 21> migrations = {
+constexpr std::array<const char*, 25> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -246,6 +247,12 @@ END $$;
     counters_schema::postgres_step,
     // 21: what each room counts against its creator's caps across nodes (counters_schema.hpp).
     counters_schema::postgres_charges_step,
+    // 22-24: nothing; numbers kept for other changes made beside this one.
+    "SELECT 1;",
+    "SELECT 1;",
+    "SELECT 1;",
+    // 25: voided games marked; each account's statistics kept per game (voided_games_schema.hpp).
+    voided_games_schema::postgres_step,
 };
 
 }  // namespace

@@ -17,13 +17,14 @@
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
+#include "voided_games_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 21> migrations = {
+constexpr std::array<const char*, 25> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -188,6 +189,12 @@ CREATE TABLE vacation (
     counters_schema::sqlite_step,
     // 21: nothing; PostgreSQL's step adds what rooms count against caps across nodes (pg_schema.cpp).
     "",
+    // 22-24: nothing; numbers kept for other changes made beside this one.
+    "",
+    "",
+    "",
+    // 25: voided games marked; each account's statistics kept per game (voided_games_schema.hpp).
+    voided_games_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

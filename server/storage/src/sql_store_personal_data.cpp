@@ -128,6 +128,9 @@ Result<std::vector<TokenHash>> SqlStore::delete_account(const AccountDeletion& d
                             "DELETE FROM player_ratings WHERE person_id = $1",
                             "DELETE FROM player_stats WHERE person_id = $1",
                             "DELETE FROM player_points WHERE person_id = $1",
+                            "DELETE FROM game_seat_points WHERE EXISTS (SELECT 1 FROM game_seat_stats s WHERE"
+                            " s.person_id = $1 AND s.game_id = game_seat_points.game_id AND s.seat = game_seat_points.seat)",
+                            "DELETE FROM game_seat_stats WHERE person_id = $1",
                             "DELETE FROM vacation WHERE person_id = $1",
                             "DELETE FROM chat WHERE person_id = $1",
                             "DELETE FROM challenges WHERE from_person = $1 OR to_person = $1",
