@@ -1,5 +1,7 @@
 // A person's own data across nodes (docs/accounts.md, "Your own data"): the exports' limit is
-// counted in the store, so two nodes together allow `--exports-per-hour`.
+// counted in the store, so two nodes together allow `--exports-per-hour`; deleting the account
+// at one node resigns its seat in a running game another node holds (every node follows the
+// store's log and resigns the seats in the rooms it holds).
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -54,4 +56,38 @@ TEST_CASE("own data: exports are limited for both nodes together", "[multinode][
     // Another account has a limit of its own.
     member bob = sign_up(nodes, 1, "Bob");
     CHECK(http_get(nodes.port(1), "/api/me/export", bearer(bob.token)).status == 200);
+}
+
+TEST_CASE("own data: deleting the account at one node resigns its running game at the other",
+          "[multinode][accounts]") {
+    cluster nodes(2);
+    member ada = sign_up(nodes, 0, "Ada");
+    member cy = sign_up(nodes, 0, "Cy");
+    const json created = ada.ws->request({{"type", "create_room"}, {"seats", 2}});
+    REQUIRE(created["type"] == "room_created");
+    const std::string room = created["room"];
+    REQUIRE(cy.ws->request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    REQUIRE(ada.ws->request({{"type", "start"}, {"room", room}})["type"] == "ack");
+
+    // Node 1 takes the deletion; node 0 holds the room.
+    const auto deleted = http_send("127.0.0.1", nodes.port(1), "DELETE", "/api/me",
+                                   {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + ada.token}},
+                                   json{{"password", password}}.dump());
+    INFO(deleted.body);
+    REQUIRE(deleted.status == 200);
+    CHECK(json::parse(deleted.body) == json{{"deleted", true}, {"rooms_left", 1}});
+
+    // Ada's seat is resigned at node 0, so Cy won: the record says so (up to 20 s on a loaded machine).
+    json record;
+    for (int i = 0; i < 1000; ++i) {
+        const auto read = http_get(nodes.port(0), "/api/games/" + room);
+        if (read.status == 200) record = json::parse(read.body);
+        if (record.value("status", "") == "finished") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    INFO(record.dump());
+    REQUIRE(record["status"] == "finished");
+    CHECK(record["players"][0]["resigned"] == true);
+    CHECK(record["players"][0]["name"] == "deleted player");
+    CHECK(record["players"][1]["name"] == "Cy");
 }

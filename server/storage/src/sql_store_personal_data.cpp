@@ -156,6 +156,16 @@ Result<std::vector<TokenHash>> SqlStore::delete_account(const AccountDeletion& d
         !ran)
         return ran.error();
     if (auto replaced = replace_deleted_names_locked(token, d.replacement_name, {}); !replaced) return replaced.error();
+    if (!d.rooms_elsewhere.empty()) {
+        std::string rooms;
+        for (const auto& r : d.rooms_elsewhere) rooms += (rooms.empty() ? "" : " ") + r;
+        if (auto logged = db().run(
+                "INSERT INTO moderation_log (operator, action, target, detail, reason, time_ms)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                {"server", "resign_deleted", d.person_id, rooms, "the account was deleted", d.now_ms});
+            !logged)
+            return logged.error();
+    }
     if (auto committed = tx->commit(); !committed) return committed.error();
     return ended;
 }
