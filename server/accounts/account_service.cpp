@@ -61,7 +61,7 @@ account_service::account_service(shared_state& state, std::shared_ptr<st::Accoun
                         "address_attempts"),
       address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1), store_, "address_sign_ups"),
       node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1), store_, "sign_ups"),
-      exports_(state.config.accounts.exports_per_hour, std::chrono::hours(1)) {
+      exports_(state.config.accounts.exports_per_hour, std::chrono::hours(1), store_, "exports") {
     // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
     // of an old name is refused from the first request on.
     fill_missing_skeletons(*store_);

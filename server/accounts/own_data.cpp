@@ -178,33 +178,41 @@ st::Result<int> delete_account(shared_state& state, const st::AccountRecord& acc
     // The rooms first: the deletion replaces the name in the seats they are found by.
     auto seated = state.stores.accounts->seated_games(account.person_token_hash);
     if (!seated) return seated.error();
-    const auto hold = std::chrono::duration_cast<std::chrono::milliseconds>(state.config.accounts.deleted_name_hold);
-    auto ended = state.stores.personal_data->delete_account(
-        {.person_id = account.person_id, .replacement_name = deleted_name, .now_ms = now_ms,
-         .name_free_at_ms = now_ms + hold.count()});
-    if (!ended) return ended.error();
-    state.accounts->close_sessions(*ended);
-
-    int left = 0;
+    std::vector<std::shared_ptr<room>> here;
+    std::vector<std::string> elsewhere;  // running rooms another node holds
     for (const st::SeatedGame& g : *seated) {
-        if (g.status == st::RoomStatus::finished) {
-            state.game_records->cache().forget(g.room_id);  // it was kept with the old name
-            continue;
-        }
-        if (g.resigned) continue;
+        if (g.status == st::RoomStatus::finished || g.resigned) continue;
         std::shared_ptr<room> target = state.rooms.find(g.room_id);
         if (!target && g.status == st::RoomStatus::adjourned)
             target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state, g.room_id); });
-        if (!target) {
-            // Another node runs it: the seat plays on there until that node's clock or bots end it.
-            spdlog::warn("event=deleted_account_room_elsewhere person={} room={}", account.person_id, g.room_id);
-            continue;
-        }
-        leave_room(target, account.person_id, account.name, g.room_id);
-        ++left;
+        if (target) here.push_back(std::move(target));
+        else elsewhere.push_back(g.room_id);
     }
-    spdlog::info("event=account_deleted person={} sessions_ended={} rooms_left={}", account.person_id, ended->size(),
-                 left);
+    const auto hold = std::chrono::duration_cast<std::chrono::milliseconds>(state.config.accounts.deleted_name_hold);
+    auto ended = state.stores.personal_data->delete_account(
+        {.person_id = account.person_id, .replacement_name = deleted_name, .now_ms = now_ms,
+         .name_free_at_ms = now_ms + hold.count(), .rooms_elsewhere = elsewhere});
+    if (!ended) return ended.error();
+    state.accounts->close_sessions(*ended);
+
+    for (const st::SeatedGame& g : *seated)
+        if (g.status == st::RoomStatus::finished) state.game_records->cache().forget(g.room_id);  // kept with the old name
+    for (const auto& target : here) leave_room(target, account.person_id, account.name, target->id());
+    // The others are resigned by the nodes that hold them, which follow the store's log.
+    const int left = static_cast<int>(here.size() + elsewhere.size());
+    spdlog::info("event=account_deleted person={} sessions_ended={} rooms_left={} rooms_elsewhere={}",
+                 account.person_id, ended->size(), left, elsewhere.size());
+    return left;
+}
+
+int resign_deleted_seats(shared_state& state, const std::string& person_id, const std::vector<std::string>& rooms) {
+    int left = 0;
+    for (const std::string& id : rooms) {
+        if (auto target = state.rooms.find(id)) {
+            leave_room(target, person_id, deleted_name, id);
+            ++left;
+        }
+    }
     return left;
 }
 

@@ -5,6 +5,7 @@
 // blocking pool or a hashing thread, never on an I/O thread or a room's strand.
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +34,13 @@ storage::Result<nlohmann::json> export_own_data(shared_state& state, const stora
 // Deletes `account` (storage::PersonalDataStore::delete_account), closes its sessions' sockets on
 // this node, and resigns its seats in the running games and leaves the waiting rooms this node
 // runs or can resume. The number of rooms left; an error when the store refused.
+// Running rooms another node holds are named in the store's audit log instead
+// (storage::AccountDeletion::rooms_elsewhere) and counted as left.
 storage::Result<int> delete_account(shared_state& state, const storage::AccountRecord& account, storage::TimeMs now_ms);
+
+// What a node does with that audit entry: resigns the deleted person's seat in those of `rooms`
+// it holds. The number of rooms it left.
+int resign_deleted_seats(shared_state& state, const std::string& person_id, const std::vector<std::string>& rooms);
 
 }  // namespace accounts
 }  // namespace carc::server

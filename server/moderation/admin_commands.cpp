@@ -8,6 +8,7 @@
 
 #include "accounts/account_rules.hpp"
 #include "accounts/name_skeleton.hpp"
+#include "ratings/game_rating.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/storage/account_rename.hpp"
 #include "util/name_rule.hpp"
@@ -36,9 +37,17 @@ struct command_line {
         if (it == options.end()) return std::nullopt;
         return it->second;
     }
+    std::vector<std::pair<std::string, std::string>> given;  // every valued option, in order
+    // Every value of an option that may be given more than once (--game).
+    std::vector<std::string> all(const std::string& name) const {
+        std::vector<std::string> out;
+        for (const auto& [option, value] : given)
+            if (option == name) out.push_back(value);
+        return out;
+    }
 };
 
-const std::vector<std::string> value_flags = {"--reason", "--for", "--limit", "--from"};
+const std::vector<std::string> value_flags = {"--reason", "--for", "--limit", "--from", "--account", "--game"};
 
 std::optional<command_line> split(const std::vector<std::string>& args, std::string& problem) {
     command_line line;
@@ -59,6 +68,7 @@ std::optional<command_line> split(const std::vector<std::string>& args, std::str
             return std::nullopt;
         }
         line.options[a] = args[++i];
+        line.given.emplace_back(a, args[i]);
     }
     return line;
 }
@@ -358,6 +368,54 @@ void remove_chat(context& c, const command_line& line) {
     c.say(named + " is removed: \"" + removed->text + "\"");
 }
 
+// void-ratings: an account's rated games, or the games named, stop counting; every rating they
+// touched is recomputed in order (docs/ratings.md, "Voided games").
+void void_ratings(context& c, const command_line& line) {
+    const std::string usage = "usage: void-ratings (--account NAME | --game ROOM [--game ROOM ...]) --reason TEXT";
+    const auto account_name = line.option("--account");
+    std::vector<std::string> games = line.all("--game");
+    if (line.words.size() != 1 || account_name.has_value() == !games.empty()) {
+        c.fail(usage, 2);
+        return;
+    }
+    const auto reason = reason_of(c, line);
+    if (!reason) return;
+    if (!c.stores.ratings) {
+        c.fail("this store keeps no ratings");
+        return;
+    }
+    std::string target;
+    if (account_name) {
+        const auto account = account_named(c, *account_name);
+        if (!account) return;
+        auto played = c.stores.ratings->rated_games_of(account->person_id);
+        if (!played) {
+            c.fail("the store failed: " + played.message());
+            return;
+        }
+        if (played->empty()) {
+            c.fail(account->name + " has no rated game that counts");
+            return;
+        }
+        games = *played;
+        target = account->person_id;
+    } else {
+        for (const auto& g : games) target += (target.empty() ? "" : " ") + g;
+    }
+    std::string listed;
+    for (const auto& g : games) listed += (listed.empty() ? "" : " ") + g;
+    auto voided = c.stores.ratings->void_games(
+        games, ratings::rate_seats,
+        c.audit("void_ratings", target, "games: " + listed, *reason));
+    if (!voided) {
+        c.fail(voided.message());
+        return;
+    }
+    c.say(std::to_string(voided->voided.size()) + (voided->voided.size() == 1 ? " game" : " games") +
+          " voided; " + std::to_string(voided->rerated) + " later rated " +
+          (voided->rerated == 1 ? "game" : "games") + " rated again");
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_duration_ms(const std::string& text) {
@@ -393,7 +451,9 @@ std::string admin_usage() {
            "  unban-address ADDRESS[/PREFIX] --reason TEXT\n"
            "  address-bans                              the addresses and ranges banned now\n"
            "  log [--limit N]                           the audit log, newest first\n"
-           "  remove-chat ROOM TIME --from NAME --reason TEXT   remove a chat line (TIME in ms, as `reports` shows it)\n";
+           "  remove-chat ROOM TIME --from NAME --reason TEXT   remove a chat line (TIME in ms, as `reports` shows it)\n"
+           "  void-ratings --account NAME --reason TEXT    void every rated game the account played\n"
+           "  void-ratings --game ROOM [--game ROOM ...] --reason TEXT   void these games\n";
 }
 
 admin_outcome run_admin_command(const st::Stores& stores, const std::vector<std::string>& args,
@@ -420,6 +480,7 @@ admin_outcome run_admin_command(const st::Stores& stores, const std::vector<std:
     else if (command == "address-bans" && bare) list_address_bans(c);
     else if (command == "log" && bare) show_log(c, *line);
     else if (command == "remove-chat") remove_chat(c, *line);
+    else if (command == "void-ratings") void_ratings(c, *line);
     else return c.fail("unknown command '" + command + "'\n" + admin_usage(), 2);
     return c.result;
 }

@@ -1,8 +1,11 @@
 #include "moderation/audit_follower.hpp"
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "accounts/own_data.hpp"
 #include "app/shared_state.hpp"
 #include "moderation/chat_removal.hpp"
 
@@ -21,6 +24,15 @@ void audit_follower::start() {
     if (!newest->empty()) last_id_ = newest->front().id;
 }
 
+// A deleted account's seats in rooms its node did not hold: resigned where they are held.
+void audit_follower::resign_deleted(const storage::AuditEntry& entry) {
+    std::vector<std::string> rooms;
+    std::istringstream words(entry.detail);
+    for (std::string room; words >> room;) rooms.push_back(room);
+    if (const int left = accounts::resign_deleted_seats(state_, entry.target, rooms); left > 0)
+        spdlog::info("event=deleted_account_seats_resigned person={} rooms_left={}", entry.target, left);
+}
+
 void audit_follower::follow() {
     if (following_.exchange(true)) return;
     auto entries = store_.audit_after(last_id_, entries_per_read);
@@ -30,6 +42,10 @@ void audit_follower::follow() {
         for (const auto& entry : *entries) {
             last_id_ = entry.id;
             if (entry.action == remove_chat_action) remove_chat_here(state_, entry);
+            if (entry.action == "resign_deleted") {
+                resign_deleted(entry);
+                continue;
+            }
             if (entry.action != "rename") continue;
             if (auto links = state_.persons.online_links(entry.target))
                 links->send(shared_text(nlohmann::json{{"type", "notice"}, {"kind", "renamed"}, {"name", entry.detail}}.dump()));

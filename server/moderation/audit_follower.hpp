@@ -2,7 +2,8 @@
 // Every node reads the operators' audit log as it grows (twice a second), and acts on the entries
 // that concern the people connected to it: a renamed account is told its new name
 // (`{"type": "notice", "kind": "renamed", "name": ...}`); a room open here drops a chat line the
-// operator removed (chat_removal.hpp). The log is in the store every node
+// operator removed (chat_removal.hpp); a deleted account's seats in the rooms held here are
+// resigned (the node that took the deletion did not hold them). The log is in the store every node
 // shares, so the operator's tool reaches every node without a port of its own.
 
 #include <atomic>
@@ -25,6 +26,8 @@ public:
     void follow();
 
 private:
+    void resign_deleted(const storage::AuditEntry& entry);
+
     shared_state& state_;
     storage::ModerationStore& store_;
     std::atomic<bool> following_{false};

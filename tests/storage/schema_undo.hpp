@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 24;
+inline constexpr int newest_schema = 25;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -53,6 +53,10 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
                 break;
             case 19: sql += drop({"sign_in_links"}); break;
             case 20: sql += drop({"id_counters"}); break;
+            case 25:  // voided games' mark, each account's statistics per game
+                sql += drop({"game_seat_points", "game_seat_stats"});
+                sql += "ALTER TABLE " + t + "games DROP COLUMN voided_at_ms; ";
+                break;
             case 21:  // what rooms count against caps across nodes; nothing on SQLite
                 if (pg) sql += drop({"room_charges"});
                 break;

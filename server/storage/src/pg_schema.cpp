@@ -19,12 +19,13 @@
 #include "tournaments_schema.hpp"
 #include "account_language_schema.hpp"
 #include "session_address_schema.hpp"
+#include "voided_games_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 24> migrations = {
+constexpr std::array<const char*, 25> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -254,6 +255,8 @@ END $$;
     session_address_schema::step,
     // 24: chat lines the operator removed (chat_schema.hpp).
     chat_schema::removed_step,
+    // 25: voided games marked; each account's statistics kept per game (voided_games_schema.hpp).
+    voided_games_schema::postgres_step,
 };
 
 }  // namespace

@@ -19,13 +19,14 @@
 #include "tournaments_schema.hpp"
 #include "account_language_schema.hpp"
 #include "session_address_schema.hpp"
+#include "voided_games_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 24> migrations = {
+constexpr std::array<const char*, 25> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -196,6 +197,8 @@ CREATE TABLE vacation (
     session_address_schema::step,
     // 24: chat lines the operator removed (chat_schema.hpp).
     chat_schema::removed_step,
+    // 25: voided games marked; each account's statistics kept per game (voided_games_schema.hpp).
+    voided_games_schema::sqlite_step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -149,6 +149,10 @@ public:
     Result<std::vector<AuditEntry>> audit_after(std::int64_t after_id, int limit) override;
     Result<std::vector<AuditEntry>> audit_log(int limit) override;
     Result<ChatLine> remove_chat_line(const ChatLineRef& line, const AuditEntry& audit) override;
+    // Voided games (sql_store_voiding.cpp).
+    Result<std::vector<std::string>> rated_games_of(std::string_view person_id) override;
+    Result<VoidOutcome> void_games(const std::vector<std::string>& game_ids, const RatingModel& model,
+                                   const AuditEntry& audit) override;
     // account_rename.hpp's rename, on this store.
     Status rename_account(const AccountRename& rename, const AuditEntry& audit);
     // A person's own data (sql_store_personal_data.cpp).
@@ -191,6 +195,10 @@ private:
     Status rate_game_locked(const std::string& game_id, TimeMs finished_at_ms, const RatedGame& rated);
     // Adds a game being finished to its accounts' statistics, in its transaction (sql_store_friends.cpp).
     Status count_stats_locked(const FinishedGame& game);
+    // Takes a voided game's statistics back out of its accounts' totals (sql_store_voiding.cpp).
+    Status uncount_stats_locked(const std::string& game_id);
+    // Rates again, in order, every rated game under `key` finished at or after `from_ms`.
+    Result<int> rerate_from_locked(const std::string& key, TimeMs from_ms, const RatingModel& model);
     // Turn-based games (sql_store_turns.cpp).
     Status put_turn_locked(const TurnWrite& write);
     Status load_turn_locked(StoredRoom& room);

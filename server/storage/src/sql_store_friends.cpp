@@ -251,7 +251,20 @@ Status SqlStore::count_stats_locked(const FinishedGame& game) {
                  std::int64_t{seat.followers_used}});
             !added)
             return added;
+        // The game's own share too, so that voiding it can take the share back out.
+        if (auto kept = db().run(
+                "INSERT INTO game_seat_stats (game_id, seat, person_id, rule_key, won, tiles_placed, followers_used)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                {game.game_id, std::int64_t{seat.seat}, seat.person_id, game.stats_key,
+                 std::int64_t{seat.won ? 1 : 0}, std::int64_t{seat.tiles_placed}, std::int64_t{seat.followers_used}});
+            !kept)
+            return kept;
         for (const auto& [kind, points] : seat.points) {
+            if (auto kept = db().run(
+                    "INSERT INTO game_seat_points (game_id, seat, kind, points) VALUES ($1, $2, $3, $4)",
+                    {game.game_id, std::int64_t{seat.seat}, kind, std::int64_t{points}});
+                !kept)
+                return kept;
             if (auto added = db().run(
                     "INSERT INTO player_points (person_id, rule_key, kind, points) VALUES ($1, $2, $3, $4)"
                     " ON CONFLICT (person_id, rule_key, kind) DO UPDATE SET"

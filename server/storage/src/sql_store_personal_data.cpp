@@ -129,6 +129,9 @@ Result<std::vector<TokenHash>> SqlStore::delete_account(const AccountDeletion& d
                             "DELETE FROM player_ratings WHERE person_id = $1",
                             "DELETE FROM player_stats WHERE person_id = $1",
                             "DELETE FROM player_points WHERE person_id = $1",
+                            "DELETE FROM game_seat_points WHERE EXISTS (SELECT 1 FROM game_seat_stats s WHERE"
+                            " s.person_id = $1 AND s.game_id = game_seat_points.game_id AND s.seat = game_seat_points.seat)",
+                            "DELETE FROM game_seat_stats WHERE person_id = $1",
                             "DELETE FROM vacation WHERE person_id = $1",
                             "DELETE FROM chat WHERE person_id = $1",
                             "DELETE FROM challenges WHERE from_person = $1 OR to_person = $1",
@@ -155,6 +158,16 @@ Result<std::vector<TokenHash>> SqlStore::delete_account(const AccountDeletion& d
         !ran)
         return ran.error();
     if (auto replaced = replace_deleted_names_locked(token, d.replacement_name, {}); !replaced) return replaced.error();
+    if (!d.rooms_elsewhere.empty()) {
+        std::string rooms;
+        for (const auto& r : d.rooms_elsewhere) rooms += (rooms.empty() ? "" : " ") + r;
+        if (auto logged = db().run(
+                "INSERT INTO moderation_log (operator, action, target, detail, reason, time_ms)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                {"server", "resign_deleted", d.person_id, rooms, "the account was deleted", d.now_ms});
+            !logged)
+            return logged.error();
+    }
     if (auto committed = tx->commit(); !committed) return committed.error();
     return ended;
 }

@@ -30,6 +30,10 @@ struct AccountDeletion {
     TimeMs now_ms = 0;
     // Until then nobody signs up with the name or a look-alike of it.
     TimeMs name_free_at_ms = 0;
+    // Running rooms with the person's seat that another node holds: when there are any, the
+    // deletion writes an audit entry naming them (action "resign_deleted", target the person,
+    // detail the room ids), which every node follows to resign the seat in the rooms it holds.
+    std::vector<std::string> rooms_elsewhere = {};
 };
 
 class PersonalDataStore {

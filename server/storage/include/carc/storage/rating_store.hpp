@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "carc/storage/moderation_store.hpp"
 #include "carc/storage/records.hpp"
 #include "carc/storage/result.hpp"
 
@@ -97,6 +98,15 @@ struct HeadToHead {
     int draws = 0;
 };
 
+// The model a game is rated with (what RatedGame::rate runs), for rating games again.
+using RatingModel = std::function<std::vector<RatingChange>(const std::vector<SeatRatingInput>&)>;
+
+// What voiding games did: the games voided, and how many later rated games were rated again.
+struct VoidOutcome {
+    std::vector<std::string> voided;
+    int rerated = 0;
+};
+
 class RatingStore {
 public:
     virtual ~RatingStore() = default;
@@ -112,6 +122,17 @@ public:
                                                                      double max_rd) = 0;
     // A game's changes by seat; empty when the game was not rated.
     virtual Result<std::vector<RatingChange>> game_rating(std::string_view game_id) = 0;
+
+    // The rated games the account played that count (not voided), oldest first.
+    virtual Result<std::vector<std::string>> rated_games_of(std::string_view person_id) = 0;
+    // Voids finished games, with their audit entry, in one transaction (docs/ratings.md, "Voided
+    // games"): each stays stored and replayable but is marked voided; its rating changes go and
+    // its statistics leave the accounts' totals; every rated game under the same rating key
+    // finished from the first voided one on is rated again in order with `model`, so every
+    // rating equals what it would be had the voided games never been played. not_found names a
+    // game that is not finished; already_exists one voided before; nothing changes then.
+    virtual Result<VoidOutcome> void_games(const std::vector<std::string>& game_ids, const RatingModel& model,
+                                           const AuditEntry& audit) = 0;
 };
 
 }  // namespace carc::storage
