@@ -188,7 +188,7 @@ st::Result<int> delete_account(shared_state& state, const st::AccountRecord& acc
         if (g.resigned) continue;
         std::shared_ptr<room> target = state.rooms.find(g.room_id);
         if (!target && g.status == st::RoomStatus::adjourned)
-            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state, g.room_id); });
+            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state.room_needs, g.room_id); });
         if (!target) {
             // Another node runs it: the seat plays on there until that node's clock or bots end it.
             spdlog::warn("event=deleted_account_room_elsewhere person={} room={}", account.person_id, g.room_id);

@@ -33,7 +33,7 @@
 
 namespace carc::server {
 
-class shared_state;
+struct room_services;
 
 // The answer to a room id that names no room, and to a private room's id from anyone not in it.
 inline constexpr const char* no_such_room_message = "no such room";
@@ -54,7 +54,7 @@ struct requester {
 
 class room : public std::enable_shared_from_this<room> {
 public:
-    room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings);
+    room(room_services& state, std::string id, std::string invite, protocol::RoomSettings settings);
 
     const std::string& id() const { return id_; }
 
@@ -277,7 +277,7 @@ private:
     void reply_error(const requester& who, protocol::ErrorMessage error);
     void report_summary();
 
-    shared_state& state_;
+    room_services& state_;
     strand_type strand_;
     const std::string id_;  // both fixed at the start, read from any thread
     const bool private_;

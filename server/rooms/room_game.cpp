@@ -9,7 +9,7 @@
 #include "rooms/room_error.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "util/wall_clock.hpp"
 
 namespace carc::server {

@@ -58,7 +58,7 @@ void open_table(shared_state& state, const protocol::RoomSettings& settings, con
         }
         state.blocking.post([&state, room_id, done] {
             auto loaded = state.stores.games->load_room(room_id);
-            const bool opened = loaded && *loaded && restore_running(state, **loaded);
+            const bool opened = loaded && *loaded && restore_running(state.room_needs, **loaded);
             if (!opened) spdlog::error("event=tournament_game_not_opened room={}", room_id);
             done(opened);
         });
