@@ -81,4 +81,9 @@ std::optional<std::string> check_webhook(std::string_view url, bool allow_privat
     return std::nullopt;
 }
 
+std::optional<std::string> check_language(std::string_view language) {
+    if (language == "en" || language == "ru") return std::nullopt;
+    return "the language must be \"en\" or \"ru\"";
+}
+
 }  // namespace carc::server::accounts

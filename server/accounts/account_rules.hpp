@@ -21,5 +21,7 @@ std::optional<std::string> check_email(std::string_view email);
 // `allow_private` (--allow-private-webhooks). Names are checked as written (a literal address
 // or "localhost"); resolving happens when notices are sent.
 std::optional<std::string> check_webhook(std::string_view url, bool allow_private);
+// The languages an account's mails can be written in: "en" and "ru" (the web client's).
+std::optional<std::string> check_language(std::string_view language);
 
 }  // namespace carc::server::accounts

@@ -14,6 +14,7 @@
 
 #include "accounts/name_skeleton.hpp"
 #include "app/config.hpp"
+#include "net/client_address.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
 
@@ -125,7 +126,7 @@ std::optional<signed_in> account_service::resolve(const std::string& secret) {
 }
 
 new_session account_service::make_session(const std::string& person, const std::string& kind,
-                                          const std::string& device) {
+                                          const std::string& device, const std::string& address) {
     std::string secret = random_hex(32);
     const std::int64_t now_ms = unix_ms();
     st::SessionRecord made{.secret_hash = st::TokenHash::of_token(secret),
@@ -134,7 +135,8 @@ new_session account_service::make_session(const std::string& person, const std::
                              .kind = kind,
                              .device = device,
                              .created_at_ms = now_ms,
-                             .last_seen_ms = now_ms};
+                             .last_seen_ms = now_ms,
+                             .address = plain_address(address)};
     return {std::move(secret), std::move(made)};
 }
 

@@ -78,8 +78,9 @@ public:
 
     // On a worker: the session of `secret` and its account; nullopt when forged, expired or ended.
     std::optional<signed_in> resolve(const std::string& secret);
-    // A new session for `person` (not stored yet).
-    static new_session make_session(const std::string& person, const std::string& kind, const std::string& device);
+    // A new session for `person` (not stored yet), made from the client `address`.
+    static new_session make_session(const std::string& person, const std::string& kind, const std::string& device,
+                                    const std::string& address);
 
     // A socket signed in with the session of `secret_hash`.
     void track(const storage::TokenHash& secret_hash, const std::shared_ptr<client_link>& link);

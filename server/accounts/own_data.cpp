@@ -38,7 +38,8 @@ json account_part(const st::AccountRecord& a) {
 json settings_part(const st::AccountSettings& s) {
     return {{"auto_vacation", s.auto_vacation},
             {"notices", parsed_or_text(s.notices_json)},
-            {"webhook", s.webhook_url ? json(*s.webhook_url) : json(nullptr)}};
+            {"webhook", s.webhook_url ? json(*s.webhook_url) : json(nullptr)},
+            {"language", s.language.empty() ? json(nullptr) : json(s.language)}};
 }
 
 }  // namespace
@@ -57,6 +58,7 @@ st::Result<json> export_own_data(shared_state& state, const st::AccountRecord& a
     for (const st::SessionRecord& s : *sessions)
         out["sessions"].push_back({{"id", s.public_id},
                                    {"device", s.device},
+                                   {"address", s.address},
                                    {"kind", s.kind},
                                    {"created_ms", s.created_at_ms},
                                    {"last_seen_ms", s.last_seen_ms}});

@@ -40,6 +40,30 @@ namespace {
 constexpr auto shutdown_grace = std::chrono::milliseconds(300);
 // People are swept once per grace period, but never more often than this.
 constexpr auto min_sweep_interval = std::chrono::milliseconds(100);
+
+// The tournaments get what they use: their stores, the journal, the lobby and the people, and the
+// rooms' side as functions (with several nodes, ids and leases go through the cluster, which is
+// made after this).
+tournaments::tournament_parts tournament_parts_of(shared_state* state, const storage::Stores& stores) {
+    const server_config& config = state->config;
+    return tournaments::tournament_parts{
+        .store = stores.tournaments,
+        .games = stores.games,
+        .accounts = stores.accounts,
+        .ratings = stores.ratings,
+        .journal = state->journal,
+        .rooms = state->rooms,
+        .persons = state->persons,
+        .new_room_id = [state] { return state->cluster ? state->cluster->claim_room_id() : state->rooms.next_room_id(); },
+        .may_open = [state](const std::string& id) { return !state->cluster || state->cluster->lease_for_resume(id); },
+        .open_room = [state](started_game game) { room::open_started(state->room_needs, std::move(game)); },
+        .rules = {.sweep_every = config.tournament_sweep,
+                  .max_per_creator = config.max_tournaments_per_person,
+                  .max_unfinished = config.max_open_tournaments,
+                  .short_move_times = config.turn_based.short_move_times,
+                  .fixed_seed = config.fixed_seed,
+                  .test_exit_after_round_stored = config.test_exit_after_round_stored}};
+}
 }  // namespace
 
 server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
@@ -71,8 +95,7 @@ void server::keep_in(storage::Stores stores) {
         state_->notices = state_->notice_sender;
     }
     if (stores.tournaments && state_->accounts) {
-        state_->tournaments = std::make_unique<tournaments::tournament_service>(*state_, stores.tournaments,
-                                                                                state_->config.tournament_sweep);
+        state_->tournaments = std::make_unique<tournaments::tournament_service>(tournament_parts_of(state_.get(), stores));
         // A tournament hears once a game's record is stored: its round may be over.
         state_->hooks.on_recorded([tournaments = state_->tournaments.get()](const std::string& room_id) {
             tournaments->game_recorded(room_id);
@@ -141,8 +164,9 @@ void server::build_routes() {
         if (stores.personal_data) add_own_data_routes(*routes, *state_);
         if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
     }
-    if (state_->tournaments) add_tournament_routes(*routes, *state_, *state_->tournaments);
-    if (state_->reviews) add_review_routes(*routes, state_->accounts.get(), game_sources{state_->rooms, state_->stores, state_->cluster},
+    if (state_->tournaments) add_tournament_routes(*routes, *state_->tournaments);
+    if (state_->reviews)
+        add_review_routes(*routes, state_->accounts.get(), game_sources{state_->rooms, state_->stores, state_->cluster},
                           *state_->reviews);
     state_->routes = std::move(routes);
 }

@@ -99,6 +99,19 @@ std::optional<bool> want_token_of(const call& c, const json& body, std::optional
     return it->get<bool>();
 }
 
+// `language`: absent or null is none chosen (""); else "en" or "ru", anything else refused (400).
+std::optional<std::string> language_of(const call& c, const json& body, std::optional<http_answer>& refused) {
+    const auto it = body.find("language");
+    if (it == body.end() || it->is_null()) return std::string();
+    const auto bad = it->is_string() ? accounts::check_language(it->get<std::string>())
+                                     : std::optional<std::string>("a string");
+    if (bad) {
+        refused = refusal(c, http::status::bad_request, "bad_field", "field 'language': " + *bad);
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
 std::string device_of(const call& c, const json& body) {
     std::string device = string_field(body, "device").value_or(std::string(c.request[http::field::user_agent]));
     if (device.size() > max_device_length) device.resize(max_device_length);
@@ -126,7 +139,7 @@ http_answer retry_later(const call& c, account_service::clock::duration wait,
     return res;
 }
 
-// POST /api/accounts {name, password, email?, token?, want_token?, device?}
+// POST /api/accounts {name, password, email?, language?, token?, want_token?, device?}
 http_answer sign_up(const call& c) {
     std::optional<http_answer> refused;
     const auto body = body_object(c, refused);
@@ -144,6 +157,8 @@ http_answer sign_up(const call& c) {
     if (email && email->empty()) email.reset();
     if (email)
         if (auto bad = accounts::check_email(*email)) return refusal(c, http::status::bad_request, "bad_email", *bad);
+    const auto language = language_of(c, *body, refused);
+    if (!language) return *refused;
 
     // A guest signing up keeps their person (their seats, games and name); otherwise a new one.
     std::optional<person_identity> person;
@@ -192,7 +207,9 @@ http_answer sign_up(const call& c) {
                               .created_at_ms = unix_ms(),
                               .settings = {}};
     account.settings.email = email;
-    const auto made = account_service::make_session(person->id, *want_token ? "token" : "cookie", device_of(c, *body));
+    account.settings.language = *language;
+    const auto made =
+        account_service::make_session(person->id, *want_token ? "token" : "cookie", device_of(c, *body), c.address);
     if (auto created = c.service.store().create_account(account, made.record); !created) {
         if (created.code() == st::ErrorCode::already_exists)
             return refusal(c, http::status::conflict, "name_taken", "that name is taken");
@@ -238,7 +255,8 @@ http_answer sign_in(const call& c) {
             return refusal(c, http::status::forbidden, "banned", ban->message);
         }
     const auto made =
-        account_service::make_session((*account)->person_id, *want_token ? "token" : "cookie", device_of(c, *body));
+        account_service::make_session((*account)->person_id, *want_token ? "token" : "cookie", device_of(c, *body),
+                                      c.address);
     if (auto added = c.service.store().add_session(made.record); !added) return store_failed(c, added.error());
     spdlog::info("event=signed_in person={} session={}", (*account)->person_id, made.record.public_id);
     return session_answer(c, http::status::ok, **account, made, *want_token);
@@ -262,7 +280,9 @@ json account_json(const st::AccountRecord& a) {
             {"auto_vacation", a.settings.auto_vacation},
             {"notices", notice_channels(a.settings.notices_json)},
             {"webhook", a.settings.webhook_url ? json(*a.settings.webhook_url) : json(nullptr)},
-            {"created_ms", a.created_at_ms}};
+            {"created_ms", a.created_at_ms},
+            // The mails' language; null: never chosen (mails in English).
+            {"language", a.settings.language.empty() ? json(nullptr) : json(a.settings.language)}};
 }
 
 // A change that could hand the account to someone else (its address, where reset links go) needs
@@ -282,8 +302,8 @@ std::optional<http_answer> password_refusal(const call& c, const signed_in& me, 
     return std::nullopt;
 }
 
-// PATCH /api/me {email?, auto_vacation?, notices?, webhook?, password?}: null clears email and
-// webhook; a new or cleared e-mail address needs `password`.
+// PATCH /api/me {email?, auto_vacation?, notices?, webhook?, language?, password?}: null clears
+// email and webhook; a new or cleared e-mail address needs `password`.
 http_answer update_me(const call& c, const signed_in& me) {
     std::optional<http_answer> refused;
     const auto body = body_object(c, refused);
@@ -327,6 +347,11 @@ http_answer update_me(const call& c, const signed_in& me) {
             } else {
                 settings.webhook_url = value.get<std::string>();
             }
+        } else if (key == "language") {
+            const auto bad = value.is_string() ? accounts::check_language(value.get<std::string>())
+                                               : std::optional<std::string>("a string");
+            if (bad) return refusal(c, http::status::bad_request, "bad_field", "field 'language': " + *bad);
+            settings.language = value.get<std::string>();
         } else {
             return refusal(c, http::status::bad_request, "bad_field", "unknown field '" + key.substr(0, 32) + "'");
         }
@@ -354,6 +379,8 @@ http_answer list_sessions(const call& c, const signed_in& me) {
     for (const auto& s : *sessions)
         out.push_back({{"id", s.public_id},
                        {"device", s.device},
+                       // Where it signed in from ("": a session older than addresses kept).
+                       {"address", s.address},
                        {"kind", s.kind},
                        {"created_ms", s.created_at_ms},
                        {"last_seen_ms", s.last_seen_ms},

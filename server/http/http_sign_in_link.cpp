@@ -155,7 +155,8 @@ http_answer open_link(shared_state& state, const route_call& rc) {
     for (char& ch : device)
         if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
     const auto made =
-        accounts::account_service::make_session(used->person_id, "cookie", device.empty() ? "unknown device" : device);
+        accounts::account_service::make_session(used->person_id, "cookie", device.empty() ? "unknown device" : device,
+                                                   rc.address);
     if (auto added = service.store().add_session(made.record); !added) return store_failed(rc.request, added.message());
     spdlog::info("event=signed_in_by_link person={} session={}", used->person_id, made.record.public_id);
     http_answer res = page(rc.request, http::status::see_other, "Signed in", "<p><a href=\"/\">Go on</a></p>");
@@ -181,7 +182,7 @@ http_answer new_device_token(shared_state& state, const route_call& rc) {
         if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
     if (device.empty()) device = "terminal";
     const std::string& person = rc.me->account.person_id;
-    const auto made = accounts::account_service::make_session(person, "token", device);
+    const auto made = accounts::account_service::make_session(person, "token", device, rc.address);
     if (auto added = state.accounts->store().add_session(made.record); !added)
         return store_failed(rc.request, added.message());
     spdlog::info("event=device_token_made person={} session={}", person, made.record.public_id);

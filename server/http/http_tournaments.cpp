@@ -27,19 +27,19 @@ http_answer json_answer(const http_request& request, const tn::answer& a) {
 
 }  // namespace
 
-void add_tournament_routes(route_table& routes, shared_state& state, tn::tournament_service& service) {
+void add_tournament_routes(route_table& routes, tn::tournament_service& service) {
     using http::verb;
     routes.add({verb::get, std::string(base), answer_with([&service](const route_call& rc) {
                     return json_answer(rc.request, tn::list(service));
                 })});
-    routes.add({verb::get, std::string(base) + "/{id}", answer_with([&state, &service](const route_call& rc) {
-                    return json_answer(rc.request, tn::read(state, service, rc.param("id")));
+    routes.add({verb::get, std::string(base) + "/{id}", answer_with([&service](const route_call& rc) {
+                    return json_answer(rc.request, tn::read(service, rc.param("id")));
                 })});
-    routes.add({verb::post, std::string(base), answer_with([&state, &service](const route_call& rc) {
+    routes.add({verb::post, std::string(base), answer_with([&service](const route_call& rc) {
                     const json body = json::parse(rc.request.body(), nullptr, false);
                     if (body.is_discarded() || !body.is_object())
                         return json_answer(rc.request, refusal(400, "bad_json", "the body must be one JSON object"));
-                    return json_answer(rc.request, tn::create(state, service, *rc.me, body));
+                    return json_answer(rc.request, tn::create(service, *rc.me, body));
                 }),
                 access::signed_in});
     const auto action = [&](std::string name, std::function<tn::answer(const route_call&)> fn) {
@@ -47,7 +47,7 @@ void add_tournament_routes(route_table& routes, shared_state& state, tn::tournam
                     answer_with([fn = std::move(fn)](const route_call& rc) { return json_answer(rc.request, fn(rc)); }),
                     access::signed_in});
     };
-    action("join", [&state, &service](const route_call& rc) { return tn::join(state, service, *rc.me, rc.param("id")); });
+    action("join", [&service](const route_call& rc) { return tn::join(service, *rc.me, rc.param("id")); });
     action("withdraw", [&service](const route_call& rc) { return tn::withdraw(service, *rc.me, rc.param("id")); });
     action("start", [&service](const route_call& rc) { return tn::start(service, *rc.me, rc.param("id")); });
 }

@@ -11,6 +11,6 @@ namespace tournaments {
 class tournament_service;
 }
 
-void add_tournament_routes(route_table& routes, shared_state& state, tournaments::tournament_service& service);
+void add_tournament_routes(route_table& routes, tournaments::tournament_service& service);
 
 }  // namespace carc::server

@@ -26,6 +26,11 @@ std::string canonical(std::string_view text) {
 
 }  // namespace
 
+std::string plain_address(std::string_view text) {
+    std::string address = canonical(text);
+    return address.empty() ? std::string(text) : address;
+}
+
 bool is_trusted_proxy(const std::string& peer, const std::string& trusted_proxy) {
     return !trusted_proxy.empty() && canonical(peer) == canonical(trusted_proxy);
 }

@@ -19,4 +19,8 @@ bool is_trusted_proxy(const std::string& peer, const std::string& trusted_proxy)
 // Whether `text` is an IPv4 or IPv6 address (what --trusted-proxy takes).
 bool is_ip_address(std::string_view text);
 
+// An address as people read it: an IPv4 address reached over IPv6 ("::ffff:203.0.113.7") as
+// IPv4; anything that is no address as it is.
+std::string plain_address(std::string_view text);
+
 }  // namespace carc::server

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "notices/mail_text_ru.hpp"
+
 namespace carc::server::notices {
 namespace {
 
@@ -98,8 +100,9 @@ std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& mes
     return crlf(head + "\n" + m.body);
 }
 
-mail turn_mail(const std::string& kind, const std::string& game, std::int64_t deadline_ms,
+mail turn_mail(mail_language language, const std::string& kind, const std::string& game, std::int64_t deadline_ms,
                const std::string& link, const std::string& unsubscribe_url) {
+    if (language == mail_language::ru) return ru::turn_mail(kind, game, deadline_ms, link, unsubscribe_url);
     mail m;
     const std::string until = deadline_ms > 0 ? "The turn ends at " + utc_minute(deadline_ms) + ".\n" : "";
     if (kind == "time_running_out") {
@@ -114,7 +117,8 @@ mail turn_mail(const std::string& kind, const std::string& game, std::int64_t de
     return m;
 }
 
-mail confirm_mail(const std::string& link) {
+mail confirm_mail(mail_language language, const std::string& link) {
+    if (language == mail_language::ru) return ru::confirm_mail(link);
     return {.from = {},
             .to = {},
             .subject = "Confirm your e-mail address for Carcassonne",
@@ -123,7 +127,8 @@ mail confirm_mail(const std::string& link) {
             .unsubscribe_url = std::nullopt};
 }
 
-mail reset_mail(const std::string& account_name, const std::string& link) {
+mail reset_mail(mail_language language, const std::string& account_name, const std::string& link) {
+    if (language == mail_language::ru) return ru::reset_mail(account_name, link);
     return {.from = {},
             .to = {},
             .subject = "Reset your Carcassonne password",
@@ -133,7 +138,8 @@ mail reset_mail(const std::string& account_name, const std::string& link) {
             .unsubscribe_url = std::nullopt};
 }
 
-mail sign_in_mail(const std::string& account_name, const std::string& link) {
+mail sign_in_mail(mail_language language, const std::string& account_name, const std::string& link) {
+    if (language == mail_language::ru) return ru::sign_in_mail(account_name, link);
     return {.from = {},
             .to = {},
             .subject = "Sign in to Carcassonne",
@@ -143,7 +149,9 @@ mail sign_in_mail(const std::string& account_name, const std::string& link) {
             .unsubscribe_url = std::nullopt};
 }
 
-mail challenge_mail(const std::string& from_name, const std::string& link, const std::string& unsubscribe_url) {
+mail challenge_mail(mail_language language, const std::string& from_name, const std::string& link,
+                    const std::string& unsubscribe_url) {
+    if (language == mail_language::ru) return ru::challenge_mail(from_name, link, unsubscribe_url);
     return {.from = {},
             .to = {},
             .subject = from_name + " challenges you to a game of Carcassonne",

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "notices/mail_language.hpp"
+
 namespace carc::server::notices {
 
 struct mail {
@@ -29,15 +31,17 @@ std::string mail_text(const mail& m, std::int64_t now_ms, const std::string& mes
 // A UTC time as the body shows it: "2026-01-31 18:05 UTC".
 std::string utc_minute(std::int64_t unix_ms);
 
-// The mails, by kind; `link` is the game's, the confirmation's or the reset's.
-// `game`: the game in words (turns_mail.hpp's game_words: the room's name and the opponents).
-mail turn_mail(const std::string& kind, const std::string& game, std::int64_t deadline_ms,
+// The mails, by kind, in the account's language; `link` is the game's, the confirmation's or the
+// reset's. `game`: the game in words (turns_mail.hpp's game_words: the room's name and the
+// opponents, in the same language).
+mail turn_mail(mail_language language, const std::string& kind, const std::string& game, std::int64_t deadline_ms,
                const std::string& link, const std::string& unsubscribe_url);
-mail confirm_mail(const std::string& link);
-mail reset_mail(const std::string& account_name, const std::string& link);
+mail confirm_mail(mail_language language, const std::string& link);
+mail reset_mail(mail_language language, const std::string& account_name, const std::string& link);
 // A sign-in link: valid 15 minutes, once, in the browser that asked for it.
-mail sign_in_mail(const std::string& account_name, const std::string& link);
+mail sign_in_mail(mail_language language, const std::string& account_name, const std::string& link);
 // A friend's challenge; `link` joins its room by the invite.
-mail challenge_mail(const std::string& from_name, const std::string& link, const std::string& unsubscribe_url);
+mail challenge_mail(mail_language language, const std::string& from_name, const std::string& link,
+                    const std::string& unsubscribe_url);
 
 }  // namespace carc::server::notices

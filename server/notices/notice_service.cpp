@@ -401,6 +401,7 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
     // A mail the person did not ask for goes only within the limits (dropped otherwise).
     const auto over_limits = [&] { return !within_unasked_limits(notice, *settings.email, d); };
     const auto refused = [&] { return error.empty() ? outcome::dropped : outcome::failed; };
+    const mail_language language = mail_language_of(settings.language);
     mail m;
     if (is_turn_kind(notice.kind)) {
         if (!wants_turn_mail(settings)) return outcome::dropped;  // unsubscribed meanwhile
@@ -414,20 +415,20 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         if (over_limits()) return refused();
         const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
-        m = challenge_mail(room->from_name, public_link("/#/invite/" + room->invite),
+        m = challenge_mail(language, room->from_name, public_link("/#/invite/" + room->invite),
                            public_link("/api/mail/unsubscribe?t=" + *token));
     } else if (notice.kind == "confirm_email") {
         if (settings.email_confirmed) return outcome::dropped;
         if (over_limits()) return refused();
         const auto token = issue_token(account, "confirm_email", confirm_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
-        m = confirm_mail(public_link("/api/mail/confirm?t=" + *token));
+        m = confirm_mail(language, public_link("/api/mail/confirm?t=" + *token));
     } else if (notice.kind == "password_reset") {
         if (!settings.email_confirmed) return outcome::dropped;  // reset links go to a confirmed address only
         if (over_limits()) return refused();
         const auto token = issue_token(account, "password_reset", reset_link_ms);
         if (!token) return error = "the link's token was not stored", outcome::failed;
-        m = reset_mail(account.name, public_link("/api/password-reset?t=" + *token));
+        m = reset_mail(language, account.name, public_link("/api/password-reset?t=" + *token));
     } else if (notice.kind == "sign_in_link") {
         // Sign-in links go to a confirmed address only, and not once the link would be dead.
         if (!settings.email_confirmed || !state_.stores.sign_in_links) return outcome::dropped;
@@ -443,7 +444,7 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
                                   .expires_at_ms = unix_ms() + sign_in_link_ms};
         if (auto stored = state_.stores.sign_in_links->add_sign_in_link(link, unix_ms()); !stored)
             return error = "the link's token was not stored", outcome::failed;
-        m = sign_in_mail(account.name, public_link("/api/sign-in-link?t=" + token));
+        m = sign_in_mail(language, account.name, public_link("/api/sign-in-link?t=" + token));
     } else {
         return outcome::dropped;
     }
@@ -497,13 +498,15 @@ notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& not
     // Unsubscribed meanwhile, or the browser subscribed for another account since.
     if (!*found || (*found)->person_id != notice.person_id) return outcome::dropped;
     const st::PushSubscription& subscription = **found;
+    const mail_language language = mail_language_of(account.settings.language);
     std::string payload;
     if (notice.kind == "challenge") {
         const auto room = state_.stores.games ? challenge_room_of(*state_.stores.games, notice.room_id) : std::nullopt;
         if (!room) return outcome::dropped;
-        payload = challenge_push(notice.room_id, room->from_name, room->invite);
+        payload = challenge_push(language, notice.room_id, room->from_name, room->invite);
     } else if (is_turn_kind(notice.kind)) {
-        payload = turn_push(notice.kind, notice.room_id, game_name_of(state_.stores.games.get(), notice.room_id));
+        payload = turn_push(language, notice.kind, notice.room_id,
+                            game_name_of(state_.stores.games.get(), notice.room_id));
     } else {
         return outcome::dropped;
     }
@@ -586,7 +589,8 @@ std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& 
         d.error = "the link's token was not stored";
         return std::nullopt;
     }
-    return turns_mail(games, public_link("/api/mail/unsubscribe?t=" + *token));
+    return turns_mail(mail_language_of(account.settings.language), games,
+                      public_link("/api/mail/unsubscribe?t=" + *token));
 }
 
 bool notice_service::within_unasked_limits(const st::QueuedNotice& notice, const std::string& address, delivery& d) {

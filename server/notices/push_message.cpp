@@ -14,10 +14,15 @@ constexpr std::int64_t max_ttl_s = 28LL * 24 * 60 * 60;  // push services keep a
 
 }  // namespace
 
-std::string turn_push(const std::string& kind, const std::string& room_id, const std::string& game_name) {
+std::string turn_push(mail_language language, const std::string& kind, const std::string& room_id,
+                      const std::string& game_name) {
     const bool warning = kind == "time_running_out";
-    return json{{"title", warning ? "Time is running out" : "Your turn"},
-                {"body", (warning ? "Your move in " : "Your turn in ") + game_name},
+    const bool ru = language == mail_language::ru;
+    const std::string title = ru ? (warning ? "Время на исходе" : "Ваш ход") : (warning ? "Time is running out" : "Your turn");
+    const std::string body = ru ? "Ваш ход в игре " + game_name + (warning ? ": время на исходе" : "")
+                                : (warning ? "Your move in " : "Your turn in ") + game_name;
+    return json{{"title", title},
+                {"body", body},
                 {"url", "/#/room/" + room_id},
                 // One notification per game: a newer one replaces it on the device.
                 {"tag", "room-" + room_id},
@@ -26,9 +31,11 @@ std::string turn_push(const std::string& kind, const std::string& room_id, const
         .dump();
 }
 
-std::string challenge_push(const std::string& room_id, const std::string& from_name, const std::string& invite) {
-    return json{{"title", "A challenge"},
-                {"body", from_name + " challenges you to a game of Carcassonne"},
+std::string challenge_push(mail_language language, const std::string& room_id, const std::string& from_name,
+                           const std::string& invite) {
+    const bool ru = language == mail_language::ru;
+    return json{{"title", ru ? "Вызов" : "A challenge"},
+                {"body", from_name + (ru ? " вызывает вас на партию в Каркассон" : " challenges you to a game of Carcassonne")},
                 {"url", "/#/invite/" + invite},
                 {"tag", "challenge-" + room_id},
                 {"kind", "challenge"},

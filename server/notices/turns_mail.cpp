@@ -4,9 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "notices/mail_text_ru.hpp"
+
 namespace carc::server::notices {
 
-std::string game_words(const waiting_game& g) {
+std::string game_words(mail_language language, const waiting_game& g) {
+    if (language == mail_language::ru) return ru::game_words(g);
     if (g.name.empty()) return "game " + g.room_id;
     std::string out = "\u201c" + g.name + "\u201d";
     for (std::size_t i = 0; i < g.opponents.size(); ++i)
@@ -14,16 +17,17 @@ std::string game_words(const waiting_game& g) {
     return out;
 }
 
-mail turns_mail(const std::vector<waiting_game>& games, const std::string& unsubscribe_url) {
+mail turns_mail(mail_language language, const std::vector<waiting_game>& games, const std::string& unsubscribe_url) {
     if (games.size() == 1) {
         const waiting_game& g = games.front();
-        return turn_mail(g.kind, game_words(g), g.deadline_ms, g.link, unsubscribe_url);
+        return turn_mail(language, g.kind, game_words(language, g), g.deadline_ms, g.link, unsubscribe_url);
     }
+    if (language == mail_language::ru) return ru::turns_mail(games, unsubscribe_url);
     mail m;
     m.subject = fmt::format("Your turn in {} Carcassonne games", games.size());
     m.body = fmt::format("{} games are waiting for your move.\n", games.size());
     for (const waiting_game& g : games) {
-        const std::string words = game_words(g);
+        const std::string words = game_words(language, g);
         m.body += "\n" + std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])))) + words.substr(1) +
                   (g.kind == "time_running_out" ? ": time is running out" : ": your turn");
         m.body += g.deadline_ms > 0 ? ", it ends at " + utc_minute(g.deadline_ms) + ".\n" : ".\n";

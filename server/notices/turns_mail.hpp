@@ -19,10 +19,11 @@ struct waiting_game {
     std::vector<std::string> opponents;  // the other players' names
 };
 
-// A game as the mail names it: "“Ada's room” against Bob", else "game r2".
-std::string game_words(const waiting_game& g);
+// A game as the mail names it: "“Ada's room” against Bob", else "game r2" (in Russian
+// "«Комната Ады» против Bob", else "r2").
+std::string game_words(mail_language language, const waiting_game& g);
 
-// `games` is not empty, each room once.
-mail turns_mail(const std::vector<waiting_game>& games, const std::string& unsubscribe_url);
+// `games` is not empty, each room once; in the account's language.
+mail turns_mail(mail_language language, const std::vector<waiting_game>& games, const std::string& unsubscribe_url);
 
 }  // namespace carc::server::notices

@@ -25,6 +25,7 @@
 #include "net/client_link.hpp"
 #include "net/rate_limiter.hpp"
 #include "rooms/game_session.hpp"
+#include "rooms/game_start.hpp"
 #include "rooms/usage_caps.hpp"
 #include "rooms/seating.hpp"
 #include "carc/records/game_record.hpp"
@@ -82,6 +83,9 @@ public:
     // Start-up (or a player back for an adjourned game): the room's game as it was journaled;
     // its seated people become offline members.
     void restore(restored_game game);
+    // A game started and journaled without a waiting room (a tournament's table): the room is
+    // made, listed and its game begun, its seated people offline members until they open it.
+    static std::shared_ptr<room> open_started(room_services& state, started_game game);
     // Start-up or a takeover: a stored waiting room's seats (by index; nullopt: empty) and host;
     // its seated people become offline members, each keeping the seat for --grace.
     void restore_waiting(std::vector<std::optional<journal_seat>> seats, std::string host,

@@ -5,10 +5,9 @@
 
 #include "carc/bots.hpp"
 #include "carc/protocol/engine_json.hpp"
+#include "rooms/game_start.hpp"
 #include "rooms/room.hpp"
 #include "rooms/room_error.hpp"
-#include "people/security.hpp"
-#include "carc/records/seed_commitment.hpp"
 #include "rooms/room_services.hpp"
 #include "util/wall_clock.hpp"
 
@@ -38,36 +37,47 @@ void room::on_message(requester& who, protocol::Start&, bool) {
                     {{"reason", "seat_empty"}, {"seat", seat}});
         return;
     }
-    MatchSetup setup;
-    setup.config = info.settings.config;
-    setup.seed = state_.config.fixed_seed ? *state_.config.fixed_seed : random_u64();
+    std::vector<journal_seat> seats;
+    for (int seat = 0; seat < seating_.seat_count(); ++seat) seats.push_back(journal_seat_of(seat));
     std::string error;
-    auto match = Match::create(setup, &error);
-    if (!match) {
+    auto started = start_game(id_, info.invite, info.settings, std::move(seats), state_.config.fixed_seed, error);
+    if (!started) {
         reply_error(who, ErrorCode::bad_settings, error);
         return;
     }
-    game_start start;
-    start.room_id = id_;
-    start.invite = info.invite;
-    start.setup = setup;
-    start.settings = info.settings;
-    start.seed_nonce = random_hex(16);
-    start.seed_commitment = seed_commitment(setup.seed, start.seed_nonce);
-    for (int seat = 0; seat < seating_.seat_count(); ++seat)
-        start.seats.push_back(journal_seat_of(seat));
-    start.initial_hash = match->state().hash();
-    start.time_ms = unix_ms();
     // The room waits (busy) until the start is stored: nobody takes or leaves a seat meanwhile.
-    auto pending = std::make_shared<std::unique_ptr<Match>>(std::move(match));
-    state_.journal->begin_game(start, on_stored([this, who, start, pending](bool stored) {
+    auto pending = std::make_shared<started_game>(std::move(*started));
+    state_.journal->begin_game(pending->start, on_stored([this, who, pending](bool stored) {
         if (!stored) {
             reply_error(who, ErrorCode::journal_failed, "the game could not be stored; try again");
             return;
         }
-        begin_game(start, std::move(*pending));
+        begin_game(pending->start, std::move(pending->match));
         reply(who, protocol::encode(protocol::Ack{version_}, who.id));
     }));
+}
+
+std::shared_ptr<room> room::open_started(room_services& state, started_game game) {
+    const game_start& start = game.start;
+    // Known by token hash before the room is listed, so a player's hello finds the room (the
+    // room's attach then queues behind the opening below), as for a game restored from the store.
+    for (const journal_seat& seat : start.seats) {
+        if (seat.person.empty()) continue;
+        state.persons.restore(seat.person, seat.name, seat.token_sha256);
+        state.persons.add_room(seat.person, start.room_id);
+    }
+    auto r = std::make_shared<room>(state, start.room_id, start.invite, start.settings);
+    state.rooms.add(r, start.room_id, start.invite);
+    net::post(r->strand_, [r, game = std::move(game)]() mutable {
+        // Every seat is its person's (an offline member until they open the room) or a bot's;
+        // the first person is host, as in a restored game.
+        const std::vector<journal_seat>& seats = game.start.seats;
+        for (std::size_t i = 0; i < seats.size() && i < static_cast<std::size_t>(r->seating_.seat_count()); ++i)
+            if (r->restore_seat(i, seats[i], false) && r->seating_.info().host.empty())
+                r->seating_.set_host(seats[i].person);
+        r->begin_game(game.start, std::move(game.match));
+    });
+    return r;
 }
 
 void room::begin_game(const game_start& start, std::unique_ptr<Match> match) {

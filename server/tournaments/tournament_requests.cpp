@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
 #include "carc/competition/round_robin.hpp"
 #include "carc/game.hpp"
 #include "carc/protocol/settings.hpp"
@@ -35,8 +34,8 @@ answer store_failed(const st::Error& error) {
 answer no_such_tournament() { return refusal(404, "no_such_tournament", "no such tournament"); }
 
 // The player's rating under the games' rating key (1500 for a newcomer): what ranks equal scores.
-std::int64_t seed_of(shared_state& state, const std::string& person, const st::TournamentRecord& record) {
-    auto* ratings = state.stores.ratings.get();
+std::int64_t seed_of(tournament_service& service, const std::string& person, const st::TournamentRecord& record) {
+    auto* ratings = service.ratings();
     if (!ratings) return 1500;
     const json settings = json::parse(record.settings_json);
     const std::string key = ratings::rating_key(settings.at("game").get<protocol::RoomSettings>().config);
@@ -97,7 +96,7 @@ json summary_json(const st::TournamentRecord& r) {
 
 // The games' settings from the body's `game` (create_room's fields), checked for every table size
 // the tournament can have; a live game gets a clock when it has none, so a no-show loses on time.
-std::variant<protocol::RoomSettings, answer> game_settings_of(shared_state& state, const json& body,
+std::variant<protocol::RoomSettings, answer> game_settings_of(const tournament_rules& rules, const json& body,
                                                               const format_settings& format) {
     protocol::RoomSettings game;
     try {
@@ -107,7 +106,7 @@ std::variant<protocol::RoomSettings, answer> game_settings_of(shared_state& stat
     }
     game.bots.clear();
     game.is_private = false;
-    if (game.move_time_s && !protocol::move_time_allowed(*game.move_time_s, state.config.turn_based.short_move_times))
+    if (game.move_time_s && !protocol::move_time_allowed(*game.move_time_s, rules.short_move_times))
         return refusal(400, "bad_field", "game.move_time_s must be 4 or 12 hours or 1, 2, 3, 5, 7 or 14 days, in seconds");
     if (!game.move_time_s && !game.clock) game.clock = protocol::ClockSettings{.on_timeout = protocol::TimeoutPolicy::forfeit};
     const int smallest = format.swiss || format.table_size == 2 ? 2 : format.table_size - 1;
@@ -126,7 +125,7 @@ std::variant<protocol::RoomSettings, answer> game_settings_of(shared_state& stat
 
 }  // namespace
 
-answer create(shared_state& state, tournament_service& service, const accounts::signed_in& me, const json& body) {
+answer create(tournament_service& service, const accounts::signed_in& me, const json& body) {
     if (!body.is_object()) return refusal(400, "bad_json", "the body must be one JSON object");
     const auto typed = body.find("name");
     if (typed == body.end() || !typed->is_string()) return refusal(400, "bad_field", "name: a string");
@@ -165,7 +164,7 @@ answer create(shared_state& state, tournament_service& service, const accounts::
     if (play != body.end() && !play->is_boolean()) return refusal(400, "bad_field", "play: true or false");
     // The creator plays in it unless the body says "play": false; they may withdraw later.
     const bool plays = play == body.end() || play->get<bool>();
-    auto game = game_settings_of(state, body, format);
+    auto game = game_settings_of(service.rules(), body, format);
     if (auto* refused = std::get_if<answer>(&game)) return *refused;
     const json settings{{"game", std::get<protocol::RoomSettings>(game)},
                         {"rounds", format.rounds},
@@ -182,10 +181,10 @@ answer create(shared_state& state, tournament_service& service, const accounts::
     std::optional<st::TournamentPlayer> creator;
     if (plays)
         creator = st::TournamentPlayer{.person_id = me.account.person_id, .name = me.account.name, .entry = 0,
-                                       .seed = seed_of(state, me.account.person_id, record), .joined_round = 0,
+                                       .seed = seed_of(service, me.account.person_id, record), .joined_round = 0,
                                        .withdrawn = false};
-    const st::TournamentCaps caps{.per_creator = state.config.max_tournaments_per_person,
-                                  .unfinished = state.config.max_open_tournaments};
+    const st::TournamentCaps caps{.per_creator = service.rules().max_per_creator,
+                                  .unfinished = service.rules().max_unfinished};
     auto stored = service.store().create_tournament_within(record, creator, caps);
     if (!stored) return store_failed(stored.error());
     if (*stored == st::TournamentCreated::creator_at_cap)
@@ -204,12 +203,12 @@ answer create(shared_state& state, tournament_service& service, const accounts::
                  {"per", "server"}}};
     spdlog::info("event=tournament_created tournament={} format={} by={}", record.id, format_name, me.account.person_id);
     if (starts_at) service.wake();
-    answer made = read(state, service, record.id);
+    answer made = read(service, record.id);
     if (made.status == 200) made.status = 201;
     return made;
 }
 
-answer read(shared_state&, tournament_service& service, const std::string& id) {
+answer read(tournament_service& service, const std::string& id) {
     auto loaded = service.store().tournament(id);
     if (!loaded) return store_failed(loaded.error());
     if (!*loaded) return no_such_tournament();
@@ -224,14 +223,14 @@ answer list(tournament_service& service) {
     return {200, {{"tournaments", std::move(out)}}};
 }
 
-answer join(shared_state& state, tournament_service& service, const accounts::signed_in& me, const std::string& id) {
+answer join(tournament_service& service, const accounts::signed_in& me, const std::string& id) {
     auto loaded = service.store().tournament(id);
     if (!loaded) return store_failed(loaded.error());
     if (!*loaded) return no_such_tournament();
     const st::TournamentRecord& record = (*loaded)->record;
     // A late joiner plays from the next round, with no points for the rounds before.
     const st::TournamentPlayer player{.person_id = me.account.person_id, .name = me.account.name, .entry = 0,
-                                      .seed = seed_of(state, me.account.person_id, record),
+                                      .seed = seed_of(service, me.account.person_id, record),
                                       .joined_round = record.round, .withdrawn = false};
     if (auto joined = service.store().join_tournament(id, player); !joined) {
         if (joined.code() == st::ErrorCode::already_exists) return refusal(409, "already_joined", joined.message());
@@ -239,7 +238,7 @@ answer join(shared_state& state, tournament_service& service, const accounts::si
         if (joined.code() == st::ErrorCode::not_found) return no_such_tournament();
         return store_failed(joined.error());
     }
-    return read(state, service, id);
+    return read(service, id);
 }
 
 answer withdraw(tournament_service& service, const accounts::signed_in& me, const std::string& id) {

@@ -9,9 +9,6 @@
 #include "accounts/account_service.hpp"
 
 namespace carc::server {
-
-class shared_state;
-
 namespace tournaments {
 
 class tournament_service;
@@ -25,11 +22,10 @@ struct answer {
 inline constexpr int max_swiss_rounds = 20;
 inline constexpr std::size_t max_name_length = 64;
 
-answer create(shared_state& state, tournament_service& service, const accounts::signed_in& me,
-              const nlohmann::json& body);
-answer read(shared_state& state, tournament_service& service, const std::string& id);
+answer create(tournament_service& service, const accounts::signed_in& me, const nlohmann::json& body);
+answer read(tournament_service& service, const std::string& id);
 answer list(tournament_service& service);
-answer join(shared_state& state, tournament_service& service, const accounts::signed_in& me, const std::string& id);
+answer join(tournament_service& service, const accounts::signed_in& me, const std::string& id);
 answer withdraw(tournament_service& service, const accounts::signed_in& me, const std::string& id);
 answer start(tournament_service& service, const accounts::signed_in& me, const std::string& id);
 

@@ -6,9 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/shared_state.hpp"
-#include "cluster/cluster_node.hpp"
-#include "rooms/room.hpp"
+#include "rooms/lobby.hpp"
 #include "tournaments/tournament_rounds.hpp"
 #include "tournaments/tournament_tables.hpp"
 #include "util/wall_clock.hpp"
@@ -27,9 +25,7 @@ protocol::RoomSettings game_settings(const st::TournamentRecord& record) {
 
 }  // namespace
 
-tournament_service::tournament_service(shared_state& state, std::shared_ptr<st::TournamentStore> store,
-                                       std::chrono::milliseconds sweep_every)
-    : state_(state), store_(std::move(store)), sweep_every_(sweep_every) {}
+tournament_service::tournament_service(tournament_parts parts) : parts_(std::move(parts)), store_(*parts_.store) {}
 
 tournament_service::~tournament_service() { stop(); }
 
@@ -60,7 +56,7 @@ void tournament_service::run() {
     for (;;) {
         {
             std::unique_lock lock(wake_mutex_);
-            wake_cv_.wait_for(lock, sweep_every_, [this] { return woken_ || stopping_; });
+            wake_cv_.wait_for(lock, parts_.rules.sweep_every, [this] { return woken_ || stopping_; });
             if (stopping_) return;
             woken_ = false;
         }
@@ -69,7 +65,7 @@ void tournament_service::run() {
 }
 
 void tournament_service::sweep() {
-    auto live = store_->live_tournaments();
+    auto live = store_.live_tournaments();
     if (!live) {
         spdlog::error("event=tournament_sweep_failed error=\"{}\"", live.message());
         return;
@@ -78,17 +74,17 @@ void tournament_service::sweep() {
 }
 
 bool tournament_service::start_now(const std::string& id) {
-    auto loaded = store_->tournament(id);
+    auto loaded = store_.tournament(id);
     if (!loaded || !*loaded || (*loaded)->record.status != st::TournamentStatus::open) return false;
     move_on(id, true);
-    loaded = store_->tournament(id);
+    loaded = store_.tournament(id);
     return loaded && *loaded && (*loaded)->record.status != st::TournamentStatus::open;
 }
 
 void tournament_service::move_on(const std::string& id, bool creator_start) {
     std::lock_guard work(work_mutex_);
     try {
-        auto loaded = store_->tournament(id);
+        auto loaded = store_.tournament(id);
         if (!loaded || !*loaded) return;
         st::StoredTournament stored = std::move(**loaded);
         const st::TournamentRecord& record = stored.record;
@@ -97,7 +93,7 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
             (!record.starts_at_ms || *record.starts_at_ms > unix_ms()))
             return;
         collect_results(stored);
-        loaded = store_->tournament(id);
+        loaded = store_.tournament(id);
         if (!loaded || !*loaded) return;
         stored = std::move(**loaded);
         if (!round_over(stored)) {
@@ -112,22 +108,22 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
         if (tables.empty()) {
             // An open tournament with too few players waits for more; a running one is over.
             if (stored.record.status != st::TournamentStatus::running) return;
-            if (auto finished = store_->finish_tournament(id, round); finished && *finished)
+            if (auto finished = store_.finish_tournament(id, round); finished && *finished)
                 spdlog::info("event=tournament_finished tournament={} rounds={}", id, round);
             return;
         }
         for (st::TournamentTable& t : tables) {
             t.round = round + 1;
             if (t.places) continue;  // a bye
-            t.room_id = state_.cluster ? state_.cluster->claim_room_id() : state_.rooms.next_room_id();
+            t.room_id = parts_.new_room_id();
         }
-        auto started = store_->start_round(id, round, tables);
+        auto started = store_.start_round(id, round, tables);
         if (!started) {
             spdlog::error("event=tournament_round_not_stored tournament={} error=\"{}\"", id, started.message());
             return;
         }
         if (!*started) return;  // another node started it
-        if (state_.config.test_exit_after_round_stored) {
+        if (parts_.rules.test_exit_after_round_stored) {
             // Tests only: a node that dies here leaves a stored round whose games nobody opened.
             spdlog::warn("event=test_exit_after_round_stored tournament={} round={}", id, round + 1);
             spdlog::default_logger()->flush();
@@ -145,11 +141,11 @@ void tournament_service::move_on(const std::string& id, bool creator_start) {
 void tournament_service::collect_results(const st::StoredTournament& stored) {
     for (const st::TournamentTable& t : stored.tables) {
         if (t.places || !t.room_id) continue;
-        auto record = state_.stores.games->get_game(*t.room_id);
+        auto record = parts_.games->get_game(*t.room_id);
         if (!record || !*record) continue;  // still running (or not made yet)
         const auto places = places_of_record(json::parse(**record));
         if (!places || places->size() != t.players.size()) continue;
-        if (auto written = store_->record_table_result(*t.room_id, *places); !written)
+        if (auto written = store_.record_table_result(*t.room_id, *places); !written)
             spdlog::error("event=tournament_result_not_stored room={} error=\"{}\"", *t.room_id, written.message());
     }
 }
@@ -160,7 +156,7 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
     for (const st::TournamentTable& t : stored.tables) {
         if (t.round != stored.record.round) continue;
         if (!t.room_id) {
-            if (announce_byes) announce_table(state_, id, t.round, t);
+            if (announce_byes) announce_table(parts_.persons, id, t.round, t);
             continue;
         }
         if (t.places) continue;
@@ -169,22 +165,22 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
             std::lock_guard lock(opening_mutex_);
             if (opening_.contains(room_id)) continue;
         }
-        if (state_.rooms.find(room_id) || state_.rooms.is_adjourned(room_id)) continue;
+        if (parts_.rooms.find(room_id) || parts_.rooms.is_adjourned(room_id)) continue;
         // Made already, here before a restart or at another node: the store has it.
-        if (auto made = state_.stores.games->load_room(room_id); !made || *made) continue;
-        if (auto over = state_.stores.games->get_game(room_id); !over || *over) continue;
+        if (auto made = parts_.games->load_room(room_id); !made || *made) continue;
+        if (auto over = parts_.games->get_game(room_id); !over || *over) continue;
         // Several nodes: made by whoever holds its lease; one that another live node holds (it
         // is opening the game) is left to it, one whose holder stopped renewing is taken here.
-        if (state_.cluster && !state_.cluster->lease_for_resume(room_id)) continue;
+        if (!parts_.may_open(room_id)) continue;
         {
             std::lock_guard lock(opening_mutex_);
             opening_.insert(room_id);
         }
         // The players are told once their room is there to open (made once, so told once).
-        open_table(state_, table_settings(game, stored.record.name, t), t, [this, room_id, id, t](bool opened) {
+        open_table(parts_, table_settings(game, stored.record.name, t), t, [this, room_id, id, t](bool opened) {
             if (opened) {
                 spdlog::info("event=tournament_game_opened tournament={} round={} room={}", id, t.round, room_id);
-                announce_table(state_, id, t.round, t);
+                announce_table(parts_.persons, id, t.round, t);
             }
             std::lock_guard lock(opening_mutex_);
             opening_.erase(room_id);

@@ -18,17 +18,14 @@
 #include <thread>
 
 #include "carc/storage/tournament_store.hpp"
+#include "tournaments/tournament_parts.hpp"
 
 namespace carc::server {
-
-class shared_state;
-
 namespace tournaments {
 
 class tournament_service {
 public:
-    tournament_service(shared_state& state, std::shared_ptr<storage::TournamentStore> store,
-                       std::chrono::milliseconds sweep_every);
+    explicit tournament_service(tournament_parts parts);
     ~tournament_service();
     tournament_service(const tournament_service&) = delete;
     tournament_service& operator=(const tournament_service&) = delete;
@@ -37,7 +34,10 @@ public:
     // Waits for the thread (server shutdown, before the rooms and the store go).
     void stop();
 
-    storage::TournamentStore& store() { return *store_; }
+    storage::TournamentStore& store() { return *parts_.store; }
+    // What the HTTP requests use too: the ratings (entries' seeds) and the server's rules.
+    storage::RatingStore* ratings() const { return parts_.ratings.get(); }
+    const tournament_rules& rules() const { return parts_.rules; }
     // A game's record was stored on this node: its tournament may move on.
     void game_recorded(const std::string& room_id);
     // Wakes the thread now (a creator's start, a join while the tournament waits for players).
@@ -58,9 +58,8 @@ private:
     // its room is open here, a bye's player at once with `announce_byes`.
     void open_missing_games(const storage::StoredTournament& stored, bool announce_byes);
 
-    shared_state& state_;
-    std::shared_ptr<storage::TournamentStore> store_;
-    const std::chrono::milliseconds sweep_every_;
+    const tournament_parts parts_;
+    storage::TournamentStore& store_;
     std::mutex work_mutex_;  // one pass at a time (the thread's, a creator's start)
     std::mutex wake_mutex_;
     std::condition_variable wake_cv_;

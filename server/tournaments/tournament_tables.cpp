@@ -4,14 +4,9 @@
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
-#include "carc/match.hpp"
-#include "carc/records/seed_commitment.hpp"
+#include "people/person_registry.hpp"
 #include "people/security.hpp"
-#include "persistence/recovery.hpp"
-#include "util/wall_clock.hpp"
 
 namespace carc::server::tournaments {
 
@@ -27,52 +22,38 @@ protocol::RoomSettings table_settings(const protocol::RoomSettings& game, const 
     return settings;
 }
 
-void open_table(shared_state& state, const protocol::RoomSettings& settings, const st::TournamentTable& table,
-                std::function<void(bool)> done) {
+void open_table(const tournament_parts& parts, const protocol::RoomSettings& settings,
+                const st::TournamentTable& table, std::function<void(bool)> done) {
     if (!table.room_id) throw std::invalid_argument("a bye has no game");
-    auto* accounts = state.stores.accounts.get();
+    auto* accounts = parts.accounts.get();
     if (!accounts) throw std::runtime_error("tournaments need a store with accounts");
-    game_start start;
-    start.room_id = *table.room_id;
-    start.invite = random_invite_code();
-    start.settings = settings;
-    start.setup.config = settings.config;
-    start.setup.seed = state.config.fixed_seed ? *state.config.fixed_seed : random_u64();
-    std::string error;
-    auto match = Match::create(start.setup, &error);
-    if (!match) throw std::runtime_error("the game's settings are refused: " + error);
-    start.seed_nonce = random_hex(16);
-    start.seed_commitment = seed_commitment(start.setup.seed, start.seed_nonce);
+    std::vector<journal_seat> seats;
     for (const std::string& person : table.players) {
         auto account = accounts->account_of(person);
         if (!account || !*account) throw std::runtime_error("the account of " + person + " cannot be read");
-        start.seats.push_back(journal_seat{person, (*account)->name, (*account)->person_token_hash.hex(), std::nullopt});
+        seats.push_back(journal_seat{person, (*account)->name, (*account)->person_token_hash.hex(), std::nullopt});
     }
-    start.initial_hash = match->state().hash();
-    start.time_ms = unix_ms();
-    // Once stored, the room is loaded as start-up loads a running game, off the journal's thread.
-    state.journal->begin_game(start, [&state, room_id = start.room_id, done = std::move(done)](bool stored) {
-        if (!stored) {
-            done(false);
-            return;
-        }
-        state.blocking.post([&state, room_id, done] {
-            auto loaded = state.stores.games->load_room(room_id);
-            const bool opened = loaded && *loaded && restore_running(state.room_needs, **loaded);
-            if (!opened) spdlog::error("event=tournament_game_not_opened room={}", room_id);
-            done(opened);
-        });
+    std::string error;
+    auto started = start_game(*table.room_id, random_invite_code(), settings, std::move(seats),
+                              parts.rules.fixed_seed, error);
+    if (!started) throw std::runtime_error("the game's settings are refused: " + error);
+    // Once stored, the room opens with the game in hand (the journal's thread; nothing blocks).
+    auto game = std::make_shared<started_game>(std::move(*started));
+    parts.journal->begin_game(game->start, [open_room = parts.open_room, game, done = std::move(done)](bool stored) {
+        if (stored) open_room(std::move(*game));
+        done(stored);
     });
 }
 
-void announce_table(shared_state& state, const std::string& tournament_id, int round, const st::TournamentTable& table) {
+void announce_table(person_registry& persons, const std::string& tournament_id, int round,
+                    const st::TournamentTable& table) {
     const nlohmann::json notice{{"type", "tournament_round"},
                                 {"tournament", tournament_id},
                                 {"round", round},
                                 {"room", table.room_id ? nlohmann::json(*table.room_id) : nlohmann::json(nullptr)}};
     const auto text = std::make_shared<const std::string>(notice.dump());
     for (const std::string& person : table.players)
-        if (auto links = state.persons.online_links(person)) links->send(text);
+        if (auto links = persons.online_links(person)) links->send(text);
 }
 
 }  // namespace carc::server::tournaments

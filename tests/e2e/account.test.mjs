@@ -8,7 +8,9 @@
 // - a third device (a phone) signs in through the form; ended from the first device's session
 //   list, its socket closes and the page says it is signed out; a new password signs the
 //   second device out;
-// - at 1280x800 and 390x844 nothing on the account screens is wider than the window.
+// - at 1280x800 and 390x844 nothing on the account screens is wider than the window;
+// - a Russian page signs up a Russian account, and switching the page to English switches the
+//   account; the sessions list shows this device first, each as browser, system and address.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, shot, eventually, playTurn, launch, roomVersion } from './helpers.mjs';
@@ -236,6 +238,56 @@ test('two devices of one account play one game; a device signed out from the ses
     await one.waitForSelector('.toast:has-text("Password changed; 1 other device was signed out")');
     await signedIn(two, false);
     await one.waitForSelector('body[data-account="in"]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the page's language becomes the account's; the sessions list names browser, system and address, this device first", { timeout: 120_000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    // A Russian page signs up through the form: the account's mails are to be Russian.
+    const page = await newPage(browser, 'russian desktop', errors, DESKTOP, 'ru-RU');
+    const name = unique('Ida');
+    await openLobby(page, name);
+    await openAccount(page);
+    await page.fill('#sign-up-form input[name=password]', PASSWORD);
+    await page.click('#sign-up-form button[type=submit]');
+    await signedIn(page, true);
+    const language = () => page.evaluate(async () => (await (await fetch('/api/me')).json()).language);
+    assert.equal(await language(), 'ru');
+
+    // A second session of the same browser on the same system, signed in after this one (so
+    // the server lists it first, as the most recently seen).
+    const other = await newPage(browser, 'second desktop', errors, DESKTOP);
+    await other.goto(BASE + '/#/account');
+    await submitSignIn(other, name, PASSWORD);
+    await signedIn(other, true);
+
+    const rows = () =>
+      page.$$eval('#session-list .session', (items) =>
+        items.map((li) => ({
+          current: li.dataset.current,
+          device: li.querySelector('.session-device')?.textContent,
+          address: li.querySelector('.session-address')?.textContent,
+        })),
+      );
+    await openAccount(page);
+    await eventually(async () => assert.equal((await rows()).length, 2), 'both sessions listed');
+    assert.deepEqual(await rows(), [
+      { current: 'yes', device: 'Chrome, Linux', address: 'с адреса 127.0.0.1' },
+      { current: 'no', device: 'Chrome, Linux', address: 'с адреса 127.0.0.1' },
+    ]);
+    await shot(page, 'account-sessions-russian');
+
+    // The page switched to English: so is the account, and the list says it in English.
+    await page.selectOption('#language', 'en');
+    await eventually(async () => assert.equal(await language(), 'en'), "the account's language follows the page");
+    await eventually(async () =>
+      assert.deepEqual((await rows())[0], { current: 'yes', device: 'Chrome on Linux', address: 'from 127.0.0.1' }),
+    'the list in English');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -338,7 +338,7 @@ TEST_CASE("accounts stored before skeletons get theirs when the server opens the
                                          .person_token_hash = carc::storage::TokenHash::of_token("t-" + person),
                                          .created_at_ms = 1'000,
                                          .settings = {}};
-        REQUIRE(s.accounts().create_account(old, carc::server::accounts::account_service::make_session(person, "cookie", "x").record).ok());
+        REQUIRE(s.accounts().create_account(old, carc::server::accounts::account_service::make_session(person, "cookie", "x", "127.0.0.1").record).ok());
     }
     CHECK(carc::server::accounts::fill_missing_skeletons(s.accounts()) == 1);
     CHECK(s.accounts().account_of("p-old-1").value()->name_skeleton == "olga");
@@ -485,4 +485,69 @@ TEST_CASE("a full hashing queue refuses at once with 503, reads never wait behin
     for (int i = 0; i < 500 && (in = sign_in(s.port(), "Ada", password)).status == 503; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     CHECK(in.status == 200);
+}
+
+TEST_CASE("the account's language: chosen at sign-up, read and changed with /api/me, none before", "[server][accounts]") {
+    account_server s;
+    const auto russian = sign_up(s.port(), "Ada", password, {{"language", "ru"}});
+    REQUIRE(russian.status == 201);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, russian.cookie()).body["language"] == "ru");
+    // None chosen (an account made before, or a client that sends none): null, mails in English.
+    const auto plain = sign_up(s.port(), "Bob", password);
+    REQUIRE(plain.status == 201);
+    CHECK(call_api(s.port(), "GET", "/api/me", nullptr, plain.cookie()).body["language"] == nullptr);
+
+    const auto changed = call_api(s.port(), "PATCH", "/api/me", {{"language", "en"}}, russian.cookie());
+    CHECK(changed.status == 200);
+    CHECK(changed.body["language"] == "en");
+    CHECK(s.accounts().account_by_name("ada").value()->settings.language == "en");
+
+    // Only the languages mails are written in; nothing else is stored.
+    for (const json& bad : {json("de"), json(""), json(7), json(nullptr)}) {
+        const auto refused = call_api(s.port(), "PATCH", "/api/me", {{"language", bad}}, russian.cookie());
+        CHECK(refused.status == 400);
+        CHECK(refused.body["message"] == std::string("field 'language': ") +
+                                             (bad.is_string() ? "the language must be \"en\" or \"ru\"" : "a string"));
+    }
+    const auto bad_sign_up = sign_up(s.port(), "Cy", password, {{"language", "fr"}});
+    CHECK(bad_sign_up.status == 400);
+    CHECK(bad_sign_up.body["message"] == "field 'language': the language must be \"en\" or \"ru\"");
+    CHECK_FALSE(s.accounts().account_by_name("cy").value().has_value());
+    CHECK(s.accounts().account_by_name("ada").value()->settings.language == "en");
+}
+
+TEST_CASE("the sessions list says where each session signed in from, the client behind the trusted proxy",
+          "[server][accounts]") {
+    auto config = test_config();
+    config.trusted_proxy = "127.0.0.1";  // the test connects from there: it plays the proxy
+    account_server s(config);
+    const auto made = call_api(s.port(), "POST", "/api/accounts", {{"name", "Ada"}, {"password", password}}, {},
+                               {{"X-Forwarded-For", "203.0.113.7"}, {"User-Agent", "Phone browser"}});
+    REQUIRE(made.status == 201);
+    // A forged entry before the proxy's own names nobody: the proxy's last entry is the client.
+    const auto in = call_api(s.port(), "POST", "/api/sessions", {{"name", "Ada"}, {"password", password}}, {},
+                             {{"X-Forwarded-For", "198.51.100.1, 2001:db8::7"}, {"User-Agent", "Desk browser"}});
+    REQUIRE(in.status == 200);
+    const auto token = call_api(s.port(), "POST", "/api/me/device-tokens", {{"device", "laptop"}}, in.cookie(),
+                                {{"X-Forwarded-For", "::ffff:192.0.2.44"}});
+    REQUIRE(token.status == 201);
+
+    const auto listed = call_api(s.port(), "GET", "/api/me/sessions", nullptr, in.cookie());
+    REQUIRE(listed.status == 200);
+    std::map<std::string, std::string> address_of;  // by device
+    for (const auto& session : listed.body["sessions"])
+        address_of[session["device"].get<std::string>()] = session["address"].get<std::string>();
+    CHECK(address_of == std::map<std::string, std::string>{
+                            {"Phone browser", "203.0.113.7"}, {"Desk browser", "2001:db8::7"}, {"laptop", "192.0.2.44"}});
+}
+
+TEST_CASE("without a trusted proxy a session's address is the connection's, whatever X-Forwarded-For says",
+          "[server][accounts]") {
+    account_server s;
+    const auto made = call_api(s.port(), "POST", "/api/accounts", {{"name", "Ada"}, {"password", password}}, {},
+                               {{"X-Forwarded-For", "203.0.113.7"}});
+    REQUIRE(made.status == 201);
+    const auto listed = call_api(s.port(), "GET", "/api/me/sessions", nullptr, made.cookie());
+    REQUIRE(listed.body["sessions"].size() == 1);
+    CHECK(listed.body["sessions"][0]["address"] == "127.0.0.1");
 }

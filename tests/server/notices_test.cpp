@@ -337,7 +337,7 @@ TEST_CASE("the notice flags: --smtp needs --mail-from and --public-url, bad valu
 
 TEST_CASE("a turn's mail text: headers, CRLF lines, the links, link parameters decoded", "[server][notices]") {
     using namespace carc::server::notices;
-    mail m = turn_mail("time_running_out", "game r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
+    mail m = turn_mail(mail_language::en, "time_running_out", "game r4", 1'900'000'000'000, "http://x/#/room/r4", "http://x/api/mail/unsubscribe?t=ab");
     m.from = "carc@mail.test";
     m.to = "ada@example.org";
     const std::string text = mail_text(m, 1'900'000'000'000, "0123");
@@ -364,7 +364,7 @@ TEST_CASE("no typed text can add a mail header: the subject is RFC 2047 words, a
           "[server][notices]") {
     using namespace carc::server::notices;
     const std::string name = "E\r\nBcc: a@b.co";
-    mail m = challenge_mail(name, "http://x/#/invite/i1", "http://x/api/mail/unsubscribe?t=ab");
+    mail m = challenge_mail(mail_language::en, name, "http://x/#/invite/i1", "http://x/api/mail/unsubscribe?t=ab");
     m.from = "carc@mail.test";
     m.to = "ada@example.org>\r\nCc: <b@c.co";
     const std::string text = mail_text(m, 1'900'000'000'000, "0123");

@@ -84,7 +84,8 @@ void export_matches_the_store(backend kind) {
     REQUIRE(call_api(s->port(), "PUT", "/api/me/follows/Ada", nullptr, cy.auth()).status == 200);
     REQUIRE(call_api(s->port(), "PUT", "/api/me/blocks/Cy", nullptr, ada.auth()).status == 200);
     REQUIRE(call_api(s->port(), "PUT", "/api/me/follows/Ada", nullptr, bob.auth()).status == 200);
-    REQUIRE(call_api(s->port(), "PATCH", "/api/me", {{"auto_vacation", false}}, ada.auth()).status == 200);
+    REQUIRE(call_api(s->port(), "PATCH", "/api/me", {{"auto_vacation", false}, {"language", "ru"}}, ada.auth()).status ==
+            200);
     const std::string room = finished_game(*s, ada, bob);
     // Ada reports Cy's chat line; Bob reports Ada, which her export never shows.
     REQUIRE(call_api(s->port(), "POST", "/api/reports",
@@ -109,6 +110,7 @@ void export_matches_the_store(backend kind) {
                                {"email", nullptr}, {"email_confirmed", false}});
     CHECK(e["settings"]["auto_vacation"] == false);
     CHECK(e["settings"]["webhook"] == nullptr);
+    CHECK(e["settings"]["language"] == "ru");
 
     const auto sessions = *s->accounts().sessions_of(ada.person);
     REQUIRE(sessions.size() == 2);
@@ -117,6 +119,7 @@ void export_matches_the_store(backend kind) {
         CHECK(e["sessions"][i]["id"] == sessions[i].public_id);
         CHECK(e["sessions"][i]["device"] == sessions[i].device);
         CHECK(e["sessions"][i]["kind"] == sessions[i].kind);
+        CHECK(e["sessions"][i]["address"] == "127.0.0.1");  // where each signed in from
         CHECK(e["sessions"][i]["created_ms"] == sessions[i].created_at_ms);
     }
 

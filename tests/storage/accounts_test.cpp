@@ -80,6 +80,44 @@ TEST_CASE("settings are stored and read back", "[storage][accounts]") {
     CHECK(accounts.update_settings("p9", settings).code() == ErrorCode::not_found);
 }
 
+TEST_CASE("the account's language is kept from sign-up and changed, none at first reads empty",
+          "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    AccountRecord russian = sample_account("p1", "Ada");
+    russian.settings.language = "ru";
+    REQUIRE(accounts.create_account(russian, sample_session("p1", "a", 1)).ok());
+    REQUIRE(accounts.create_account(sample_account("p2", "Bob"), sample_session("p2", "b", 1)).ok());
+    CHECK(accounts.account_of("p1").value()->settings.language == "ru");
+    CHECK(accounts.account_of("p2").value()->settings.language.empty());  // never chosen: mails in English
+
+    AccountSettings settings = accounts.account_of("p2").value()->settings;
+    settings.language = "en";
+    REQUIRE(accounts.update_settings("p2", settings).ok());
+    CHECK(accounts.account_of("p2").value()->settings.language == "en");
+    CHECK(accounts.account_by_name("bob").value()->settings.language == "en");
+}
+
+TEST_CASE("a session keeps the address it was made from", "[storage][accounts]") {
+    TempDir dir;
+    auto store = open_or_fail(dir.path());
+    AccountStore& accounts = accounts_of(store);
+    SessionRecord first = sample_session("p1", "a", 1);
+    first.address = "203.0.113.7";
+    REQUIRE(accounts.create_account(sample_account("p1", "Ada"), first).ok());
+    SessionRecord second = sample_session("p1", "b", 2);
+    second.address = "2001:db8::5";
+    REQUIRE(accounts.add_session(second).ok());
+
+    const auto listed = accounts.sessions_of("p1").value();
+    REQUIRE(listed.size() == 2);
+    CHECK(listed[0].public_id == "s-b");  // most recently seen first
+    CHECK(listed[0].address == "2001:db8::5");
+    CHECK(listed[1].address == "203.0.113.7");
+    CHECK(accounts.use_session(TokenHash::of_token("a"), 3, 0).value()->address == "203.0.113.7");
+}
+
 TEST_CASE("sessions are used, listed, ended one by one or all but one, and expire", "[storage][accounts]") {
     TempDir dir;
     auto store = open_or_fail(dir.path());

@@ -136,3 +136,22 @@ TEST_CASE("schema 10 gains stored challenges and keeps its accounts", "[postgres
     REQUIRE(friends.add_challenge(challenge).ok());
     CHECK(friends.find_challenge("r1").value() == challenge);
 }
+
+TEST_CASE("schema 21 gains the accounts' language and the sessions' address", "[postgres][schema]") {
+    TempDir dir;
+    const std::string schema = "\"test_" + dir.path().filename().string() + "\"";
+    {
+        auto store = open_or_fail(dir.path());
+        add_account(store, "pa", "ada");
+    }
+    test_postgres_query(undo_steps_to(21, Dialect::postgres, schema));
+    auto store = open_or_fail(dir.path());
+    CHECK(test_postgres_query("SELECT version FROM " + schema + ".carc_schema") == std::to_string(newest_schema));
+    auto& accounts = dynamic_cast<AccountStore&>(*store);
+    AccountSettings settings = accounts.account_of("pa").value()->settings;
+    CHECK(settings.language.empty());  // made before: none, so mails in English
+    CHECK(accounts.sessions_of("pa").value().at(0).address.empty());
+    settings.language = "ru";
+    REQUIRE(accounts.update_settings("pa", settings).ok());
+    CHECK(accounts.account_of("pa").value()->settings.language == "ru");
+}

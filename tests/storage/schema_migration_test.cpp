@@ -161,3 +161,22 @@ TEST_CASE("a schema 14 database gains push subscriptions, and its queued notices
               .ok());
     CHECK(notices.server_key("vapid", "k").value() == "k");
 }
+
+TEST_CASE("a schema 21 database gains the accounts' language and the sessions' address", "[storage][schema]") {
+    TempDir dir;
+    {
+        auto store = open_or_fail(dir.path());
+        add_account(store, "pa", "ada");
+    }
+    exec_raw(database_file(dir.path()), undo_steps_to(21, Dialect::sqlite));
+
+    auto store = open_or_fail(dir.path());
+    CHECK(sqlite_schema_version() == newest_schema);
+    auto& accounts = dynamic_cast<AccountStore&>(*store);
+    AccountSettings settings = accounts.account_of("pa").value()->settings;
+    CHECK(settings.language.empty());  // made before: none, so mails in English
+    CHECK(accounts.sessions_of("pa").value().at(0).address.empty());
+    settings.language = "ru";
+    REQUIRE(accounts.update_settings("pa", settings).ok());
+    CHECK(accounts.account_of("pa").value()->settings.language == "ru");
+}

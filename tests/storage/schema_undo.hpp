@@ -9,7 +9,7 @@ namespace carc::storage::testing {
 enum class Dialect { sqlite, postgres };
 
 // The newest schema version, which a migrated database must reach.
-inline constexpr int newest_schema = 21;
+inline constexpr int newest_schema = 23;
 
 // The SQL undoing every step after `version` and setting the version mark. `schema` qualifies
 // the tables on PostgreSQL ("\"test_x\""); SQLite's are unqualified.
@@ -56,6 +56,8 @@ inline std::string undo_steps_to(int version, Dialect dialect, const std::string
             case 21:  // what rooms count against caps across nodes; nothing on SQLite
                 if (pg) sql += drop({"room_charges"});
                 break;
+            case 22: sql += "ALTER TABLE " + t + "accounts DROP COLUMN language; "; break;
+            case 23: sql += "ALTER TABLE " + t + "account_sessions DROP COLUMN address; "; break;
             case 11:
                 sql += drop({"challenges"});
                 sql += "DROP INDEX " + t + "blocks_by_target; ";

@@ -17,12 +17,14 @@
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
+#include "account_language_schema.hpp"
+#include "session_address_schema.hpp"
 
 namespace carc::storage::pg_schema {
 namespace {
 
 // Migration i takes the schema from version i to i + 1. Append only (docs/storage.md).
-constexpr std::array<const char*, 21> migrations = {
+constexpr std::array<const char*, 23> migrations = {
     // 1: rooms, seats, the journal, clocks, chat, finished games, room leases and people.
     R"sql(
 CREATE TABLE rooms (
@@ -246,6 +248,10 @@ END $$;
     counters_schema::postgres_step,
     // 21: what each room counts against its creator's caps across nodes (counters_schema.hpp).
     counters_schema::postgres_charges_step,
+    // 22: the account's language, for its mails (account_language_schema.hpp).
+    account_language_schema::step,
+    // 23: the address each session was made from (session_address_schema.hpp).
+    session_address_schema::step,
 };
 
 }  // namespace

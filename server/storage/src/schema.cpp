@@ -17,13 +17,15 @@
 #include "friends_schema.hpp"
 #include "ratings_schema.hpp"
 #include "tournaments_schema.hpp"
+#include "account_language_schema.hpp"
+#include "session_address_schema.hpp"
 
 namespace carc::storage::schema {
 namespace {
 
 // Migration i (0-based) takes a file from version i to i + 1. Append only: never edit a
 // migration that has shipped, add a new one instead (docs/storage.md).
-constexpr std::array<const char*, 21> migrations = {
+constexpr std::array<const char*, 23> migrations = {
     // 1: rooms, seats, the action journal, clocks, chat and finished games.
     R"sql(
 CREATE TABLE rooms (
@@ -188,6 +190,10 @@ CREATE TABLE vacation (
     counters_schema::sqlite_step,
     // 21: nothing; PostgreSQL's step adds what rooms count against caps across nodes (pg_schema.cpp).
     "",
+    // 22: the account's language, for its mails (account_language_schema.hpp).
+    account_language_schema::step,
+    // 23: the address each session was made from (session_address_schema.hpp).
+    session_address_schema::step,
 };
 
 Result<int> read_user_version(const sqlite::Database& db) {

@@ -14,7 +14,7 @@ constexpr TimeMs seen_write_interval_ms = 60'000;
 
 constexpr const char* account_columns =
     "SELECT person_id, name, name_key, password_hash, person_token_sha256, created_at_ms, email,"
-    " email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton FROM accounts ";
+    " email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton, language FROM accounts ";
 
 Result<AccountRecord> account_from_row(const Statement& row) {
     auto token = TokenHash::from_hex(row.text(4));
@@ -25,6 +25,7 @@ Result<AccountRecord> account_from_row(const Statement& row) {
     settings.auto_vacation = row.int64(8) != 0;
     settings.notices_json = row.text(9);
     if (!row.is_null(10)) settings.webhook_url = row.text(10);
+    if (!row.is_null(12)) settings.language = row.text(12);
     return AccountRecord{.person_id = row.text(0),
                          .name = row.text(1),
                          .name_key = row.text(2),
@@ -36,7 +37,7 @@ Result<AccountRecord> account_from_row(const Statement& row) {
 }
 
 constexpr const char* session_columns =
-    "SELECT secret_sha256, public_id, person_id, kind, device, created_at_ms, last_seen_ms"
+    "SELECT secret_sha256, public_id, person_id, kind, device, created_at_ms, last_seen_ms, address"
     " FROM account_sessions ";
 
 Result<SessionRecord> session_from_row(const Statement& row) {
@@ -48,7 +49,8 @@ Result<SessionRecord> session_from_row(const Statement& row) {
                          .kind = row.text(3),
                          .device = row.text(4),
                          .created_at_ms = row.int64(5),
-                         .last_seen_ms = row.int64(6)};
+                         .last_seen_ms = row.int64(6),
+                         .address = row.text(7)};
 }
 
 }  // namespace
@@ -71,8 +73,9 @@ Result<std::optional<AccountRecord>> SqlStore::account_where_locked(std::string_
 Status SqlStore::insert_session_locked(const SessionRecord& s) {
     return db().run(
         "INSERT INTO account_sessions (secret_sha256, public_id, person_id, kind, device, created_at_ms,"
-        " last_seen_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        {s.secret_hash.hex(), s.public_id, s.person_id, s.kind, s.device, s.created_at_ms, s.last_seen_ms});
+        " last_seen_ms, address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        {s.secret_hash.hex(), s.public_id, s.person_id, s.kind, s.device, s.created_at_ms, s.last_seen_ms,
+         s.address});
 }
 
 Status SqlStore::create_account(const AccountRecord& a, const SessionRecord& first) {
@@ -83,12 +86,13 @@ Status SqlStore::create_account(const AccountRecord& a, const SessionRecord& fir
     const AccountSettings& s = a.settings;
     auto inserted = db().run_counting(
         "INSERT INTO accounts (person_id, name, name_key, password_hash, person_token_sha256, created_at_ms,"
-        " email, email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING",
+        " email, email_confirmed, auto_vacation, notices_json, webhook_url, name_skeleton, language)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING",
         {a.person_id, a.name, a.name_key, a.password_hash, a.person_token_hash.hex(), a.created_at_ms,
          sql::optional_text(s.email), s.email_confirmed ? 1 : 0, s.auto_vacation ? 1 : 0, s.notices_json,
          sql::optional_text(s.webhook_url),
-         a.name_skeleton.empty() ? Param(sql::null) : Param(std::string_view(a.name_skeleton))});
+         a.name_skeleton.empty() ? Param(sql::null) : Param(std::string_view(a.name_skeleton)),
+         s.language.empty() ? Param(sql::null) : Param(std::string_view(s.language))});
     if (!inserted) return inserted.status();
     if (*inserted == 0) return {ErrorCode::already_exists, "the name or the person already has an account"};
     if (auto added = insert_session_locked(first); !added) return added;
@@ -147,9 +151,10 @@ Status SqlStore::update_settings(std::string_view person_id, const AccountSettin
     std::lock_guard lock(mutex_);
     auto updated = db().run_counting(
         "UPDATE accounts SET email = $1, email_confirmed = $2, auto_vacation = $3, notices_json = $4,"
-        " webhook_url = $5 WHERE person_id = $6",
+        " webhook_url = $5, language = $6 WHERE person_id = $7",
         {sql::optional_text(s.email), s.email_confirmed ? 1 : 0, s.auto_vacation ? 1 : 0, s.notices_json,
-         sql::optional_text(s.webhook_url), person_id});
+         sql::optional_text(s.webhook_url),
+         s.language.empty() ? Param(sql::null) : Param(std::string_view(s.language)), person_id});
     if (!updated) return updated.status();
     if (*updated == 0) return {ErrorCode::not_found, "no such account"};
     return {};

@@ -138,7 +138,8 @@ Result<std::vector<TokenHash>> SqlStore::delete_account(const AccountDeletion& d
     // The account's row stays (tournaments and rating changes point at it), emptied.
     if (auto ran = db().run(
             "UPDATE accounts SET name = $1, name_key = $2, name_skeleton = NULL, password_hash = '', email = NULL,"
-            " email_confirmed = FALSE, auto_vacation = FALSE, notices_json = '{}', webhook_url = NULL WHERE person_id = $3",
+            " email_confirmed = FALSE, auto_vacation = FALSE, notices_json = '{}', webhook_url = NULL,"
+            " language = NULL WHERE person_id = $3",
             {d.replacement_name, tombstone_key(d.person_id), d.person_id});
         !ran)
         return ran.error();

@@ -6,9 +6,11 @@
 // shown on the My games tab and as "(N)" in front of the page title (the games other than the
 // one on screen); a `notice` of your turn in
 // a game you are not looking at shows a toast and, where allowed, a browser notification.
+// The account's language (what its mails are written in) is the page's: sent at sign-up, and
+// saved again whenever the page's language changes while signed in.
 
 import { accountCall } from './api.js';
-import { t } from '../i18n.js';
+import { t, language, onLanguageChange } from '../i18n.js';
 import { toast } from '../dom.js';
 
 const TOKEN_KEY = 'carc.token';
@@ -72,6 +74,7 @@ class AccountState extends EventTarget {
       const seated = m.view?.you?.seat !== null && m.view?.you?.seat !== undefined;
       if (seated && !this.games?.some((g) => g.room === m.room)) this.refreshSoon();
     });
+    onLanguageChange(() => this.saveLanguage());
     new MutationObserver(() => this.showCountInTitle()).observe(document.head, {
       childList: true,
       subtree: true,
@@ -108,6 +111,20 @@ class AccountState extends EventTarget {
       this.changed();
     } catch {
       /* the welcome said signed in; the settings come with the next welcome */
+      return;
+    }
+    // An account made before languages were kept takes the page's.
+    if (this.me && this.me.language === null) this.saveLanguage();
+  }
+
+  // The page's language becomes the account's, for its mails.
+  async saveLanguage() {
+    if (!this.signedIn || (this.me && this.me.language === language())) return;
+    try {
+      const me = await accountCall('PATCH', '/api/me', { language: language() });
+      if (this.me) this.me = { ...this.me, language: me.language };
+    } catch {
+      /* kept as it was; the next change tries again */
     }
   }
 
@@ -171,12 +188,13 @@ class AccountState extends EventTarget {
   /** @param {{name: string, password: string, email?: string}} body */
   async signUp(body) {
     const token = this.conn?.token;
+    const made = { ...body, language: language() }; // its mails in the page's language
     let answer;
     try {
-      answer = await accountCall('POST', '/api/accounts', token ? { ...body, token } : body);
+      answer = await accountCall('POST', '/api/accounts', token ? { ...made, token } : made);
     } catch (e) {
       if (e.code !== 'unknown_token') throw e;
-      answer = await accountCall('POST', '/api/accounts', body); // the guest had expired
+      answer = await accountCall('POST', '/api/accounts', made); // the guest had expired
     }
     this.conn?.reconnect();
     return answer;

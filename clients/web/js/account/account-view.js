@@ -156,6 +156,10 @@ function sessionsPanel() {
               { class: 'session-device', title: s.device },
               deviceName(s.device, (browser, system) => t('account.device', { browser, system })),
             ),
+            // Where it signed in from: two sessions of one browser and system told apart.
+            s.address
+              ? h('span', { class: 'session-address' }, t('account.session_from', { address: s.address }))
+              : null,
             h(
               'small',
               { class: 'muted' },

@@ -224,6 +224,8 @@ struct AccountSettings {
     bool auto_vacation = true;  // vacation days are spent before a timeout unless switched off
     std::string notices_json = "{}";  // per channel: {"email": true, "push": false, "webhook": true}
     std::optional<std::string> webhook_url;
+    // The language its mails are written in ("en", "ru"); empty: never chosen, English.
+    std::string language = {};
     friend bool operator==(const AccountSettings&, const AccountSettings&) = default;
 };
 
@@ -249,6 +251,9 @@ struct SessionRecord {
     std::string device;      // the User-Agent as the device said it, shortened
     TimeMs created_at_ms = 0;
     TimeMs last_seen_ms = 0;
+    // The client address it was made from (behind --trusted-proxy, the client's); empty for a
+    // session made before addresses were kept.
+    std::string address = {};
 };
 
 // A game the account has a seat in (GET /api/me/games), as the store knows it.
