@@ -13,7 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/name_skeleton.hpp"
-#include "app/shared_state.hpp"
+#include "app/config.hpp"
 #include "net/client_address.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
@@ -47,21 +47,21 @@ void lower_this_threads_priority() {
 
 }  // namespace
 
-account_service::account_service(shared_state& state, std::shared_ptr<st::AccountStore> store)
-    : state_(state),
+account_service::account_service(const server_config& config, std::shared_ptr<st::AccountStore> store)
+    : config_(config),
       store_(std::move(store)),
-      workers_(static_cast<std::size_t>(state.config.accounts.threads)),
-      hashing_threads_(resolved_hashing_threads(state.config.accounts.hash_threads)),
-      hash_queue_limit_(state.config.accounts.hash_queue),
+      workers_(static_cast<std::size_t>(config.accounts.threads)),
+      hashing_threads_(resolved_hashing_threads(config.accounts.hash_threads)),
+      hash_queue_limit_(config.accounts.hash_queue),
       hashers_(static_cast<std::size_t>(hashing_threads_)),
       // Counted in the store too, so each limit holds for every node together.
-      name_failures_(state.config.accounts.failures_per_name, state.config.accounts.sign_in_window, store_,
+      name_failures_(config.accounts.failures_per_name, config.accounts.sign_in_window, store_,
                      "name_failures"),
-      address_attempts_(state.config.accounts.attempts_per_address, state.config.accounts.sign_in_window, store_,
+      address_attempts_(config.accounts.attempts_per_address, config.accounts.sign_in_window, store_,
                         "address_attempts"),
-      address_sign_ups_(state.config.accounts.sign_ups_per_address, std::chrono::hours(1), store_, "address_sign_ups"),
-      node_sign_ups_(state.config.accounts.sign_ups_per_minute, std::chrono::minutes(1), store_, "sign_ups"),
-      exports_(state.config.accounts.exports_per_hour, std::chrono::hours(1), store_, "exports") {
+      address_sign_ups_(config.accounts.sign_ups_per_address, std::chrono::hours(1), store_, "address_sign_ups"),
+      node_sign_ups_(config.accounts.sign_ups_per_minute, std::chrono::minutes(1), store_, "sign_ups"),
+      exports_(config.accounts.exports_per_hour, std::chrono::hours(1), store_, "exports") {
     // Before any sign-up can run: accounts stored before skeletons get theirs, so a look-alike
     // of an old name is refused from the first request on.
     fill_missing_skeletons(*store_);
@@ -113,7 +113,7 @@ void account_service::set_clock(std::function<clock::time_point()> now) {
 
 std::optional<signed_in> account_service::resolve(const std::string& secret) {
     const std::int64_t now_ms = unix_ms();
-    const auto lifetime = std::chrono::duration_cast<std::chrono::milliseconds>(state_.config.accounts.session_lifetime);
+    const auto lifetime = std::chrono::duration_cast<std::chrono::milliseconds>(config_.accounts.session_lifetime);
     auto session = store_->use_session(st::TokenHash::of_token(secret), now_ms, now_ms - lifetime.count());
     if (!session) {
         spdlog::error("event=session_read_failed error=\"{}\"", session.message());

@@ -27,7 +27,7 @@
 
 namespace carc::server {
 
-class shared_state;
+struct server_config;
 
 namespace accounts {
 
@@ -53,7 +53,7 @@ class account_service {
 public:
     using clock = sign_in_limiter::clock;
 
-    account_service(shared_state& state, std::shared_ptr<storage::AccountStore> store);
+    account_service(const server_config& config, std::shared_ptr<storage::AccountStore> store);
     ~account_service();
 
     // Runs `work` on an account worker.
@@ -66,7 +66,6 @@ public:
     void stop();
 
     storage::AccountStore& store() { return *store_; }
-    shared_state& state() { return state_; }
     sign_in_limiter& name_failures() { return name_failures_; }
     sign_in_limiter& address_attempts() { return address_attempts_; }
     sign_in_limiter& address_sign_ups() { return address_sign_ups_; }
@@ -92,7 +91,7 @@ public:
     void sweep();
 
 private:
-    shared_state& state_;
+    const server_config& config_;
     std::shared_ptr<storage::AccountStore> store_;
     boost::asio::thread_pool workers_;
     const int hashing_threads_;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/shared_state.hpp"
+#include "rooms/lobby.hpp"
 #include "rooms/room.hpp"
 
 namespace carc::server::accounts {
@@ -35,7 +35,7 @@ int order(const json& game) {
 
 }  // namespace
 
-st::Result<json> my_games(shared_state& state, st::AccountStore& store, const st::TokenHash& person_token_hash) {
+st::Result<json> my_games(lobby& rooms, st::AccountStore& store, const st::TokenHash& person_token_hash) {
     auto seated = store.seated_games(person_token_hash);
     if (!seated) return seated.error();
     json games = json::array();
@@ -67,7 +67,7 @@ st::Result<json> my_games(shared_state& state, st::AccountStore& store, const st
         } else if (g.status == st::RoomStatus::running && !g.resigned && !game.contains("move_time_s")) {
             // A live game: the room's clock, on this node. (A turn-based game's first turn is
             // told once it is stored, a moment after the start: the live room has no deadline.)
-            if (const auto room = state.rooms.find(g.room_id)) {
+            if (const auto room = rooms.find(g.room_id)) {
                 if (const auto turn = room->current_turn(); turn && turn->seat == g.seat) {
                     game["your_turn"] = true;
                     if (turn->deadline_ms) game["deadline_ms"] = *turn->deadline_ms;

@@ -10,12 +10,13 @@
 
 namespace carc::server {
 
-class shared_state;
+class lobby;
 
 namespace accounts {
 
 // On a worker: {"games": [...]} (docs/protocol.md, "Accounts"), or the store's error.
-storage::Result<nlohmann::json> my_games(shared_state& state, storage::AccountStore& store,
+// `rooms`: this node's rooms, whose memory is newer than the store.
+storage::Result<nlohmann::json> my_games(lobby& rooms, storage::AccountStore& store,
                                          const storage::TokenHash& person_token_hash);
 
 }  // namespace accounts

@@ -184,7 +184,7 @@ st::Result<int> delete_account(shared_state& state, const st::AccountRecord& acc
         if (g.status == st::RoomStatus::finished || g.resigned) continue;
         std::shared_ptr<room> target = state.rooms.find(g.room_id);
         if (!target && g.status == st::RoomStatus::adjourned)
-            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state, g.room_id); });
+            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state.room_needs, g.room_id); });
         if (target) here.push_back(std::move(target));
         else elsewhere.push_back(g.room_id);
     }

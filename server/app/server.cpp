@@ -56,7 +56,7 @@ tournaments::tournament_parts tournament_parts_of(shared_state* state, const sto
         .persons = state->persons,
         .new_room_id = [state] { return state->cluster ? state->cluster->claim_room_id() : state->rooms.next_room_id(); },
         .may_open = [state](const std::string& id) { return !state->cluster || state->cluster->lease_for_resume(id); },
-        .open_room = [state](started_game game) { room::open_started(*state, std::move(game)); },
+        .open_room = [state](started_game game) { room::open_started(state->room_needs, std::move(game)); },
         .rules = {.sweep_every = config.tournament_sweep,
                   .max_per_creator = config.max_tournaments_per_person,
                   .max_unfinished = config.max_open_tournaments,
@@ -81,14 +81,14 @@ server::server(server_config config, std::shared_ptr<room_journal> journal, std:
 server::server(server_config config, storage::Stores stores, std::string web_root)
     : server(std::move(config), std::make_shared<storage_journal>(stores.games), std::move(web_root)) {
     keep_in(std::move(stores));
-    recover_rooms(*state_, *state_->stores.games);
+    recover_rooms(state_->room_needs, *state_->stores.games);
 }
 
 void server::keep_in(storage::Stores stores) {
     // Each service is made only when the stores it needs exist (all of them live in the one
     // database the games do).
     if (stores.accounts)
-        state_->accounts = std::make_unique<accounts::account_service>(*state_, stores.accounts);
+        state_->accounts = std::make_unique<accounts::account_service>(state_->config, stores.accounts);
     // Notices need the accounts (who wants what) and the queue.
     if (stores.notices && state_->accounts) {
         state_->notice_sender = std::make_shared<notices::notice_service>(*state_, stores.notices, stores.accounts);
@@ -124,7 +124,7 @@ server::server(server_config config, storage::Stores stores, std::shared_ptr<sto
     state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
                                                      state_->config.lease, std::move(feed));
     state_->persons.set_id_suffix("-" + state_->config.node_id);
-    recover_rooms(*state_, *state_->stores.games);  // reserves the stored ids; loads nothing
+    recover_rooms(state_->room_needs, *state_->stores.games);  // reserves the stored ids; loads nothing
 }
 
 server::~server() {
@@ -148,23 +148,26 @@ void server::listen_to_rooms() {
 // The composition root of the HTTP API: each feature's routes, given the services and stores
 // they use; a feature whose store is missing has no routes (its paths answer 404).
 void server::build_routes() {
-    auto routes = std::make_unique<route_table>(*state_, state_->blocking);
+    auto routes = std::make_unique<route_table>(state_->accounts.get(), state_->config, state_->blocking);
     const storage::Stores& stores = state_->stores;
-    add_server_routes(*routes, *state_);
+    add_server_routes(*routes, state_->rooms, state_->counters, state_->web_root);
     state_->game_records->add_routes(*routes);
     add_account_routes(*routes, *state_);  // without a store they say so (503 no_accounts)
     if (state_->accounts) {
-        add_vacation_route(*routes, *state_);
+        add_vacation_route(*routes, state_->rooms, state_->cluster.get());
         if (stores.friends) add_friends_routes(*routes, *state_, *stores.friends);
         if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
-        if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_, *stores.notices);
-        if (stores.ratings) add_ratings_routes(*routes, *state_, *stores.ratings);
-        if (stores.moderation) add_report_routes(*routes, *state_, *stores.moderation);
+        if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_->notice_sender, state_->config.notices.allow_private_push,
+                            *stores.notices);
+        if (stores.ratings) add_ratings_routes(*routes, *state_->accounts, *stores.ratings, stores.friends.get());
+        if (stores.moderation) add_report_routes(*routes, *state_->accounts, *stores.moderation);
         if (stores.personal_data) add_own_data_routes(*routes, *state_);
         if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_->tournaments);
-    if (state_->reviews) add_review_routes(*routes, *state_, *state_->reviews);
+    if (state_->reviews)
+        add_review_routes(*routes, state_->accounts.get(), game_sources{state_->rooms, state_->stores, state_->cluster},
+                          *state_->reviews);
     state_->routes = std::move(routes);
 }
 

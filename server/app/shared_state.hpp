@@ -20,6 +20,7 @@
 #include "rooms/bot_pool.hpp"
 #include "rooms/lobby.hpp"
 #include "rooms/room_hooks.hpp"
+#include "rooms/room_services.hpp"
 #include "rooms/usage_caps.hpp"
 #include "reviews/review_service.hpp"
 #include "app/metrics.hpp"
@@ -50,7 +51,7 @@ public:
           web_root(std::move(client_root)),
           bots(std::make_unique<bot_pool>(
               bot_pool::settings{config.bot_threads, config.bot_think, config.bot_slice, {}})),
-          game_records(std::make_unique<game_reads>(*this, blocking)) {}
+          game_records(std::make_unique<game_reads>(game_sources{rooms, stores, cluster}, counters, blocking)) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
@@ -101,6 +102,9 @@ public:
     // are joined first, while everything its tasks use still exists.
     blocking_pool blocking{static_cast<std::size_t>(config.blocking_threads),
                            static_cast<std::size_t>(config.blocking_queue), counters.blocking};
+    // What every room is handed (rooms/room_services.hpp): the members above it uses.
+    room_services room_needs{ioc,   config, counters, persons, blocks, caps,  rooms,   journal,
+                             stores, cluster, bots,   hooks,   notices, blocking};
 
     // Open WebSocket connections, so shutdown can say goodbye to each.
     void track(const std::shared_ptr<client_link>& link) {

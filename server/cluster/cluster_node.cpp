@@ -225,10 +225,10 @@ bool cluster_node::take_over(const std::string& room_id) {
     // find_or_resume, so a hello bringing it back at the same moment does not load it twice.
     if ((*loaded)->status == st::RoomStatus::adjourned || state_.rooms.is_adjourned(room_id)) {
         if (!state_.rooms.is_adjourned(room_id)) state_.rooms.adjourn(room_id, "", {}, false);
-        const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); }) != nullptr;
+        const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_.room_needs, room_id); }) != nullptr;
         return resumed;
     }
-    if (!restore_stored(state_, **loaded)) {
+    if (!restore_stored(state_.room_needs, **loaded)) {
         (void)leases_->release(room_id);
         return false;
     }

@@ -5,7 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "carc/storage/friend_store.hpp"
 #include "carc/storage/friend_store.hpp"
 
 namespace carc::server::friends {
@@ -55,30 +55,28 @@ std::vector<std::string> block_list::known() const {
     return out;
 }
 
-void load_blocks(shared_state& state, const std::string& person) {
-    auto* store = state.stores.friends.get();
+void load_blocks(block_list& blocks, storage::FriendStore* store, const std::string& person) {
     if (!store) return;
     auto blocked = store->blocked_ids(person);
     if (!blocked) {
         spdlog::warn("event=blocks_not_loaded person={} error=\"{}\"", person, blocked.message());
         return;
     }
-    state.blocks.load(person, *blocked);
+    blocks.load(person, *blocked);
 }
 
-void load_blockers(shared_state& state, const std::string& sender) {
-    auto* store = state.stores.friends.get();
+void load_blockers(block_list& blocks, storage::FriendStore* store, const std::string& sender) {
     if (!store) return;
     auto blockers = store->blocker_ids(sender);
     if (!blockers) {
         spdlog::warn("event=blockers_not_loaded person={} error=\"{}\"", sender, blockers.message());
         return;
     }
-    state.blocks.set_blockers(sender, *blockers);
+    blocks.set_blockers(sender, *blockers);
 }
 
-void reload_all_blocks(shared_state& state) {
-    for (const std::string& person : state.blocks.known()) load_blocks(state, person);
+void reload_all_blocks(block_list& blocks, storage::FriendStore* store) {
+    for (const std::string& person : blocks.known()) load_blocks(blocks, store, person);
 }
 
 }  // namespace carc::server::friends

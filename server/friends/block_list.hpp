@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-namespace carc::server {
-class shared_state;
+namespace carc::storage {
+class FriendStore;
 }
 
 namespace carc::server::friends {
@@ -41,11 +41,12 @@ private:
     std::map<std::string, std::set<std::string>, std::less<>> blocked_;
 };
 
-// Reads the account's blocks from the store into state.blocks (off the I/O threads: it queries).
-void load_blocks(shared_state& state, const std::string& person);
-// Reads who blocks `sender` from the store into state.blocks (off the I/O threads).
-void load_blockers(shared_state& state, const std::string& sender);
+// Reads the account's blocks from `store` into `blocks` (off the I/O threads: it queries); a
+// null store (no accounts) reads nothing.
+void load_blocks(block_list& blocks, storage::FriendStore* store, const std::string& person);
+// Reads who blocks `sender` from `store` into `blocks` (off the I/O threads).
+void load_blockers(block_list& blocks, storage::FriendStore* store, const std::string& sender);
 // Reads every list kept here again (after news from other nodes may have been lost).
-void reload_all_blocks(shared_state& state);
+void reload_all_blocks(block_list& blocks, storage::FriendStore* store);
 
 }  // namespace carc::server::friends

@@ -50,10 +50,10 @@ void on_people_news(shared_state& state, const std::string& payload) {
         page_here(state, news.value("to", ""), news.value("from", ""), news.value("text", ""));
     } else if (kind == "blocks") {
         const std::string person = news.value("person", "");
-        if (state.blocks.knows(person)) load_blocks(state, person);
+        if (state.blocks.knows(person)) load_blocks(state.blocks, state.stores.friends.get(), person);
     }
 }
 
-void on_people_news_lost(shared_state& state) { reload_all_blocks(state); }
+void on_people_news_lost(shared_state& state) { reload_all_blocks(state.blocks, state.stores.friends.get()); }
 
 }  // namespace carc::server::friends

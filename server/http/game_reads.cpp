@@ -3,7 +3,8 @@
 #include <boost/asio/post.hpp>
 
 #include "app/blocking_pool.hpp"
-#include "app/shared_state.hpp"
+#include "app/metrics.hpp"
+#include "rooms/lobby.hpp"
 #include "http/http_games.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
@@ -38,14 +39,15 @@ std::string game_id(std::string_view path) {
 // The version of `id`'s record that a kept text must have: the current adjournment when the
 // game is adjourned, else `finished` (a running or missing game never has a kept text).
 // With several nodes another node may resume the game, so adjourned records are not kept.
-std::uint64_t wanted_version(shared_state& state, const std::string& id) {
+std::uint64_t wanted_version(const game_sources& state, const std::string& id) {
     if (const auto adjournment = state.rooms.adjournment(id)) return state.cluster ? never_kept : *adjournment;
     return record_cache::finished;
 }
 
 }  // namespace
 
-game_reads::game_reads(shared_state& state, blocking_pool& pool) : state_(state), pool_(pool) {}
+game_reads::game_reads(game_sources sources, metrics& counters, blocking_pool& pool)
+    : sources_(sources), counters_(counters), pool_(pool) {}
 
 void game_reads::add_routes(route_table& routes) {
     const auto handler = [this](const route_call& rc, http_reply reply) { answer(rc.request, std::move(reply)); };
@@ -57,15 +59,15 @@ void game_reads::add_routes(route_table& routes) {
 void game_reads::answer(const request& req, std::function<void(response)> done) {
     const std::string id = game_id(split(req).path);
     if (!id.empty()) {
-        if (auto kept = cache_.find(id, wanted_version(state_, id))) {
-            state_.counters.game_reads_cached.fetch_add(1, std::memory_order_relaxed);
+        if (auto kept = cache_.find(id, wanted_version(sources_, id))) {
+            counters_.game_reads_cached.fetch_add(1, std::memory_order_relaxed);
             done(json_text_response(req, *kept));
             return;
         }
     }
     if (waiting_.fetch_add(1) >= max_waiting) {
         waiting_.fetch_sub(1);
-        state_.counters.game_reads_refused.fetch_add(1, std::memory_order_relaxed);
+        counters_.game_reads_refused.fetch_add(1, std::memory_order_relaxed);
         auto busy = json_text_response(req, R"({"error":"too many game reads are waiting; retry shortly"})",
                                        http::status::service_unavailable);
         busy.set(http::field::retry_after, "1");
@@ -83,9 +85,9 @@ game_reads::response game_reads::read(const request& req) {
     const auto [path, query] = split(req);
     const std::string id = game_id(path);
     // Read the version before the record, so a record kept under it is never newer than it says.
-    const std::uint64_t version = id.empty() ? record_cache::finished : wanted_version(state_, id);
-    state_.counters.game_reads.fetch_add(1, std::memory_order_relaxed);
-    games_answer answer = answer_games_request(state_, path, query);
+    const std::uint64_t version = id.empty() ? record_cache::finished : wanted_version(sources_, id);
+    counters_.game_reads.fetch_add(1, std::memory_order_relaxed);
+    games_answer answer = answer_games_request(sources_, path, query);
     auto text = std::make_shared<const std::string>(std::move(answer.body));
     if (!id.empty() && answer.status == http::status::ok) {
         if ((answer.game == game_state::finished && version == record_cache::finished) ||

@@ -12,13 +12,14 @@
 
 #include <boost/beast/http.hpp>
 
+#include "http/http_games.hpp"
 #include "http/record_cache.hpp"
 
 namespace carc::server {
 
 class blocking_pool;
 class route_table;
-class shared_state;
+class metrics;
 
 class game_reads {
 public:
@@ -29,7 +30,7 @@ public:
     static constexpr std::size_t cache_bytes = 64 * 1024 * 1024;
 
     // The pool must be stopped (its reads finished) before this goes.
-    game_reads(shared_state& state, blocking_pool& pool);
+    game_reads(game_sources sources, metrics& counters, blocking_pool& pool);
     game_reads(const game_reads&) = delete;
     game_reads& operator=(const game_reads&) = delete;
 
@@ -44,7 +45,8 @@ public:
 private:
     response read(const request& req);  // on the reader thread
 
-    shared_state& state_;
+    game_sources sources_;
+    metrics& counters_;
     record_cache cache_{cache_bytes};
     std::atomic<int> waiting_{0};
     blocking_pool& pool_;

@@ -54,10 +54,10 @@ http_answer store_failed(const call& c, const st::Error& error) {
     return refusal(c, http::status::service_unavailable, "store_failed", "the store is not available; try again");
 }
 
-bool secure_cookies(const shared_state& state) { return state.config.public_url.starts_with("https://"); }
+bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
 
 void set_session_cookie(const call& c, http_answer& res, const std::string& secret) {
-    carc::server::set_session_cookie(c.state, res, secret);
+    carc::server::set_session_cookie(c.state.config, res, secret);
 }
 
 }  // namespace
@@ -443,7 +443,7 @@ http_answer change_password(const call& c, const signed_in& me) {
 }
 
 http_answer games(const call& c, const signed_in& me) {
-    auto list = accounts::my_games(c.state, c.service.store(), me.account.person_token_hash);
+    auto list = accounts::my_games(c.state.rooms, c.service.store(), me.account.person_token_hash);
     if (!list) return store_failed(c, list.error());
     return answer(c, http::status::ok, *list);
 }
@@ -452,11 +452,11 @@ http_answer games(const call& c, const signed_in& me) {
 
 // A request carrying the cookie that changes something must come from this site: a JSON body
 // (a cross-site form cannot send one without a CORS preflight) and no foreign Origin.
-std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request) {
+std::optional<std::string> cross_site_refusal(const server_config& config, const http_request& request) {
     if (request.method() == http::verb::get || request.method() == http::verb::head) return std::nullopt;
     const std::string_view origin = request[http::field::origin];
     if (!origin.empty()) {
-        const auto& allowed = state.config.allowed_origins;
+        const auto& allowed = config.allowed_origins;
         const std::string_view host = request[http::field::host];
         const bool same_host = origin == "http://" + std::string(host) || origin == "https://" + std::string(host);
         if (!same_host && std::find(allowed.begin(), allowed.end(), origin) == allowed.end())
@@ -515,9 +515,9 @@ http_answer read_me(const call& c, const signed_in& me, const std::string& secre
 
 }  // namespace
 
-void set_session_cookie(const shared_state& state, http_answer& res, const std::string& secret) {
-    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(state.config.accounts.session_lifetime);
-    res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(state), lifetime));
+void set_session_cookie(const server_config& config, http_answer& res, const std::string& secret) {
+    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(config.accounts.session_lifetime);
+    res.insert(http::field::set_cookie, accounts::set_cookie_value(secret, secure_cookies(config), lifetime));
 }
 
 http_answer hashing_busy(const http_request& request) {

@@ -11,6 +11,7 @@
 namespace carc::server {
 
 class shared_state;
+struct server_config;
 class route_table;
 
 using http_request = boost::beast::http::request<boost::beast::http::string_body>;
@@ -23,9 +24,9 @@ void add_account_routes(route_table& routes, shared_state& state);
 // cookie (a browser); nullopt when none.
 std::optional<std::string> presented_secret(const http_request& request);
 // Why a request that changes something is refused as coming from another site; nullopt when it may.
-std::optional<std::string> cross_site_refusal(const shared_state& state, const http_request& request);
+std::optional<std::string> cross_site_refusal(const server_config& config, const http_request& request);
 // Sets (or, with an empty secret, clears) the browser's session cookie on `res`.
-void set_session_cookie(const shared_state& state, http_answer& res, const std::string& secret);
+void set_session_cookie(const server_config& config, http_answer& res, const std::string& secret);
 // Whether answering `request` hashes a password (account and password-reset calls): such
 // requests run on the hashing threads, and a full hashing queue refuses them with
 // hashing_busy() (503, Retry-After) at once.

@@ -86,10 +86,10 @@ void add_friends_routes(route_table& routes, shared_state& state, st::FriendStor
                 access::signed_in});
 }
 
-bool add_profile_stats(shared_state& state, std::string_view name, json& profile) {
-    auto* friends = state.stores.friends.get();
-    if (!friends || !state.accounts) return true;
-    auto account = accounts::account_named(state.accounts->store(), name);
+bool add_profile_stats(st::FriendStore* friends, accounts::account_service& accounts, std::string_view name,
+                       json& profile) {
+    if (!friends) return true;
+    auto account = accounts::account_named(accounts.store(), name);
     if (!account) return false;
     if (!*account) return true;
     auto stats = friends->stats_of((*account)->person_id);

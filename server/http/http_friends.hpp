@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "accounts/account_service.hpp"
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/records.hpp"
 #include "http/http_accounts.hpp"
@@ -16,6 +17,7 @@ void add_friends_routes(route_table& routes, shared_state& state, storage::Frien
 
 // GET /api/players/NAME's `stats` (statistics per rule key) added to `profile`; false when the
 // store failed.
-bool add_profile_stats(shared_state& state, std::string_view name, nlohmann::json& profile);
+bool add_profile_stats(storage::FriendStore* friends, accounts::account_service& accounts, std::string_view name,
+                       nlohmann::json& profile);
 
 }  // namespace carc::server

@@ -4,7 +4,7 @@
 
 #include "persistence/recovery.hpp"
 #include "rooms/room.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/lobby.hpp"
 
 namespace carc::server {
 
@@ -48,7 +48,7 @@ json running_row(const json& record) {
 
 games_answer error(status code, std::string message) { return {code, json{{"error", std::move(message)}}.dump()}; }
 
-games_answer list_games(shared_state& state, std::string_view query) {
+games_answer list_games(const game_sources& state, std::string_view query) {
     const auto limit = query_number(query, "limit").value_or(default_page);
     const auto offset = query_number(query, "offset").value_or(0);
     if (limit < 1 || limit > max_page || offset < 0)
@@ -92,7 +92,7 @@ games_answer list_games(shared_state& state, std::string_view query) {
                             .dump()};
 }
 
-games_answer one_game(shared_state& state, const std::string& id) {
+games_answer one_game(const game_sources& state, const std::string& id) {
     // A live room first: its record is current; private rooms show nothing while they play.
     if (const auto r = state.rooms.find(id)) {
         bool finished = false;
@@ -124,7 +124,7 @@ games_answer one_game(shared_state& state, const std::string& id) {
 
 }  // namespace
 
-games_answer answer_games_request(shared_state& state, std::string_view path, std::string_view query) {
+games_answer answer_games_request(const game_sources& state, std::string_view path, std::string_view query) {
     if (path == "/api/games" || path == "/api/games/") return list_games(state, query);
     const std::string_view id = path.substr(std::string_view("/api/games/").size());
     if (id.empty() || id.size() > 64 || id.find('/') != std::string_view::npos)

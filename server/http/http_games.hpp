@@ -3,15 +3,28 @@
 // replay record); formats in docs/protocol.md "Game records". Running games come from their
 // rooms and show no hidden information; finished ones from the store.
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include <boost/beast/http/status.hpp>
 #include <nlohmann/json.hpp>
 
+#include "carc/storage/stores.hpp"
+
 namespace carc::server {
 
-class shared_state;
+class cluster_node;
+class lobby;
+
+// Where games are read from: this node's rooms, the store (its `games` null when games are not
+// kept), and, with several nodes, the cluster (running games of other nodes come from the store).
+// References to the server's own members, which are filled before the first request.
+struct game_sources {
+    lobby& rooms;
+    const storage::Stores& stores;
+    const std::shared_ptr<cluster_node>& cluster;
+};
 
 // What a game's record answered: whether it can still change (game_reads keeps only those
 // that cannot).
@@ -24,6 +37,6 @@ struct games_answer {
 };
 
 // `path` starts with /api/games; `query` is what follows '?' (may be empty).
-games_answer answer_games_request(shared_state& state, std::string_view path, std::string_view query);
+games_answer answer_games_request(const game_sources& state, std::string_view path, std::string_view query);
 
 }  // namespace carc::server

@@ -78,7 +78,7 @@ http_answer delete_me(shared_state& state, const http_request& request, const st
         return store_failed(request, deleted.error());
     }
     http_answer res = json_text_response(request, json{{"deleted", true}, {"rooms_left", *deleted}}.dump());
-    set_session_cookie(state, res, "");
+    set_session_cookie(state.config, res, "");
     return res;
 }
 

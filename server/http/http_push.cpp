@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
 #include "http/http_routes.hpp"
 #include "notices/notice_service.hpp"
 #include "notices/push_rules.hpp"
@@ -55,11 +54,11 @@ http_answer list(const route_call& rc, st::NoticeStore& notices) {
 }
 
 // POST the browser's PushSubscription.toJSON(): stored for this session (201 {id}).
-http_answer subscribe(const route_call& rc, const shared_state& state, st::NoticeStore& notices) {
+http_answer subscribe(const route_call& rc, bool allow_private_push, st::NoticeStore& notices) {
     const json body = json::parse(rc.request.body(), nullptr, false);
     if (body.is_discarded())
         return refusal(rc, http::status::bad_request, "bad_subscription", "the body is not JSON: send PushSubscription.toJSON()");
-    auto checked = notices::check_subscription(body, state.config.notices.allow_private_push);
+    auto checked = notices::check_subscription(body, allow_private_push);
     if (auto* why = std::get_if<std::string>(&checked))
         return refusal(rc, http::status::bad_request, "bad_subscription", *why);
     const auto& fields = std::get<notices::subscription_fields>(checked);
@@ -98,20 +97,22 @@ http_answer unsubscribe(const route_call& rc, st::NoticeStore& notices) {
 
 }  // namespace
 
-void add_push_routes(route_table& routes, shared_state& state, st::NoticeStore& notices) {
+void add_push_routes(route_table& routes, const notices::notice_service& sender, bool allow_private_push,
+                     st::NoticeStore& notices) {
     using http::verb;
     // The key is in memory: answered on the I/O thread, to anyone (the page asks before signing in).
-    routes.add({verb::get, "/api/push/key", answer_with([&state](const route_call& rc) {
-                    const auto* sender = notices::sender_of(state);
-                    if (!sender || !sender->sends_push())
+    routes.add({verb::get, "/api/push/key", answer_with([&sender](const route_call& rc) {
+                    if (!sender.sends_push())
                         return refusal(rc, http::status::not_found, "push_off", "this server sends no pushes");
-                    return answer(rc, http::status::ok, {{"publicKey", sender->push_public_key()}});
+                    return answer(rc, http::status::ok, {{"publicKey", sender.push_public_key()}});
                 }),
                 access::anyone, runs_on::io});
     routes.add({verb::get, "/api/push/subscriptions",
                 answer_with([&notices](const route_call& rc) { return list(rc, notices); }), access::signed_in});
     routes.add({verb::post, "/api/push/subscriptions",
-                answer_with([&state, &notices](const route_call& rc) { return subscribe(rc, state, notices); }),
+                answer_with([allow_private_push, &notices](const route_call& rc) {
+                    return subscribe(rc, allow_private_push, notices);
+                }),
                 access::signed_in, runs_on::blocking, 4 * 1024});
     routes.add({verb::delete_, "/api/push/subscriptions/{id}",
                 answer_with([&notices](const route_call& rc) { return unsubscribe(rc, notices); }),

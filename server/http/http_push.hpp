@@ -5,10 +5,12 @@
 
 #include "carc/storage/notice_store.hpp"
 #include "http/route_table.hpp"
+#include "notices/notice_service.hpp"
 
 namespace carc::server {
 
-// Needs the notices' sender (shared_state::notice_sender) with Web Push on.
-void add_push_routes(route_table& routes, shared_state& state, storage::NoticeStore& notices);
+// `allow_private_push`: subscriptions to push services at private addresses are kept (tests).
+void add_push_routes(route_table& routes, const notices::notice_service& sender, bool allow_private_push,
+                     storage::NoticeStore& notices);
 
 }  // namespace carc::server

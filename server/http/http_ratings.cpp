@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
 #include "http/http_friends.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
@@ -24,7 +23,8 @@ http_answer json_answer(const http_request& request, const ratings::ratings_answ
 
 }  // namespace
 
-void add_ratings_routes(route_table& routes, shared_state& state, storage::RatingStore& store) {
+void add_ratings_routes(route_table& routes, accounts::account_service& accounts, storage::RatingStore& store,
+                        storage::FriendStore* friends) {
     using http::verb;
     routes.add({verb::get, "/api/leaderboard", answer_with([&store](const route_call& rc) {
                     const auto rules = rc.query_value("rules");
@@ -38,7 +38,7 @@ void add_ratings_routes(route_table& routes, shared_state& state, storage::Ratin
     routes.add({verb::get, "/api/games/{id}/rating", answer_with([&store](const route_call& rc) {
                     return json_answer(rc.request, ratings::game_rating_answer(store, rc.param("id")), rc.path);
                 })});
-    routes.add({verb::get, "/api/players/{name}", answer_with([&state, &store](const route_call& rc) {
+    routes.add({verb::get, "/api/players/{name}", answer_with([&accounts, &store, friends](const route_call& rc) {
                     const std::string& name = rc.param("name");
                     if (name.size() > 200)
                         return json_answer(rc.request,
@@ -48,8 +48,8 @@ void add_ratings_routes(route_table& routes, shared_state& state, storage::Ratin
                     std::optional<std::string_view> opponent;
                     if (vs && !vs->empty()) opponent = *vs;
                     ratings::ratings_answer profile =
-                        ratings::player_profile(state.accounts->store(), store, name, opponent, unix_ms());
-                    if (profile.status == 200 && !add_profile_stats(state, name, profile.body))
+                        ratings::player_profile(accounts.store(), store, name, opponent, unix_ms());
+                    if (profile.status == 200 && !add_profile_stats(friends, accounts, name, profile.body))
                         profile = {503, {{"error", "store_failed"}, {"message", "the store is not available; try again"}}};
                     return json_answer(rc.request, profile, rc.path);
                 })});

@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/name_skeleton.hpp"
-#include "app/shared_state.hpp"
+#include "accounts/account_service.hpp"
 #include "carc/protocol/messages.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
@@ -49,7 +49,7 @@ std::optional<std::string> optional_string(const json& body, const char* field, 
 }
 
 // POST /api/reports {name, reason, note?, room?, chat: {text, time}?}
-http_answer report(shared_state& state, st::ModerationStore& moderation, const route_call& rc) {
+http_answer report(accounts::account_service& accounts, st::ModerationStore& moderation, const route_call& rc) {
     const http_request& request = rc.request;
     const json body = json::parse(request.body(), nullptr, false);
     if (body.is_discarded() || !body.is_object())
@@ -85,7 +85,7 @@ http_answer report(shared_state& state, st::ModerationStore& moderation, const r
         made.chat_text = *text;
         made.chat_time_ms = (*chat)["time"].get<std::int64_t>();
     }
-    auto target = accounts::account_named(state.accounts->store(), *name);
+    auto target = accounts::account_named(accounts.store(), *name);
     if (!target) {
         spdlog::error("event=report_store_failed error=\"{}\"", target.message());
         return refusal(request, http::status::service_unavailable, "store_failed", "the store is not available; try again");
@@ -108,9 +108,9 @@ http_answer report(shared_state& state, st::ModerationStore& moderation, const r
 
 }  // namespace
 
-void add_report_routes(route_table& routes, shared_state& state, st::ModerationStore& moderation) {
-    routes.add({http::verb::post, "/api/reports", answer_with([&state, &moderation](const route_call& rc) {
-                    return report(state, moderation, rc);
+void add_report_routes(route_table& routes, accounts::account_service& accounts, st::ModerationStore& moderation) {
+    routes.add({http::verb::post, "/api/reports", answer_with([&accounts, &moderation](const route_call& rc) {
+                    return report(accounts, moderation, rc);
                 }),
                 access::signed_in});
 }

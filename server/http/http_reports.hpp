@@ -9,11 +9,13 @@
 namespace carc::server {
 
 class route_table;
-class shared_state;
+namespace accounts {
+class account_service;
+}
 
 // How many reports one account may make in a day.
 inline constexpr int reports_per_day = 10;
 
-void add_report_routes(route_table& routes, shared_state& state, storage::ModerationStore& moderation);
+void add_report_routes(route_table& routes, accounts::account_service& accounts, storage::ModerationStore& moderation);
 
 }  // namespace carc::server

@@ -1,6 +1,6 @@
 #include "http/http_reviews.hpp"
 
-#include "app/shared_state.hpp"
+#include "accounts/account_service.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_games.hpp"
 #include "http/http_routes.hpp"
@@ -54,34 +54,35 @@ std::optional<std::string> strength_of(const route_call& rc, http_answer* error)
 }
 
 // Who asks, for the limits: a signed-in account, else the address (a guest).
-std::string requester_of(shared_state& state, const route_call& rc) {
-    if (state.accounts)
+std::string requester_of(accounts::account_service* accounts, const route_call& rc) {
+    if (accounts)
         if (const auto secret = presented_secret(rc.request))
-            if (const auto me = state.accounts->resolve(*secret)) return "account:" + me->account.person_id;
+            if (const auto me = accounts->resolve(*secret)) return "account:" + me->account.person_id;
     return "address:" + rc.address;
 }
 
-void ask(shared_state& state, review_service& reviews, const route_call& rc, http_reply reply) {
+void ask(accounts::account_service* accounts, const game_sources& games, review_service& reviews, const route_call& rc,
+         http_reply reply) {
     http_answer error;
     const auto strength = strength_of(rc, &error);
     if (!strength) return reply(std::move(error));
     const std::string& id = rc.param("id");
     if (id.empty() || id.size() > 64) return reply(refused(rc.request, http::status::not_found, "not_found", "no such game"));
     // Whoever may read the game's record may ask for its review, once the game is over.
-    const games_answer game = answer_games_request(state, "/api/games/" + id, {});
+    const games_answer game = answer_games_request(games, "/api/games/" + id, {});
     if (game.status != http::status::ok) return reply(json_text_response(rc.request, game.body, game.status));
     if (game.game != game_state::finished)
         return reply(refused(rc.request, http::status::conflict, "game_not_finished",
                              "the game is still being played: a review is for a finished game"));
     // A game that has just ended may still be on its way to the store the job reads it from.
-    auto stored = state.stores.games->get_game(id);
+    auto stored = games.stores.games->get_game(id);
     if (!stored || !stored->has_value()) {
         http_answer later = refused(rc.request, http::status::service_unavailable, "record_not_stored",
                                     "the game's record is being stored; try again in a moment");
         later.set(http::field::retry_after, "1");
         return reply(std::move(later));
     }
-    reply(reply_of(rc.request, reviews.ask(id, *strength, requester_of(state, rc))));
+    reply(reply_of(rc.request, reviews.ask(id, *strength, requester_of(accounts, rc))));
 }
 
 void look(review_service& reviews, const route_call& rc, http_reply reply) {
@@ -93,9 +94,10 @@ void look(review_service& reviews, const route_call& rc, http_reply reply) {
 
 }  // namespace
 
-void add_review_routes(route_table& routes, shared_state& state, review_service& reviews) {
-    routes.add({http::verb::post, "/api/games/{id}/review", [&state, &reviews](const route_call& rc, http_reply reply) {
-                    ask(state, reviews, rc, std::move(reply));
+void add_review_routes(route_table& routes, accounts::account_service* accounts, const game_sources& games,
+                       review_service& reviews) {
+    routes.add({http::verb::post, "/api/games/{id}/review", [accounts, games, &reviews](const route_call& rc, http_reply reply) {
+                    ask(accounts, games, reviews, rc, std::move(reply));
                 }});
     routes.add({http::verb::get, "/api/games/{id}/review", [&reviews](const route_call& rc, http_reply reply) {
                     look(reviews, rc, std::move(reply));

@@ -7,8 +7,13 @@ namespace carc::server {
 
 class review_service;
 class route_table;
-class shared_state;
+struct game_sources;
+namespace accounts {
+class account_service;
+}
 
-void add_review_routes(route_table& routes, shared_state& state, review_service& reviews);
+// `accounts` null: every asker is counted by address.
+void add_review_routes(route_table& routes, accounts::account_service* accounts, const game_sources& games,
+                       review_service& reviews);
 
 }  // namespace carc::server

@@ -5,7 +5,8 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/tiles.hpp"
-#include "app/shared_state.hpp"
+#include "app/metrics.hpp"
+#include "rooms/lobby.hpp"
 #include "http/route_table.hpp"
 #include "http/static_files.hpp"
 #include "http/versioned_page.hpp"
@@ -73,13 +74,13 @@ http::response<http::string_body> file_response(const http::request<http::string
 }
 
 // The client's files (file_response), read from the web root.
-http::message_generator serve_static_file(shared_state& state, const http::request<http::string_body>& request,
-                                    std::string_view target) {
+http::message_generator serve_static_file(const std::string& web_root, const http::request<http::string_body>& request,
+                                          std::string_view target) {
     std::string path(target.substr(0, target.find_first_of("?#")));
     if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos)
         return text_response(request, http::status::bad_request, "bad path\n");
     if (path.back() == '/') path += "index.html";
-    const std::string full = state.web_root + path;
+    const std::string full = web_root + path;
     // A folder named without its slash: opening it would "succeed" and the read then fail.
     std::error_code dir_ec;
     if (std::filesystem::is_directory(full, dir_ec)) {
@@ -116,7 +117,7 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
         ec == std::errc::not_a_directory) {
         if (path == "/index.html")
             return text_response(request, http::status::not_found,
-                                 "the browser client was not found in " + state.web_root +
+                                 "the browser client was not found in " + web_root +
                                      " (use --web-root)\n");
         return text_response(request, http::status::not_found, "not found\n");
     }
@@ -125,7 +126,7 @@ http::message_generator serve_static_file(shared_state& state, const http::reque
     if (path.ends_with(".html")) {
         const auto lookup = [&](const std::string& ref) -> std::shared_ptr<const static_file> {
             std::error_code ref_ec;
-            return ref.find("..") == std::string::npos ? cache.get(state.web_root + ref, ref_ec) : nullptr;
+            return ref.find("..") == std::string::npos ? cache.get(web_root + ref, ref_ec) : nullptr;
         };
         file = cache.derived(full, version_references(file->body, path, lookup));
     }
@@ -165,29 +166,29 @@ http::message_generator text_response(const http::request<http::string_body>& re
     return plain_response(request, status, std::move(body));
 }
 
-void add_server_routes(route_table& routes, shared_state& state) {
+void add_server_routes(route_table& routes, lobby& rooms, metrics& counters, const std::string& web_root) {
     const auto at_once = [&routes](std::string path, std::function<http_answer(const route_call&)> fn) {
         routes.add({http::verb::get, std::move(path), answer_with(std::move(fn)), access::anyone, runs_on::io});
     };
     at_once("/healthz", [](const route_call& rc) { return json_text_response(rc.request, R"({"status":"ok"})"); });
-    at_once("/api/rooms", [&state](const route_call& rc) {
-        return json_text_response(rc.request, nlohmann::json{{"rooms", state.rooms.public_rooms()}}.dump());
+    at_once("/api/rooms", [&rooms](const route_call& rc) {
+        return json_text_response(rc.request, nlohmann::json{{"rooms", rooms.public_rooms()}}.dump());
     });
     // The catalogue never changes while the server runs: one gzip copy and ETag for every visit.
     at_once("/api/tiles", [](const route_call& rc) -> http_answer {
         static const auto catalog = make_static_file(protocol::builtin_catalog_json().dump(), true);
         return file_response(rc.request, *catalog, "application/json");
     });
-    at_once("/metrics", [&state](const route_call& rc) {
-        http_answer res = plain_response(rc.request, http::status::ok, state.counters.prometheus_text());
+    at_once("/metrics", [&counters](const route_call& rc) {
+        http_answer res = plain_response(rc.request, http::status::ok, counters.prometheus_text());
         res.set(http::field::content_type, "text/plain; version=0.0.4");
         return res;
     });
     at_once(std::string(route_table::websocket_path), [](const route_call& rc) {
         return plain_response(rc.request, http::status::upgrade_required, "WebSocket only\n");
     });
-    routes.set_fallback([&state](const http_request& request) {
-        return serve_static_file(state, request, std::string_view(request.target().data(), request.target().size()));
+    routes.set_fallback([&web_root](const http_request& request) {
+        return serve_static_file(web_root, request, std::string_view(request.target().data(), request.target().size()));
     });
 }
 

@@ -2,15 +2,19 @@
 // The server's own HTTP answers (health, room list, tile catalogue, metrics, the browser client's
 // files) and the answer shapes every endpoint uses.
 
+#include <string>
+
 #include <boost/beast/http.hpp>
 
 namespace carc::server {
 
 class route_table;
-class shared_state;
+class lobby;
+class metrics;
 
-// GET /healthz, /api/rooms, /api/tiles, /metrics, /ws without an upgrade, and the client's files.
-void add_server_routes(route_table& routes, shared_state& state);
+// GET /healthz, /api/rooms, /api/tiles, /metrics, /ws without an upgrade, and the client's files
+// (read from the folder `web_root`).
+void add_server_routes(route_table& routes, lobby& rooms, metrics& counters, const std::string& web_root);
 
 // A JSON answer whose body is already text (not cached by the client).
 boost::beast::http::response<boost::beast::http::string_body> json_text_response(

@@ -162,7 +162,7 @@ http_answer open_link(shared_state& state, const route_call& rc) {
     http_answer res = page(rc.request, http::status::see_other, "Signed in", "<p><a href=\"/\">Go on</a></p>");
     res.set(http::field::location, "/#/account");
     res.insert(http::field::set_cookie, nonce_cookie_value(state, ""));
-    set_session_cookie(state, res, made.secret);
+    set_session_cookie(state.config, res, made.secret);
     return res;
 }
 

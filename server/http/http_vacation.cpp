@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/shared_state.hpp"
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
+#include "rooms/lobby.hpp"
 #include "rooms/room.hpp"
 
 namespace carc::server {
@@ -31,7 +31,7 @@ http::status status_of(ErrorCode code) {
 }
 
 // The room answers on its strand once the day is stored; no thread waits for it meanwhile.
-void take_vacation(shared_state& state, const http_request& request, const std::string& person_id,
+void take_vacation(lobby& rooms, cluster_node* cluster, const http_request& request, const std::string& person_id,
                    const std::string& room_id, http_reply reply) {
     const auto answer = [version = request.version(), keep_alive = request.keep_alive()](http::status status,
                                                                                         const json& body) {
@@ -40,17 +40,17 @@ void take_vacation(shared_state& state, const http_request& request, const std::
         shape.keep_alive(keep_alive);
         return json_text_response(shape, body.dump(), status);
     };
-    std::shared_ptr<room> target = state.rooms.find(room_id);
-    if (!target && state.cluster) {
+    std::shared_ptr<room> target = rooms.find(room_id);
+    if (!target && cluster) {
         // Another node runs the game: the same call there (307 keeps the method and body).
-        if (auto owner = state.cluster->owner_elsewhere(room_id)) {
+        if (auto owner = cluster->owner_elsewhere(room_id)) {
             const std::string location = *owner + std::string(request.target());
             http_answer res = answer(http::status::temporary_redirect,
                                      {{"error", "other_node"}, {"message", "the game runs at " + *owner}, {"url", *owner}});
             res.set(http::field::location, location);
             return reply(std::move(res));
         }
-        target = state.rooms.find(room_id);  // taken over here just now
+        target = rooms.find(room_id);  // taken over here just now
     }
     if (!target || !target->turn_based())
         return reply(answer(http::status::not_found,
@@ -69,10 +69,10 @@ void take_vacation(shared_state& state, const http_request& request, const std::
 
 }  // namespace
 
-void add_vacation_route(route_table& routes, shared_state& state) {
+void add_vacation_route(route_table& routes, lobby& rooms, cluster_node* cluster) {
     routes.add({boost::beast::http::verb::post, std::string(prefix) + "{room}" + std::string(suffix),
-                [&state](const route_call& rc, http_reply reply) {
-                    take_vacation(state, rc.request, rc.me->account.person_id, rc.param("room"), std::move(reply));
+                [&rooms, cluster](const route_call& rc, http_reply reply) {
+                    take_vacation(rooms, cluster, rc.request, rc.me->account.person_id, rc.param("room"), std::move(reply));
                 },
                 access::signed_in});
 }

@@ -7,6 +7,10 @@
 
 namespace carc::server {
 
-void add_vacation_route(route_table& routes, shared_state& state);
+class lobby;
+class cluster_node;
+
+// `cluster` null: one node.
+void add_vacation_route(route_table& routes, lobby& rooms, cluster_node* cluster);
 
 }  // namespace carc::server

@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/blocking_pool.hpp"
-#include "app/shared_state.hpp"
+#include "app/config.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_routes.hpp"
 #include "util/text.hpp"
@@ -68,7 +68,8 @@ route_handler answer_with(std::function<http_answer(const route_call&)> fn) {
     return [fn = std::move(fn)](const route_call& call, http_reply reply) { reply(fn(call)); };
 }
 
-route_table::route_table(shared_state& state, blocking_pool& pool) : state_(state), pool_(pool) {}
+route_table::route_table(accounts::account_service* accounts, const server_config& config, blocking_pool& pool)
+    : accounts_(accounts), config_(config), pool_(pool) {}
 
 void route_table::add(route r) {
     compiled c{std::move(r), {}};
@@ -142,11 +143,11 @@ void route_table::answer(http_request request, std::string address,
         return;
     }
     if (r.same_site_only)
-        if (auto refused = cross_site_refusal(state_, request)) {
+        if (auto refused = cross_site_refusal(config_, request)) {
             done(refusal(request, http::status::forbidden, "cross_site", *refused));
             return;
         }
-    if (r.who == access::signed_in && !state_.accounts) {
+    if (r.who == access::signed_in && !accounts_) {
         done(refusal(request, http::status::service_unavailable, "no_accounts", "accounts need a store"));
         return;
     }
@@ -182,12 +183,12 @@ void route_table::run(const compiled& c, std::shared_ptr<http_request> request, 
             reply(refusal(*request, http::status::unauthorized, "not_signed_in", "sign in first"));
             return;
         }
-        me = state_.accounts->resolve(*secret);
+        me = accounts_->resolve(*secret);
         if (!me) {
             // Forged, expired or ended: the same answer for all three, and the cookie goes.
             http_answer res = refusal(*request, http::status::unauthorized, "unknown_session",
                                       "unknown session; sign in again");
-            set_session_cookie(state_, res, "");
+            set_session_cookie(config_, res, "");
             reply(std::move(res));
             return;
         }

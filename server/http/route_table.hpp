@@ -22,7 +22,7 @@
 namespace carc::server {
 
 class blocking_pool;
-class shared_state;
+struct server_config;
 
 using http_request = boost::beast::http::request<boost::beast::http::string_body>;
 using http_answer = boost::beast::http::response<boost::beast::http::string_body>;
@@ -70,7 +70,8 @@ route_handler answer_with(std::function<http_answer(const route_call&)> fn);
 
 class route_table {
 public:
-    route_table(shared_state& state, blocking_pool& pool);
+    // `accounts` null: routes that need a session answer 503 no_accounts.
+    route_table(accounts::account_service* accounts, const server_config& config, blocking_pool& pool);
 
     void add(route r);
     // GET/HEAD requests no route matches (the browser client's files).
@@ -93,7 +94,8 @@ private:
     void run(const compiled& c, std::shared_ptr<http_request> request, std::string address,
              std::map<std::string, std::string, std::less<>> params, http_reply reply) const;
 
-    shared_state& state_;
+    accounts::account_service* accounts_;
+    const server_config& config_;
     blocking_pool& pool_;
     std::vector<compiled> routes_;
     std::function<boost::beast::http::message_generator(const http_request&)> fallback_;

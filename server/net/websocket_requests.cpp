@@ -177,7 +177,7 @@ void websocket_session::on_hello(const json& id, const protocol::Hello& hello) {
 void websocket_session::hello_with_session(const json& id, const protocol::Hello& hello, std::string secret) {
     off_thread([self = shared_from_this(), id, hello, secret = std::move(secret)]() -> std::function<void()> {
         auto me = self->state_.accounts->resolve(secret);
-        if (me) friends::load_blocks(self->state_, me->account.person_id);  // chat honours them (docs/friends.md)
+        if (me) friends::load_blocks(self->state_.blocks, self->state_.stores.friends.get(), me->account.person_id);  // chat honours them (docs/friends.md)
         return [self, id, hello, me = std::move(me)] {
             if (self->closing_ || self->disconnected_) return;
             if (me) {
@@ -257,7 +257,7 @@ void websocket_session::welcome(const json& id, const person_identity& identity,
     off_thread([self = shared_from_this(), rooms = reply.rooms, person = *person_, name = name_,
                 link = member_link_] {
         for (const auto& room_id : rooms) {
-            const auto r = self->state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(self->state_, room_id); });
+            const auto r = self->state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(self->state_.room_needs, room_id); });
             if (r) r->attach(person, name, link);
         }
         return std::function<void()>();
@@ -276,7 +276,7 @@ void websocket_session::on_my_games(const json& id) {
         return;
     }
     state_.accounts->post([self = shared_from_this(), id, hash = *token_hash] {
-        auto games = accounts::my_games(self->state_, self->state_.accounts->store(), hash);
+        auto games = accounts::my_games(self->state_.rooms, self->state_.accounts->store(), hash);
         if (!games) {
             self->send_error(id, ErrorCode::internal, "the store is not available; try again");
             return;
@@ -405,7 +405,7 @@ void websocket_session::create_counted_room(const json& id, protocol::RoomSettin
 void websocket_session::open_room(const json& id, const std::string& room_id, protocol::RoomSettings settings,
                                   std::shared_ptr<usage_caps::charge> charge, room_opened opened) {
     const std::string invite = random_invite_code();
-    auto r = std::make_shared<room>(state_, room_id, invite, std::move(settings));
+    auto r = std::make_shared<room>(state_.room_needs, room_id, invite, std::move(settings));
     r->charge_to(std::move(charge));
     state_.rooms.add(r, room_id, invite);
     r->open(as_requester(id));
@@ -473,7 +473,8 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
         off_thread([self = shared_from_this(), id, target, message = std::move(message),
                     by_invite]() mutable -> std::function<void()> {
             auto mute = moderation::mute_of(*self->state_.stores.moderation, *self->person_);
-            if (self->state_.cluster) friends::load_blockers(self->state_, *self->person_);
+            if (self->state_.cluster)
+                friends::load_blockers(self->state_.blocks, self->state_.stores.friends.get(), *self->person_);
             return [self, id, target, message = std::move(message), by_invite, mute = std::move(mute)]() mutable {
                 if (mute) {
                     self->send_error(id, ErrorCode::muted, mute->message, mute->params);
@@ -487,7 +488,7 @@ void websocket_session::deliver(const json& id, std::shared_ptr<room> target, pr
     if (std::holds_alternative<protocol::ChatRequest>(message) && state_.cluster && person_token_hash_) {
         off_thread([self = shared_from_this(), id, target, message = std::move(message),
                     by_invite]() mutable -> std::function<void()> {
-            friends::load_blockers(self->state_, *self->person_);
+            friends::load_blockers(self->state_.blocks, self->state_.stores.friends.get(), *self->person_);
             return [self, id, target, message = std::move(message), by_invite]() mutable {
                 target->handle(self->as_requester(id), std::move(message), by_invite);
             };

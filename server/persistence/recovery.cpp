@@ -5,7 +5,7 @@
 #include "carc/protocol/settings.hpp"
 #include "carc/records/game_replay.hpp"
 #include "rooms/room.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "persistence/storage_journal.hpp"
 #include "cluster/cluster_node.hpp"
 
@@ -113,7 +113,7 @@ rebuilt_room rebuild(const st::StoredRoom& stored) {
 }
 
 // Seated people come back by token hash, so their hello finds their seats (and the room).
-void register_people(shared_state& state, const std::string& room_id, const restored_game& game) {
+void register_people(room_services& state, const std::string& room_id, const restored_game& game) {
     for (std::size_t i = 0; i < game.seats.size(); ++i) {
         const journal_seat& seat = game.seats[i];
         if (seat.person.empty()) continue;
@@ -159,7 +159,7 @@ void mark_abandoned(st::Store& store, const std::string& room_id, const std::str
 
 }  // namespace
 
-std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id) {
+std::shared_ptr<room> resume_adjourned(room_services& state, const std::string& room_id) {
     if (!state.stores.games) return nullptr;
     if (state.cluster && !state.cluster->lease_for_resume(room_id)) return nullptr;
     auto loaded = state.stores.games->load_room(room_id);
@@ -229,7 +229,7 @@ std::optional<json> running_record(st::Store& store, const std::string& room_id)
     return journal_record(store, room_id, st::RoomStatus::running);
 }
 
-bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {
+bool restore_waiting(room_services& state, const st::StoredRoom& stored) {
     protocol::RoomSettings settings;
     std::string invite;
     std::string host;
@@ -265,11 +265,11 @@ bool restore_waiting(shared_state& state, const st::StoredRoom& stored) {
     return true;
 }
 
-bool restore_stored(shared_state& state, const st::StoredRoom& stored) {
+bool restore_stored(room_services& state, const st::StoredRoom& stored) {
     return stored.status == st::RoomStatus::lobby ? restore_waiting(state, stored) : restore_running(state, stored);
 }
 
-bool restore_running(shared_state& state, const st::StoredRoom& stored) {
+bool restore_running(room_services& state, const st::StoredRoom& stored) {
     rebuilt_room rebuilt;
     if (stored.status == st::RoomStatus::running) {
         rebuilt = rebuild(stored);
@@ -290,7 +290,7 @@ bool restore_running(shared_state& state, const st::StoredRoom& stored) {
     return true;
 }
 
-recovery_report recover_rooms(shared_state& state, st::Store& store) {
+recovery_report recover_rooms(room_services& state, st::Store& store) {
     recovery_report report;
     auto ids = store.known_ids();
     if (!ids) throw std::runtime_error("cannot read the stored room ids: " + ids.message());

@@ -18,7 +18,7 @@
 
 namespace carc::server {
 
-class shared_state;
+struct room_services;
 class room;
 
 struct recovery_report {
@@ -29,23 +29,23 @@ struct recovery_report {
 };
 
 // Also reserves every id the store knows, so new rooms never reuse one.
-recovery_report recover_rooms(shared_state& state, storage::Store& store);
+recovery_report recover_rooms(room_services& state, storage::Store& store);
 
 // Replays one stored running game and registers its room and seated people (start-up, and a
 // node taking over a dead node's game); false, and the game marked abandoned, when it fails.
-bool restore_running(shared_state& state, const storage::StoredRoom& stored);
+bool restore_running(room_services& state, const storage::StoredRoom& stored);
 // A stored waiting room: registers the room and its seated people; false, and the room marked
 // abandoned, when its stored form cannot be read.
-bool restore_waiting(shared_state& state, const storage::StoredRoom& stored);
+bool restore_waiting(room_services& state, const storage::StoredRoom& stored);
 // restore_waiting or restore_running, by the stored status (a node taking a room over).
-bool restore_stored(shared_state& state, const storage::StoredRoom& stored);
+bool restore_stored(room_services& state, const storage::StoredRoom& stored);
 
 // Loads the adjourned game `room_id` from the store, replays it and registers its room (called
 // through lobby::find_or_resume); null, and the game forgotten, when it cannot come back. The
 // same for a game or waiting room unloaded to be reloaded from the store
 // (room::reload_from_journal); null, and the room left to wait for the next hello, while the
 // store cannot be read.
-std::shared_ptr<room> resume_adjourned(shared_state& state, const std::string& room_id);
+std::shared_ptr<room> resume_adjourned(room_services& state, const std::string& room_id);
 
 // GET /api/games/{id} of an adjourned game: its public record so far, replayed from the store,
 // with status "adjourned" and, as for a running game, no seed, nonce or state hashes. Nothing

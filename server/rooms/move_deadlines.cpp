@@ -8,7 +8,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "rooms/room.hpp"
 #include "util/wall_clock.hpp"
 
@@ -23,7 +23,7 @@ namespace {
 
 // The store's part for turn-based games; null without a store (nothing is kept, so a deadline
 // simply expires: there is no account and no vacation either).
-st::TurnStore* turn_store(shared_state& state) { return state.stores.turns.get(); }
+st::TurnStore* turn_store(room_services& state) { return state.stores.turns.get(); }
 
 }  // namespace
 

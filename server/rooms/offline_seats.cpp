@@ -5,7 +5,7 @@
 // absent player's turn costs, so those games are left to them.
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "rooms/room.hpp"
 
 namespace carc::server {

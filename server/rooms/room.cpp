@@ -24,7 +24,7 @@
 
 #include "carc/bots.hpp"
 #include "people/security.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "cluster/cluster_node.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
@@ -35,7 +35,7 @@ namespace net = boost::asio;
 using protocol::ErrorCode;
 using protocol::SeatInfo;
 
-room::room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings)
+room::room(room_services& state, std::string id, std::string invite, protocol::RoomSettings settings)
     : state_(state),
       strand_(net::make_strand(state.ioc)),
       id_(std::move(id)),

@@ -34,7 +34,7 @@
 
 namespace carc::server {
 
-class shared_state;
+struct room_services;
 
 // The answer to a room id that names no room, and to a private room's id from anyone not in it.
 inline constexpr const char* no_such_room_message = "no such room";
@@ -55,7 +55,7 @@ struct requester {
 
 class room : public std::enable_shared_from_this<room> {
 public:
-    room(shared_state& state, std::string id, std::string invite, protocol::RoomSettings settings);
+    room(room_services& state, std::string id, std::string invite, protocol::RoomSettings settings);
 
     const std::string& id() const { return id_; }
 
@@ -85,7 +85,7 @@ public:
     void restore(restored_game game);
     // A game started and journaled without a waiting room (a tournament's table): the room is
     // made, listed and its game begun, its seated people offline members until they open it.
-    static std::shared_ptr<room> open_started(shared_state& state, started_game game);
+    static std::shared_ptr<room> open_started(room_services& state, started_game game);
     // Start-up or a takeover: a stored waiting room's seats (by index; nullopt: empty) and host;
     // its seated people become offline members, each keeping the seat for --grace.
     void restore_waiting(std::vector<std::optional<journal_seat>> seats, std::string host,
@@ -285,7 +285,7 @@ private:
     void reply_error(const requester& who, protocol::ErrorMessage error);
     void report_summary();
 
-    shared_state& state_;
+    room_services& state_;
     strand_type strand_;
     const std::string id_;  // both fixed at the start, read from any thread
     const bool private_;

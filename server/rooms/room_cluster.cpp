@@ -4,7 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "rooms/room.hpp"
 
 namespace carc::server {

@@ -8,7 +8,7 @@
 #include "rooms/game_start.hpp"
 #include "rooms/room.hpp"
 #include "rooms/room_error.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "util/wall_clock.hpp"
 
 namespace carc::server {
@@ -57,7 +57,7 @@ void room::on_message(requester& who, protocol::Start&, bool) {
     }));
 }
 
-std::shared_ptr<room> room::open_started(shared_state& state, started_game game) {
+std::shared_ptr<room> room::open_started(room_services& state, started_game game) {
     const game_start& start = game.start;
     // Known by token hash before the room is listed, so a player's hello finds the room (the
     // room's attach then queues behind the opening below), as for a game restored from the store.

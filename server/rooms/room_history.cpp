@@ -3,7 +3,7 @@
 // reload, a reconnect or a late spectator sees the same log and chat as everyone else.
 #include "rooms/room.hpp"
 
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 
 namespace carc::server {
 

@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "rooms/room.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 
 namespace carc::server {
 

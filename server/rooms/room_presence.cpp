@@ -5,7 +5,7 @@
 // arrival or departure (docs/protocol.md, "Spectators").
 #include "rooms/room.hpp"
 #include "rooms/presence_pace.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 
 namespace carc::server {
 

@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "rooms/room.hpp"
-#include "app/shared_state.hpp"
+#include "rooms/room_services.hpp"
 #include "util/wall_clock.hpp"
 
 namespace carc::server {

@@ -60,7 +60,7 @@ public:
         if (settings.name.empty()) settings.name = host.name + "'s room";
         const std::string id = state_.rooms.next_room_id();
         const std::string invite = "invite-" + id;
-        auto r = std::make_shared<server::room>(state_, id, invite, std::move(settings));
+        auto r = std::make_shared<server::room>(state_.room_needs, id, invite, std::move(settings));
         state_.rooms.add(r, id, invite);
         rooms_[id] = r;
         r->open(server::requester{host.id, host.name, host.link, next_request_id_++});

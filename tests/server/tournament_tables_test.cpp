@@ -102,7 +102,7 @@ TEST_CASE("a tournament table's room opens with its game in hand: listed and pla
         .persons = state.persons,
         .new_room_id = [] { return std::string("unused"); },
         .may_open = [](const std::string&) { return true; },
-        .open_room = [&state](srv::started_game game) { srv::room::open_started(state, std::move(game)); },
+        .open_room = [&state](srv::started_game game) { srv::room::open_started(state.room_needs, std::move(game)); },
         .rules = {.fixed_seed = table_seed, .test_exit_after_round_stored = false}};
 
     st::TournamentTable table;

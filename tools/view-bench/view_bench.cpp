@@ -213,7 +213,7 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed, b
         protocol::RoomSettings settings;
         settings.name = "bench";
         settings.config = config_for(rules);
-        auto r = std::make_shared<room>(state, "r1", "ABCD-EFGH", settings);
+        auto r = std::make_shared<room>(state.room_needs, "r1", "ABCD-EFGH", settings);
         state.rooms.add(r, "r1", "ABCD-EFGH");
 
         std::vector<person> people;
