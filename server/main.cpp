@@ -10,7 +10,7 @@
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/sqlite_store.hpp"
 #include "people/security.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "app/server.hpp"
 #include "moderation/admin_socket.hpp"
 

@@ -13,7 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "accounts/name_skeleton.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "net/client_address.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"

@@ -23,7 +23,7 @@
 
 #include "accounts/sign_in_limiter.hpp"
 #include "carc/storage/store.hpp"
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 
 namespace carc::server {
 

@@ -7,7 +7,7 @@
 #include "cluster/cluster_node.hpp"
 #include "friends/friends_json.hpp"
 #include "http/game_reads.hpp"
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 #include "ratings/ratings_json.hpp"
 #include "rooms/room.hpp"
 

@@ -26,7 +26,7 @@
 #include "http/http_sign_in_link.hpp"
 #include "net/listener.hpp"
 #include "notices/notice_service.hpp"
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
 #include "persistence/storage_journal.hpp"

@@ -10,7 +10,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/stores.hpp"

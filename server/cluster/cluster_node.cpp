@@ -9,7 +9,7 @@
 #include "friends/people_news.hpp"
 #include "people/person_registry.hpp"
 #include "people/security.hpp"
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 #include "rooms/room.hpp"
 #include "rooms/room_error.hpp"
 #include "rooms/usage_caps.hpp"

@@ -2,8 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
-#include "app/blocking_pool.hpp"
-#include "app/metrics.hpp"
+#include "base/blocking_pool.hpp"
+#include "base/metrics.hpp"
 #include "rooms/lobby.hpp"
 #include "http/http_games.hpp"
 #include "http/http_routes.hpp"

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 #include "rooms/room.hpp"
 #include "rooms/lobby.hpp"
 

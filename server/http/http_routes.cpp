@@ -5,7 +5,7 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/messages.hpp"
 #include "carc/tiles.hpp"
-#include "app/metrics.hpp"
+#include "base/metrics.hpp"
 #include "rooms/lobby.hpp"
 #include "http/route_table.hpp"
 #include "http/static_files.hpp"

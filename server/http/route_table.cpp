@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/blocking_pool.hpp"
-#include "app/config.hpp"
+#include "base/blocking_pool.hpp"
+#include "base/config.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_routes.hpp"
 #include "util/text.hpp"

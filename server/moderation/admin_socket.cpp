@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/blocking_pool.hpp"
+#include "base/blocking_pool.hpp"
 #include "moderation/admin_commands.hpp"
 #include "util/wall_clock.hpp"
 

@@ -12,7 +12,7 @@
 #include "carc/protocol/engine_json.hpp"
 #include "carc/bots.hpp"
 #include "carc/tiles.hpp"
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 #include "ratings/game_rating.hpp"
 #include "rooms/room.hpp"
 #include "people/security.hpp"

@@ -21,11 +21,11 @@
 
 #include "carc/protocol/messages.hpp"
 #include "carc/storage/token_hash.hpp"
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 #include "net/connection_limiter.hpp"
 #include "net/gated_stream.hpp"
 #include "net/lazy_read_buffer.hpp"
-#include "net/rate_limiter.hpp"
+#include "base/rate_limiter.hpp"
 #include "net/send_queue.hpp"
 #include "net/websocket_frames.hpp"
 #include "net/write_scheduler.hpp"

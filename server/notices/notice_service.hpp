@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/turn_notices.hpp"
+#include "rooms/turn_notices.hpp"
 #include "carc/crypto/web_push.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "carc/storage/store.hpp"

@@ -10,7 +10,7 @@
 
 #include <boost/container/small_vector.hpp>
 
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 
 namespace carc::server {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 #include "people/person_links.hpp"
 
 namespace carc::server {

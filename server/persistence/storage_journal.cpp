@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "carc/protocol/engine_json.hpp"
-#include "app/metrics.hpp"
+#include "base/metrics.hpp"
 
 namespace carc::server {
 

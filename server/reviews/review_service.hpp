@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "carc/storage/review_store.hpp"
 #include "carc/storage/store.hpp"
 

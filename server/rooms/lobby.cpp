@@ -4,7 +4,7 @@
 #include <charconv>
 
 #include "carc/protocol/messages.hpp"
-#include "app/metrics.hpp"
+#include "base/metrics.hpp"
 #include "people/security.hpp"
 
 namespace carc::server {

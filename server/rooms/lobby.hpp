@@ -22,7 +22,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "carc/protocol/view.hpp"
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 
 namespace carc::server {
 

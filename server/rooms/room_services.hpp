@@ -8,10 +8,10 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "app/blocking_pool.hpp"
-#include "app/config.hpp"
-#include "app/metrics.hpp"
-#include "app/turn_notices.hpp"
+#include "base/blocking_pool.hpp"
+#include "base/config.hpp"
+#include "base/metrics.hpp"
+#include "rooms/turn_notices.hpp"
 #include "carc/storage/stores.hpp"
 #include "friends/block_list.hpp"
 #include "people/person_registry.hpp"

@@ -12,7 +12,7 @@
 
 #include "carc/protocol/messages.hpp"
 #include "carc/protocol/view.hpp"
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 #include "persistence/journal.hpp"
 
 namespace carc::server {

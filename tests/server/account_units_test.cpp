@@ -6,7 +6,7 @@
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
 #include "accounts/sign_in_limiter.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "net/client_address.hpp"
 #include "people/person_registry.hpp"
 

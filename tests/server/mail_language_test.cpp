@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "notices/mail_text.hpp"
 #include "notices/notice_service.hpp"
 #include "notices/push_message.hpp"

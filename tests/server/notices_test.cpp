@@ -13,7 +13,7 @@
 
 #include "account_fixture.hpp"
 #include "carc/storage/notice_store.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "notices/link_params.hpp"
 #include "notices/mail_text.hpp"
 #include "notices/notice_service.hpp"

@@ -8,7 +8,7 @@
 
 #include "account_fixture.hpp"
 #include "accounts/own_data.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "carc/storage/personal_data_store.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"

@@ -12,7 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "carc/crypto/web_push.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "notices/notice_service.hpp"

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "net/client_link.hpp"
+#include "base/client_link.hpp"
 
 namespace carc::test {
 

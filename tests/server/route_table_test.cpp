@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "app/blocking_pool.hpp"
-#include "app/metrics.hpp"
+#include "base/blocking_pool.hpp"
+#include "base/metrics.hpp"
 
 using namespace carc::test;
 using nlohmann::json;

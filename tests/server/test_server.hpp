@@ -4,7 +4,7 @@
 #include <memory>
 #include <thread>
 
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "app/server.hpp"
 
 namespace carc::test {

@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "app/turn_notices.hpp"
+#include "rooms/turn_notices.hpp"
 #include "persist_driver.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"

@@ -4,10 +4,10 @@
 #include <cstring>
 #include <string>
 
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "rooms/game_clock.hpp"
-#include "app/metrics.hpp"
-#include "net/rate_limiter.hpp"
+#include "base/metrics.hpp"
+#include "base/rate_limiter.hpp"
 #include "carc/crypto/sha256.hpp"
 #include "people/security.hpp"
 #include "carc/records/seed_commitment.hpp"

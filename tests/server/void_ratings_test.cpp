@@ -13,7 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "app/config.hpp"
+#include "base/config.hpp"
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"

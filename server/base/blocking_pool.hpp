@@ -15,7 +15,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "app/metrics.hpp"
+#include "base/metrics.hpp"
 
 namespace carc::server {
 

@@ -1,4 +1,4 @@
-#include "app/metrics.hpp"
+#include "base/metrics.hpp"
 
 #include <fmt/format.h>
 

@@ -10,7 +10,7 @@
 
 namespace carc::server {
 
-// A pool's work (app/blocking_pool.hpp): what waits and runs now, what finished, what was refused.
+// A pool's work (base/blocking_pool.hpp): what waits and runs now, what finished, what was refused.
 struct pool_counters {
     std::atomic<std::int64_t> waiting{0};
     std::atomic<std::int64_t> running{0};

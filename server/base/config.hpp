@@ -41,7 +41,7 @@ struct server_config {
     std::chrono::milliseconds idle_timeout{60000};
     std::chrono::milliseconds grace{120000};
     std::chrono::milliseconds bot_delay{400};
-    // The blocking pool (app/blocking_pool.hpp): its threads, and the requests that may wait for
+    // The blocking pool (base/blocking_pool.hpp): its threads, and the requests that may wait for
     // one before more are answered 503.
     int blocking_threads = 4;
     int blocking_queue = 512;

@@ -1,4 +1,4 @@
-#include "persistence/recovery.hpp"
+#include "rooms/recovery.hpp"
 
 #include <spdlog/spdlog.h>
 

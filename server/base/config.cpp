@@ -1,4 +1,4 @@
-#include "app/config.hpp"
+#include "base/config.hpp"
 
 #include "carc/protocol/settings.hpp"
 #include "net/client_address.hpp"
