@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "carc/protocol/messages.hpp"
 #include "carc/storage/store.hpp"
 
 namespace carc::server {
@@ -14,9 +15,9 @@ class shared_state;
 
 namespace accounts {
 
-// On a worker: {"games": [...]} (docs/protocol.md, "Accounts"), or the store's error.
-storage::Result<nlohmann::json> my_games(shared_state& state, storage::AccountStore& store,
-                                         const storage::TokenHash& person_token_hash);
+// On a worker: the games (docs/protocol.md, "Accounts"), or the store's error.
+storage::Result<protocol::MyGames> my_games(shared_state& state, storage::AccountStore& store,
+                                           const storage::TokenHash& person_token_hash);
 
 }  // namespace accounts
 }  // namespace carc::server

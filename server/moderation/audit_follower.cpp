@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "carc/protocol/messages.hpp"
 
 namespace carc::server::moderation {
 
@@ -30,7 +31,7 @@ void audit_follower::follow() {
             last_id_ = entry.id;
             if (entry.action != "rename") continue;
             if (auto links = state_.persons.online_links(entry.target))
-                links->send(shared_text(nlohmann::json{{"type", "notice"}, {"kind", "renamed"}, {"name", entry.detail}}.dump()));
+                links->send(shared_text(protocol::encode(protocol::Notice::renamed(entry.detail))));
         }
     }
     following_ = false;

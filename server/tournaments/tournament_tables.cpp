@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
+#include "carc/protocol/messages.hpp"
+#include "friends/people_news.hpp"
 #include "carc/match.hpp"
 #include "carc/records/seed_commitment.hpp"
 #include "people/security.hpp"
@@ -66,13 +68,8 @@ void open_table(shared_state& state, const protocol::RoomSettings& settings, con
 }
 
 void announce_table(shared_state& state, const std::string& tournament_id, int round, const st::TournamentTable& table) {
-    const nlohmann::json notice{{"type", "tournament_round"},
-                                {"tournament", tournament_id},
-                                {"round", round},
-                                {"room", table.room_id ? nlohmann::json(*table.room_id) : nlohmann::json(nullptr)}};
-    const auto text = std::make_shared<const std::string>(notice.dump());
-    for (const std::string& person : table.players)
-        if (auto links = state.persons.online_links(person)) links->send(text);
+    const protocol::TournamentRound told{tournament_id, round, table.room_id};
+    for (const std::string& person : table.players) friends::page(state, person, told);
 }
 
 }  // namespace carc::server::tournaments

@@ -29,7 +29,7 @@ protocol::RoomSettings table_settings(const protocol::RoomSettings& game, const 
 void open_table(shared_state& state, const protocol::RoomSettings& settings, const storage::TournamentTable& table,
                 std::function<void(bool)> done);
 
-// Tells the table's players online on this node that their game of `round` is open.
+// Tells the table's players, on every node, that their game of `round` is open.
 void announce_table(shared_state& state, const std::string& tournament_id, int round,
                     const storage::TournamentTable& table);
 
