@@ -1,13 +1,15 @@
 // The game's side panel: the players (score, followers and floors in supply, clock, whose
-// decision), prisoners and the City's and crowns' state, whose turn it is with the tile in hand
-// and why the cursor's place does not fit, the choices (scrolling, `pass` always in sight), and
-// the log or the chat in the rows left (both when there is room), scrollable.
+// decision), prisoners and the City's and crowns' state, whose turn it is (and by when, in a
+// turn-based game) with the tile in hand and why the cursor's place does not fit, the choices
+// (scrolling, `pass` always in sight), and the log or the chat in the rows left (both when
+// there is room), scrollable.
 
 #include <algorithm>
 #include <chrono>
 
 #include "app.hpp"
 #include "choice_list.hpp"
+#include "deadline_text.hpp"
 #include "event_text.hpp"
 #include "i18n.hpp"
 #include "market_text.hpp"
@@ -119,6 +121,14 @@ int App::draw_turn(int y, int x, int width) {
     const std::string turn = mine ? tr("side.your_turn", {{"what", tr("phase.yours." + phase)}})
                                   : tr("side.other_turn", {{"who", model_.seat_name(g.value("decider", 0))}, {"what", tr("phase." + phase)}});
     y = draw_wrapped(y, x, turn, width, Style::text, mine);
+    // A turn-based move's deadline, in the mover's view only.
+    if (const json& you = model_.view()["you"]; mine && you.is_object() && you.contains("deadline_ms") &&
+                                                 you["deadline_ms"].is_number_integer()) {
+        const std::int64_t deadline = you["deadline_ms"].get<std::int64_t>();
+        const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::system_clock::now().time_since_epoch()).count();
+        y = draw_wrapped(y, x, move_deadline_text(deadline, now, local_utc_offset_minutes(deadline)), width);
+    }
     // The tile in hand while it is to be laid (afterwards it is on the board).
     if (g["drawn_tile"].is_string() && phase == "place_tile") {
         const std::string id = g["drawn_tile"].get<std::string>();

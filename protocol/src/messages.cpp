@@ -262,6 +262,97 @@ void to_json(json& out, const ErrorMessage& m) {
     out["params"] = std::move(params);
 }
 
+std::string_view to_string(NoticeKind kind) {
+    switch (kind) {
+        case NoticeKind::your_turn: return "your_turn";
+        case NoticeKind::time_running_out: return "time_running_out";
+        case NoticeKind::challenge: return "challenge";
+        case NoticeKind::challenge_declined: return "challenge_declined";
+        case NoticeKind::renamed: return "renamed";
+    }
+    return "unknown";
+}
+
+namespace {
+Notice notice_of(NoticeKind kind, std::optional<std::string> room) {
+    Notice n;
+    n.kind = kind;
+    n.room = std::move(room);
+    return n;
+}
+}  // namespace
+
+Notice Notice::your_turn(std::string room, std::int64_t deadline_ms) {
+    Notice n = notice_of(NoticeKind::your_turn, std::move(room));
+    n.deadline_ms = deadline_ms;
+    return n;
+}
+Notice Notice::time_running_out(std::string room, std::int64_t deadline_ms) {
+    Notice n = notice_of(NoticeKind::time_running_out, std::move(room));
+    n.deadline_ms = deadline_ms;
+    return n;
+}
+Notice Notice::challenge(std::string room, std::string invite, std::string from, std::int64_t move_time_s) {
+    Notice n = notice_of(NoticeKind::challenge, std::move(room));
+    n.invite = std::move(invite);
+    n.from = std::move(from);
+    n.move_time_s = move_time_s;
+    return n;
+}
+Notice Notice::challenge_declined(std::string room, std::string from) {
+    Notice n = notice_of(NoticeKind::challenge_declined, std::move(room));
+    n.from = std::move(from);
+    return n;
+}
+Notice Notice::renamed(std::string name) {
+    Notice n = notice_of(NoticeKind::renamed, std::nullopt);
+    n.name = std::move(name);
+    return n;
+}
+
+void to_json(json& out, const Notice& m) {
+    out = {{"kind", to_string(m.kind)}};
+    if (m.room) out["room"] = *m.room;
+    if (m.deadline_ms) out["deadline_ms"] = *m.deadline_ms;
+    if (m.invite) out["invite"] = *m.invite;
+    if (m.from) out["from"] = *m.from;
+    if (m.move_time_s) out["move_time_s"] = *m.move_time_s;
+    if (m.name) out["name"] = *m.name;
+}
+
+Redirect Redirect::to(const std::string& url, std::optional<std::string> room) {
+    std::string ws = url;
+    if (ws.starts_with("http://")) ws = "ws://" + ws.substr(7);
+    else if (ws.starts_with("https://")) ws = "wss://" + ws.substr(8);
+    return {url, ws + "/ws", std::move(room)};
+}
+
+void to_json(json& out, const Redirect& m) {
+    out = {{"url", m.url}, {"ws", m.ws}};
+    if (m.room) out["room"] = *m.room;
+}
+
+void to_json(json& out, const MyGame& m) {
+    out = {{"room", m.room},
+           {"status", m.status},
+           {"seat", m.seat},
+           {"your_turn", m.your_turn},
+           {"deadline_ms", optional_json(m.deadline_ms)},
+           {"created_ms", m.created_ms}};
+    if (m.name) out["name"] = *m.name;
+    if (m.rules) out["rules"] = *m.rules;
+    if (m.move_time_s) out["move_time_s"] = *m.move_time_s;
+    if (m.resigned) out["resigned"] = true;
+    if (m.away) out["away"] = true;
+    if (m.game) out["game"] = *m.game;
+}
+
+void to_json(json& out, const MyGames& m) { out = {{"games", m.games}}; }
+
+void to_json(json& out, const TournamentRound& m) {
+    out = {{"tournament", m.tournament}, {"round", m.round}, {"room", optional_json(m.room)}};
+}
+
 // ---- parsing --------------------------------------------------------------------------------
 
 namespace {

@@ -175,6 +175,18 @@ inline constexpr auto you_fields = std::tuple{
               return legal.empty() ? nlohmann::json::array() : features_to_json(*v.state, legal);
           },
           same_json},
+    // A turn-based game's move deadline, only in its mover's view (null is no member).
+    Value{"/you/deadline_ms", Games::every,
+          [](const ViewerSource& v) -> std::optional<std::int64_t> {
+              const auto& d = v.extras.move_deadline;
+              if (!d || !v.seat || d->seat != *v.seat || v.resigned || !v.state || v.extras.result || v.state->is_over())
+                  return std::nullopt;
+              return d->at_ms;
+          },
+          [](const ViewerSource&, const std::optional<std::int64_t>& at) {
+              return at ? nlohmann::json(*at) : nlohmann::json(nullptr);
+          },
+          true},
 };
 
 }  // namespace carc::protocol::view

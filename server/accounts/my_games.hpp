@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "carc/protocol/messages.hpp"
 #include "carc/storage/store.hpp"
 
 namespace carc::server {
@@ -14,10 +15,10 @@ class lobby;
 
 namespace accounts {
 
-// On a worker: {"games": [...]} (docs/protocol.md, "Accounts"), or the store's error.
-// `rooms`: this node's rooms, whose memory is newer than the store.
-storage::Result<nlohmann::json> my_games(lobby& rooms, storage::AccountStore& store,
-                                         const storage::TokenHash& person_token_hash);
+// On a worker: the games (docs/protocol.md, "Accounts"), or the store's error. `rooms`: this
+// node's rooms, whose memory is newer than the store.
+storage::Result<protocol::MyGames> my_games(lobby& rooms, storage::AccountStore& store,
+                                           const storage::TokenHash& person_token_hash);
 
 }  // namespace accounts
 }  // namespace carc::server

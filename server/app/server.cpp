@@ -29,6 +29,7 @@
 #include "rooms/recovery.hpp"
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
+#include "friends/people_news.hpp"
 #include "persistence/storage_journal.hpp"
 
 namespace carc::server {
@@ -57,6 +58,8 @@ tournaments::tournament_parts tournament_parts_of(shared_state* state, const sto
         .new_room_id = [state] { return state->cluster ? state->cluster->claim_room_id() : state->rooms.next_room_id(); },
         .may_open = [state](const std::string& id) { return !state->cluster || state->cluster->lease_for_resume(id); },
         .open_room = [state](started_game game) { room::open_started(state->room_needs, std::move(game)); },
+        .tell = [state](const std::string& person,
+                        const protocol::TournamentRound& round) { friends::page(*state, person, round); },
         .rules = {.sweep_every = config.tournament_sweep,
                   .max_per_creator = config.max_tournaments_per_person,
                   .max_unfinished = config.max_open_tournaments,

@@ -13,8 +13,10 @@ using nlohmann::json;
 
 namespace {
 
-void page_here(shared_state& state, const std::string& person, const std::string& sender, const std::string& text) {
-    if (state.blocks.blocks(person, sender)) return;
+void page_here(shared_state& state, const std::string& person, const std::string& sender, const std::string& text,
+               const std::string& room) {
+    if (!sender.empty() && state.blocks.blocks(person, sender)) return;
+    if (!room.empty() && state.persons.watching(person, room)) return;
     if (auto links = state.persons.online_links(person)) links->send(shared_text(text));
 }
 
@@ -26,14 +28,30 @@ void tell_other_nodes(shared_state& state, const json& news) {
 
 }  // namespace
 
-void page(shared_state& state, const std::string& person, const std::string& sender, const std::string& text) {
-    page_here(state, person, sender, text);
-    if (state.cluster)
-        tell_other_nodes(state, {{"kind", "page"},
-                                 {"node", state.cluster->node_id()},
-                                 {"to", person},
-                                 {"from", sender},
-                                 {"text", text}});
+namespace {
+
+void page_text(shared_state& state, const std::string& person, const std::string& sender, std::string text,
+               const std::string& room) {
+    page_here(state, person, sender, text, room);
+    if (!state.cluster) return;
+    json news = {{"kind", "page"},
+                 {"node", state.cluster->node_id()},
+                 {"to", person},
+                 {"from", sender},
+                 {"room", room},
+                 {"text", std::move(text)}};
+    state.blocking.post([&state, news = std::move(news)] { tell_other_nodes(state, news); });
+}
+
+}  // namespace
+
+void page(shared_state& state, const std::string& person, const std::string& sender, const protocol::Notice& notice,
+          const std::string& room) {
+    page_text(state, person, sender, protocol::encode(notice), room);
+}
+
+void page(shared_state& state, const std::string& person, const protocol::TournamentRound& round) {
+    page_text(state, person, {}, protocol::encode(round), {});
 }
 
 void blocks_changed(shared_state& state, const std::string& person) {
@@ -47,7 +65,7 @@ void on_people_news(shared_state& state, const std::string& payload) {
     if (news.value("node", "") == state.cluster->node_id()) return;
     const std::string kind = news.value("kind", "");
     if (kind == "page") {
-        page_here(state, news.value("to", ""), news.value("from", ""), news.value("text", ""));
+        page_here(state, news.value("to", ""), news.value("from", ""), news.value("text", ""), news.value("room", ""));
     } else if (kind == "blocks") {
         const std::string person = news.value("person", "");
         if (state.blocks.knows(person)) load_blocks(state.blocks, state.stores.friends.get(), person);

@@ -1,12 +1,16 @@
 #pragma once
-// What one person must hear wherever they are connected (docs/friends.md). A page notice (a
-// challenge, a declined challenge) goes to the person's connections on this node and, with
-// several nodes, through PostgreSQL's carc_people channel to every other node, which hands it to
-// the person's connections there. A change of someone's blocks goes the same way, so every node
-// reads that list again. Each receiving node leaves out a page notice whose sender the
-// person blocks. With several nodes the calls that send query the store: off the I/O threads.
+// What one person must hear wherever they are connected (docs/friends.md). Every page notice (a
+// challenge, a declined challenge, a turn of a turn-based game, its time running out) and a
+// tournament's new round take this one road: to the person's connections on this node at once and, with several nodes, through
+// PostgreSQL's carc_people channel to every other node, which hands it to the person's
+// connections there. A change of someone's blocks goes the same way, so every node reads that
+// list again. Each receiving node leaves out a page notice whose sender the person blocks, and
+// one about a room the person is watching there. Telling the other nodes queries the store, so
+// it goes through the blocking pool: page() never blocks, and rooms' strands call it.
 
 #include <string>
+
+#include "carc/protocol/messages.hpp"
 
 namespace carc::server {
 class shared_state;
@@ -14,8 +18,12 @@ class shared_state;
 
 namespace carc::server::friends {
 
-// The WebSocket message `text` (a notice naming `sender`) to `person`'s connections, on every node.
-void page(shared_state& state, const std::string& person, const std::string& sender, const std::string& text);
+// The notice to `person`'s connections, on every node. `sender`: the person it comes from (empty
+// for the server's own); `room`: set when a node where the person watches that room leaves it out.
+void page(shared_state& state, const std::string& person, const std::string& sender, const protocol::Notice& notice,
+          const std::string& room = {});
+// A tournament's round to one of its players, on every node.
+void page(shared_state& state, const std::string& person, const protocol::TournamentRound& round);
 // `person` blocked or unblocked someone: the other nodes read their list again.
 void blocks_changed(shared_state& state, const std::string& person);
 

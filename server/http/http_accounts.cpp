@@ -17,6 +17,7 @@
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "moderation/sanction_checks.hpp"
+#include "notices/notice_channel.hpp"
 #include "notices/notice_service.hpp"
 #include "util/name_rule.hpp"
 #include "util/text.hpp"
@@ -262,23 +263,13 @@ http_answer sign_in(const call& c) {
     return session_answer(c, http::status::ok, **account, made, *want_token);
 }
 
-// Every channel is on until the account turns it off, so each one is answered with its value.
-json notice_channels(const std::string& stored) {
-    json channels = {{"email", true}, {"push", true}, {"webhook", true}, {"webpush", true}};
-    const json saved = json::parse(stored, nullptr, false);
-    if (saved.is_object())
-        for (const auto& [channel, on] : saved.items())
-            if (channels.contains(channel) && on.is_boolean()) channels[channel] = on;
-    return channels;
-}
-
 json account_json(const st::AccountRecord& a) {
     return {{"person", a.person_id},
             {"name", a.name},
             {"email", a.settings.email ? json(*a.settings.email) : json(nullptr)},
             {"email_confirmed", a.settings.email_confirmed},
             {"auto_vacation", a.settings.auto_vacation},
-            {"notices", notice_channels(a.settings.notices_json)},
+            {"notices", notices::channel_choices(a.settings.notices_json)},
             {"webhook", a.settings.webhook_url ? json(*a.settings.webhook_url) : json(nullptr)},
             {"created_ms", a.created_at_ms},
             // The mails' language; null: never chosen (mails in English).
@@ -328,14 +319,15 @@ http_answer update_me(const call& c, const signed_in& me) {
             settings.auto_vacation = value.get<bool>();
         } else if (key == "notices") {
             if (!value.is_object()) return refusal(c, http::status::bad_request, "bad_field", "field 'notices': an object");
-            json channels = notice_channels(settings.notices_json);  // a channel not named keeps its value
-            for (const auto& [channel, on] : value.items()) {
-                if (!channels.contains(channel) || !on.is_boolean())
+            std::string chosen = notices::channel_choices(settings.notices_json).dump();  // a channel not named keeps its value
+            for (const auto& [name, on] : value.items()) {
+                const auto channel = notices::channel_of_setting(name);
+                if (!channel || !on.is_boolean())
                     return refusal(c, http::status::bad_request, "bad_field",
-                                   "field 'notices': channels email, push, webhook and webpush, each true or false");
-                channels[channel] = on;
+                                   "field 'notices': channels " + notices::setting_names_text() + ", each true or false");
+                chosen = notices::with_channel(chosen, *channel, on.get<bool>());
             }
-            settings.notices_json = channels.dump();
+            settings.notices_json = chosen;
         } else if (key == "webhook") {
             if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) {
                 settings.webhook_url.reset();
@@ -445,7 +437,7 @@ http_answer change_password(const call& c, const signed_in& me) {
 http_answer games(const call& c, const signed_in& me) {
     auto list = accounts::my_games(c.state.rooms, c.service.store(), me.account.person_token_hash);
     if (!list) return store_failed(c, list.error());
-    return answer(c, http::status::ok, *list);
+    return answer(c, http::status::ok, json(*list));
 }
 
 }  // namespace

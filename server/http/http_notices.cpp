@@ -14,6 +14,7 @@
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "notices/link_params.hpp"
+#include "notices/notice_channel.hpp"
 #include "notices/notice_service.hpp"
 #include "people/security.hpp"
 #include "util/text.hpp"
@@ -117,10 +118,7 @@ http_answer unsubscribe(const call& c) {
                         "<button>Unsubscribe</button></form>");
     }
     st::AccountSettings settings = account.settings;
-    json chosen = json::parse(settings.notices_json, nullptr, false);
-    if (!chosen.is_object()) chosen = json::object();
-    chosen["email"] = false;
-    settings.notices_json = chosen.dump();
+    settings.notices_json = notices::with_channel(settings.notices_json, notices::notice_channel::email, false);
     if (auto updated = c.service.store().update_settings(token.person_id, settings); !updated)
         return store_failed(c, updated.message());
     spdlog::info("event=unsubscribed person={}", token.person_id);

@@ -7,6 +7,7 @@
 
 #include "accounts/own_data.hpp"
 #include "app/shared_state.hpp"
+#include "carc/protocol/messages.hpp"
 #include "moderation/chat_removal.hpp"
 
 namespace carc::server::moderation {
@@ -48,7 +49,7 @@ void audit_follower::follow() {
             }
             if (entry.action != "rename") continue;
             if (auto links = state_.persons.online_links(entry.target))
-                links->send(shared_text(nlohmann::json{{"type", "notice"}, {"kind", "renamed"}, {"name", entry.detail}}.dump()));
+                links->send(shared_text(protocol::encode(protocol::Notice::renamed(entry.detail))));
         }
     }
     following_ = false;

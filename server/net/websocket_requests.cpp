@@ -134,13 +134,7 @@ void websocket_session::on_request(const json& id, protocol::ClientMessage& mess
 
 void websocket_session::send_redirect(const json& id, const std::string& url, const std::optional<std::string>& room) {
     // docs/protocol.md "Several nodes": reconnect to `ws` and say hello again with the same token.
-    std::string ws = url;
-    if (ws.starts_with("http://")) ws = "ws://" + ws.substr(7);
-    else if (ws.starts_with("https://")) ws = "wss://" + ws.substr(8);
-    json message = {{"type", "redirect"}, {"url", url}, {"ws", ws + "/ws"}};
-    if (!id.is_null()) message["id"] = id;
-    if (room) message["room"] = *room;
-    send_text(message.dump());
+    send_text(protocol::encode(protocol::Redirect::to(url, room), id));
     spdlog::info("event=redirect session={} to={} room={}", id_, url, room.value_or(""));
 }
 
@@ -272,7 +266,7 @@ void websocket_session::on_my_games(const json& id) {
     auto token_hash = person_token_hash_ ? person_token_hash_
                                          : storage::TokenHash::from_hex(state_.persons.token_sha256(*person_));
     if (!token_hash) {
-        send_text(json{{"type", "my_games"}, {"id", id}, {"games", json::array()}}.dump());
+        send_text(protocol::encode(protocol::MyGames{}, id));
         return;
     }
     state_.accounts->post([self = shared_from_this(), id, hash = *token_hash] {
@@ -281,10 +275,7 @@ void websocket_session::on_my_games(const json& id) {
             self->send_error(id, ErrorCode::internal, "the store is not available; try again");
             return;
         }
-        json reply = std::move(*games);
-        reply["type"] = "my_games";
-        if (!id.is_null()) reply["id"] = id;
-        self->send_text(reply.dump());
+        self->send_text(protocol::encode(*games, id));
     });
 }
 

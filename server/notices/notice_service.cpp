@@ -7,8 +7,10 @@
 
 #include "app/shared_state.hpp"
 #include "carc/storage/friend_store.hpp"
+#include "friends/people_news.hpp"
 #include "notices/curl_transfer.hpp"
 #include "notices/mail_text.hpp"
+#include "notices/notice_channel.hpp"
 #include "notices/push_message.hpp"
 #include "notices/push_rules.hpp"
 #include "notices/turns_mail.hpp"
@@ -74,18 +76,15 @@ bool challenge_still_wanted(const st::QueuedNotice& notice, std::string& error, 
     return !relation->blocks;
 }
 
-// The account's choice for `channel` (PATCH /api/me's `notices`); on unless set to false.
-bool channel_on(const st::AccountSettings& settings, const char* channel) {
-    const json chosen = json::parse(settings.notices_json, nullptr, false);
-    if (!chosen.is_object()) return true;
-    const auto it = chosen.find(channel);
-    return it == chosen.end() || !it->is_boolean() || it->get<bool>();
+// The account's choices (PATCH /api/me's `notices`): each channel on unless set to false.
+bool wants_turn_mail(const st::AccountSettings& s) {
+    return s.email && s.email_confirmed && channel_on(s.notices_json, notice_channel::email);
 }
-
-bool wants_turn_mail(const st::AccountSettings& s) { return s.email && s.email_confirmed && channel_on(s, "email"); }
-bool wants_webhook(const st::AccountSettings& s) { return s.webhook_url && channel_on(s, "webhook"); }
+bool wants_webhook(const st::AccountSettings& s) {
+    return s.webhook_url && channel_on(s.notices_json, notice_channel::webhook);
+}
 // Web Push goes to the account's subscribed browsers unless it turned the channel off.
-bool wants_push(const st::AccountSettings& s) { return channel_on(s, "webpush"); }
+bool wants_push(const st::AccountSettings& s) { return channel_on(s.notices_json, notice_channel::web_push); }
 
 // The room's name (its settings'), else its id.
 std::string game_name_of(st::Store* store, const std::string& room_id) {
@@ -100,15 +99,15 @@ std::string game_name_of(st::Store* store, const std::string& room_id) {
     return room_id;
 }
 
-// A notice for the inbox; an empty `channel` means every channel the account wants.
+// A notice for the inbox; no `channel` means every channel the account wants.
 st::QueuedNotice notice_of(const std::string& person, const char* kind, const std::string& room,
-                           std::int64_t deadline_ms, const char* channel) {
+                           std::int64_t deadline_ms, std::optional<notice_channel> channel) {
     st::QueuedNotice n;
     n.person_id = person;
     n.kind = kind;
     n.room_id = room;
     n.deadline_ms = deadline_ms;
-    n.channel = channel;
+    if (channel) n.channel = queue_name(*channel);
     return n;
 }
 
@@ -156,10 +155,18 @@ void notice_service::start() {
     if (started_ || stopping_) return;
     started_ = true;
     threads_.emplace_back([this] { run_inbox(); });
-    threads_.emplace_back([this] { run_sender("email"); });
-    for (int i = 0; i < webhook_senders; ++i) threads_.emplace_back([this] { run_sender("webhook"); });
-    if (sends_push())
-        for (int i = 0; i < push_senders; ++i) threads_.emplace_back([this] { run_sender("push"); });
+    // Each queued channel's senders, so that no channel waits for another.
+    const auto senders_of = [this](notice_channel channel) {
+        switch (channel) {
+            case notice_channel::email: return 1;
+            case notice_channel::webhook: return webhook_senders;
+            case notice_channel::web_push: return sends_push() ? push_senders : 0;
+            case notice_channel::page: return 0;
+        }
+        return 0;
+    };
+    for (const notice_channel channel : queued_channels)
+        for (int i = 0; i < senders_of(channel); ++i) threads_.emplace_back([this, channel] { run_sender(channel); });
 }
 
 void notice_service::stop() {
@@ -189,31 +196,24 @@ bool notice_service::watching(const std::string& room_id, const std::string& per
 
 void notice_service::your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
-    // The page notice: every open connection of the person, at once (docs/protocol.md, `notice`).
-    if (auto links = state_.persons.online_links(person_id))
-        links->send(shared_text(
-            json{{"type", "notice"}, {"kind", "your_turn"}, {"room", room_id}, {"deadline_ms", deadline_ms}}.dump()));
-    enqueue(notice_of(person_id, "your_turn", room_id, deadline_ms, ""));
+    // The page notice: every open connection of the person, on every node (docs/protocol.md, `notice`).
+    friends::page(state_, person_id, {}, protocol::Notice::your_turn(room_id, deadline_ms), room_id);
+    enqueue(notice_of(person_id, "your_turn", room_id, deadline_ms, std::nullopt));
 }
 
 void notice_service::time_running_out(const std::string& room_id, const std::string& person_id,
                                       std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
-    if (auto links = state_.persons.online_links(person_id))
-        links->send(shared_text(json{{"type", "notice"},
-                                     {"kind", "time_running_out"},
-                                     {"room", room_id},
-                                     {"deadline_ms", deadline_ms}}
-                                    .dump()));
-    enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, ""));
+    friends::page(state_, person_id, {}, protocol::Notice::time_running_out(room_id, deadline_ms), room_id);
+    enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, std::nullopt));
 }
 
 void notice_service::challenged(const std::string& room_id, const std::string& person_id) {
-    enqueue(notice_of(person_id, "challenge", room_id, 0, ""));
+    enqueue(notice_of(person_id, "challenge", room_id, 0, std::nullopt));
 }
 
 void notice_service::email_changed(const std::string& person_id) {
-    enqueue(notice_of(person_id, "confirm_email", "", 0, "email"));
+    enqueue(notice_of(person_id, "confirm_email", "", 0, notice_channel::email));
 }
 
 bool notice_service::password_reset_asked(const std::string& person_id) {
@@ -224,13 +224,13 @@ bool notice_service::password_reset_asked(const std::string& person_id) {
         std::erase_if(last_reset_ask_, [&](const auto& asked) { return now - asked.second >= reset_ask_interval_ms; });
         if (!last_reset_ask_.emplace(person_id, now).second) return false;
     }
-    enqueue(notice_of(person_id, "password_reset", "", 0, "email"));
+    enqueue(notice_of(person_id, "password_reset", "", 0, notice_channel::email));
     return true;
 }
 
 void notice_service::sign_in_link_asked(const std::string& person_id, const std::string& browser_hash_hex) {
     // The queue's room field carries the browser's nonce hash: a hash, never the nonce.
-    enqueue(notice_of(person_id, "sign_in_link", browser_hash_hex, 0, "email"));
+    enqueue(notice_of(person_id, "sign_in_link", browser_hash_hex, 0, notice_channel::email));
 }
 
 void notice_service::enqueue(st::QueuedNotice notice) {
@@ -258,7 +258,7 @@ void notice_service::run_inbox() {
     }
 }
 
-void notice_service::run_sender(std::string channel) {
+void notice_service::run_sender(notice_channel channel) {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
         const std::uint64_t seen = stored_generation_;
@@ -267,7 +267,7 @@ void notice_service::run_sender(std::string channel) {
             std::lock_guard check(mutex_);
             if (stopping_) break;
         }
-        const auto due = store_->next_notice_due(channel);
+        const auto due = store_->next_notice_due(queue_name(channel));
         lock.lock();
         if (stopping_ || stored_generation_ != seen) continue;
         auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(poll_interval);
@@ -280,7 +280,8 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
     for (auto& notice : inbox) {
         std::vector<st::QueuedNotice> rows;
         if (!notice.channel.empty()) {
-            if (notice.channel == "email" && !sends_mail()) continue;  // no --smtp: no mail to queue
+            if (channel_of_queue(notice.channel) == notice_channel::email && !sends_mail())
+                continue;  // no --smtp: no mail to queue
             rows.push_back(notice);
         } else {
             // A turn's or a challenge's notice: rows for the channels the account wants (a guest has none).
@@ -295,7 +296,7 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
         for (auto& row : rows) {
             // A turn's mail waits, so the games that wait for the player by then go with it.
             row.next_attempt_ms = row.created_at_ms;
-            if (row.channel == "email" && is_turn_kind(row.kind))
+            if (channel_of_queue(row.channel) == notice_channel::email && is_turn_kind(row.kind))
                 row.next_attempt_ms += state_.config.notices.turn_mail_delay.count();
             if (auto stored = store_->enqueue_notice(row); !stored)
                 spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", row.person_id, row.kind,
@@ -306,27 +307,27 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
 
 std::vector<st::QueuedNotice> notice_service::rows_for(const st::QueuedNotice& notice, const st::AccountRecord& account) {
     std::vector<st::QueuedNotice> rows;
-    const auto add = [&](const char* channel, std::int64_t subscription_id) {
+    const auto add = [&](notice_channel channel, std::int64_t subscription_id) {
         rows.push_back(notice);
-        rows.back().channel = channel;
+        rows.back().channel = queue_name(channel);
         rows.back().subscription_id = subscription_id;
     };
-    if (sends_mail() && wants_turn_mail(account.settings)) add("email", 0);
-    if (wants_webhook(account.settings)) add("webhook", 0);
+    if (sends_mail() && wants_turn_mail(account.settings)) add(notice_channel::email, 0);
+    if (wants_webhook(account.settings)) add(notice_channel::webhook, 0);
     if (sends_push() && wants_push(account.settings)) {
         auto subscriptions = store_->push_subscriptions_of(notice.person_id);
         if (!subscriptions)
             spdlog::error("event=notice_not_queued person={} channel=push error=\"{}\"", notice.person_id,
                           subscriptions.message());
         else
-            for (const auto& subscription : *subscriptions) add("push", subscription.id);
+            for (const auto& subscription : *subscriptions) add(notice_channel::web_push, subscription.id);
     }
     return rows;
 }
 
-bool notice_service::send_one_due(const std::string& channel) {
+bool notice_service::send_one_due(notice_channel channel) {
     const std::int64_t now = unix_ms();
-    auto claimed = store_->claim_due_notice(now, now + claim_ms, channel);
+    auto claimed = store_->claim_due_notice(now, now + claim_ms, queue_name(channel));
     if (!claimed) {
         spdlog::warn("event=notice_claim_failed error=\"{}\"", claimed.message());
         return false;
@@ -388,9 +389,13 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
     if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.stores.friends.get()))
         return error.empty() ? outcome::dropped : outcome::failed;
-    if (notice.channel == "webhook") return deliver_webhook(notice, **account, d);
-    if (notice.channel == "push") return deliver_push(notice, **account, d);
-    return deliver_mail(notice, **account, d);
+    switch (channel_of_queue(notice.channel).value_or(notice_channel::email)) {
+        case notice_channel::webhook: return deliver_webhook(notice, **account, d);
+        case notice_channel::web_push: return deliver_push(notice, **account, d);
+        case notice_channel::email: return deliver_mail(notice, **account, d);
+        case notice_channel::page: return outcome::dropped;  // never queued
+    }
+    return outcome::dropped;
 }
 
 notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& notice, const st::AccountRecord& account,
@@ -560,7 +565,7 @@ notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& not
 std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& notice,
                                                        const st::AccountRecord& account, delivery& d) {
     const std::int64_t now = unix_ms();
-    auto others = store_->claim_turn_notices(notice.person_id, "email",
+    auto others = store_->claim_turn_notices(notice.person_id, queue_name(notice_channel::email),
                                              now + state_.config.notices.turn_mail_delay.count(), now + claim_ms);
     if (!others) {
         d.error = others.message();

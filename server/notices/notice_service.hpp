@@ -32,6 +32,7 @@
 #include "carc/storage/store.hpp"
 #include "notices/destination_gate.hpp"
 #include "notices/mail_text.hpp"
+#include "notices/notice_channel.hpp"
 
 namespace carc::server {
 
@@ -71,7 +72,7 @@ public:
     void time_running_out(const std::string& room_id, const std::string& person_id,
                           std::int64_t deadline_ms) override;
     // A friend's challenge (docs/friends.md): a mail and webhook as for a turn (the page notice
-    // goes through friends::page), dropped when sent if the challenge was declined meanwhile or
+    // goes through friends::page, as a turn's does), dropped when sent if the challenge was declined meanwhile or
     // the person blocks the challenger.
     void challenged(const std::string& room_id, const std::string& person_id);
     // An account's e-mail address was set or changed: a confirmation mail goes to it.
@@ -114,10 +115,10 @@ private:
 
     void enqueue(storage::QueuedNotice notice);
     void run_inbox();
-    void run_sender(std::string channel);
+    void run_sender(notice_channel channel);
     void store_inbox(std::deque<storage::QueuedNotice> inbox);
     // Claims and sends one due notice of `channel`; false when none was due.
-    bool send_one_due(const std::string& channel);
+    bool send_one_due(notice_channel channel);
     void settle(const storage::QueuedNotice& notice, outcome done, delivery& d);
     outcome deliver(const storage::QueuedNotice& notice, delivery& d);
     outcome deliver_mail(const storage::QueuedNotice& notice, const storage::AccountRecord& account, delivery& d);

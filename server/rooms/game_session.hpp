@@ -33,6 +33,9 @@ struct move_turn {
     // Its "time is running out" notice went: one per move, however often vacation days move
     // the deadline.
     bool warned = false;
+    // Stored and its person told. A new move is decided when the room publishes (its deadline is
+    // in the mover's view) and stored and told right after (review_move_turn).
+    bool told = true;
 };
 
 // A game brought back from the store after a restart (recovery.cpp), ready to go on.

@@ -27,22 +27,36 @@ st::TurnStore* turn_store(room_services& state) { return state.stores.turns.get(
 
 }  // namespace
 
-void room::review_move_turn() {
-    if (!turn_based() || seating_.info().status != RoomStatus::playing || closed_) return;
+bool room::advance_move_turn() {
+    if (!turn_based() || seating_.info().status != RoomStatus::playing || closed_) return false;
     const int seat = session_.state().decider();
     const bool automatic = seating_.seat_is_automatic(seat);
     // A move lasts while the decision stays with one seat (a tile, then its follower): one
     // deadline and one notice for it, not one per action. A seat that resigned on its move
     // keeps no deadline (nor spends vacation).
-    if (!turn_ || turn_->seat != seat || (automatic && turn_->deadline_ms)) {
-        move_turn next{seat, static_cast<std::int64_t>(session_.moves()), std::nullopt};
-        if (!automatic) next.deadline_ms = unix_ms() + *move_time_s_ * 1000;
-        turn_ = next;
+    if (turn_ && turn_->seat == seat && !(automatic && turn_->deadline_ms)) return false;
+    move_turn next{seat, static_cast<std::int64_t>(session_.moves()), std::nullopt};
+    if (!automatic) next.deadline_ms = unix_ms() + *move_time_s_ * 1000;
+    next.told = false;
+    turn_ = next;
+    return true;
+}
+
+std::optional<protocol::MoveDeadline> room::move_deadline() const {
+    if (!turn_ || !turn_->deadline_ms || seating_.info().status != RoomStatus::playing) return std::nullopt;
+    return protocol::MoveDeadline{turn_->seat, *turn_->deadline_ms};
+}
+
+void room::review_move_turn() {
+    advance_move_turn();
+    if (turn_ && !turn_->told) {
+        turn_->told = true;
+        const move_turn next = *turn_;
         state_.journal->set_turn(id_, next.seat, next.seq, next.deadline_ms, [room_id = id_](bool stored) {
             if (!stored) spdlog::error("event=turn_not_stored room={}", room_id);
         });
         if (next.deadline_ms && state_.notices)
-            state_.notices->your_turn(id_, seating_.seat(seat).person, *next.deadline_ms);
+            state_.notices->your_turn(id_, seating_.seat(next.seat).person, *next.deadline_ms);
     }
     arm_move_timers();
 }
@@ -128,6 +142,7 @@ void room::on_deadline_fired(std::int64_t seq, const st::DeadlineResult& result)
             spdlog::info("event=vacation_day room={} seat={} days_left={}", id_, seat, result.vacation_days_left);
             turn_->deadline_ms = result.deadline_ms;
             arm_move_timers();
+            publish();  // the mover's view carries the new deadline
             return;
         case st::DeadlineOutcome::expired:
             spdlog::info("event=move_time_expired room={} seat={}", id_, seat);

@@ -162,6 +162,10 @@ private:
     // After every change of a turn-based game: a new move gets its deadline (stored, and the
     // notice hook told), and the deadline and "time running out" timers are armed.
     void review_move_turn();
+    // Turn-based games: turn_ moved on to the current decider's move when it changed (true then);
+    // the move's deadline as the views show it.
+    bool advance_move_turn();
+    std::optional<protocol::MoveDeadline> move_deadline() const;
     void arm_move_timers();
     void on_move_deadline(std::int64_t seq, std::int64_t deadline_ms);
     // Asks the store (off the strand) who fires the deadline, and whether vacation pays it;

@@ -21,9 +21,11 @@ void room::publish(std::string_view events_text, const requester* ack_to) {
     const bool spectators = with_presence && seating_.refresh_spectators();
     // The drawn tile's placements are worked out only for a person to lay it.
     const bool person_places = session_.started() && !seating_.seat_is_automatic(session_.state().decider());
+    protocol::GameExtras extras = session_.extras(seating_.seat_count(), person_places);
+    advance_move_turn();  // a new move's deadline goes out with the position it starts
+    extras.move_deadline = move_deadline();
     const protocol::ViewChange change =
-        views_->update(seating_.info(), spectators, session_.started() ? &session_.state() : nullptr,
-                       session_.extras(seating_.seat_count(), person_places));
+        views_->update(seating_.info(), spectators, session_.started() ? &session_.state() : nullptr, extras);
     // The shared operations and the events are serialised once; a viewer key whose `you` did not
     // change (every spectator, most seats) shares one text with all the others.
     const std::string operations = change.shared.dump();

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "carc/protocol/messages.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/storage/store.hpp"
 #include "carc/storage/tournament_store.hpp"
@@ -25,6 +26,9 @@ class person_registry;
 namespace tournaments {
 
 // The server's settings the tournaments follow.
+// Tells one player (a person id) that their table's game is open.
+using table_teller = std::function<void(const std::string& person, const protocol::TournamentRound& round)>;
+
 struct tournament_rules {
     std::chrono::milliseconds sweep_every{5000};
     int max_per_creator = 3;  // unfinished tournaments one person created
@@ -48,6 +52,8 @@ struct tournament_parts {
     std::function<bool(const std::string& id)> may_open;
     // Opens a started and journaled game as a room here (rooms/room.hpp, room::open_started).
     std::function<void(started_game)> open_room;
+    // Tells a player, wherever they are connected, that their table's game is open.
+    table_teller tell;
     tournament_rules rules;
 };
 

@@ -156,7 +156,7 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
     for (const st::TournamentTable& t : stored.tables) {
         if (t.round != stored.record.round) continue;
         if (!t.room_id) {
-            if (announce_byes) announce_table(parts_.persons, id, t.round, t);
+            if (announce_byes) announce_table(parts_.tell, id, t.round, t);
             continue;
         }
         if (t.places) continue;
@@ -180,7 +180,7 @@ void tournament_service::open_missing_games(const st::StoredTournament& stored, 
         open_table(parts_, table_settings(game, stored.record.name, t), t, [this, room_id, id, t](bool opened) {
             if (opened) {
                 spdlog::info("event=tournament_game_opened tournament={} round={} room={}", id, t.round, room_id);
-                announce_table(parts_.persons, id, t.round, t);
+                announce_table(parts_.tell, id, t.round, t);
             }
             std::lock_guard lock(opening_mutex_);
             opening_.erase(room_id);

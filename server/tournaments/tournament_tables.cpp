@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "carc/protocol/messages.hpp"
 #include "people/person_registry.hpp"
 #include "people/security.hpp"
 
@@ -45,15 +46,10 @@ void open_table(const tournament_parts& parts, const protocol::RoomSettings& set
     });
 }
 
-void announce_table(person_registry& persons, const std::string& tournament_id, int round,
+void announce_table(const table_teller& tell, const std::string& tournament_id, int round,
                     const st::TournamentTable& table) {
-    const nlohmann::json notice{{"type", "tournament_round"},
-                                {"tournament", tournament_id},
-                                {"round", round},
-                                {"room", table.room_id ? nlohmann::json(*table.room_id) : nlohmann::json(nullptr)}};
-    const auto text = std::make_shared<const std::string>(notice.dump());
-    for (const std::string& person : table.players)
-        if (auto links = persons.online_links(person)) links->send(text);
+    const protocol::TournamentRound told{tournament_id, round, table.room_id};
+    for (const std::string& person : table.players) tell(person, told);
 }
 
 }  // namespace carc::server::tournaments

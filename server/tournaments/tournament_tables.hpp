@@ -28,8 +28,8 @@ protocol::RoomSettings table_settings(const protocol::RoomSettings& game, const 
 void open_table(const tournament_parts& parts, const protocol::RoomSettings& settings,
                 const storage::TournamentTable& table, std::function<void(bool)> done);
 
-// Tells the table's players online on this node that their game of `round` is open.
-void announce_table(person_registry& persons, const std::string& tournament_id, int round,
+// Tells the table's players, on every node, that their game of `round` is open.
+void announce_table(const table_teller& tell, const std::string& tournament_id, int round,
                     const storage::TournamentTable& table);
 
 }  // namespace tournaments

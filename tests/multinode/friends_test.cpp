@@ -1,11 +1,13 @@
 // Friends across nodes (docs/friends.md): blocks and challenges live in PostgreSQL, so a block
 // made through one node stops the blocked person's chat lines in a room another node owns, and
-// a challenge made at one node is declined at another, the challenger told where they are.
+// a challenge made at one node is declined at another, the challenger told where they are, and a
+// turn of a turn-based game is told to its player at whichever node they are connected to.
 #include <algorithm>
 
 #include <catch2/catch.hpp>
 
 #include "cluster_fixture.hpp"
+#include "util/wall_clock.hpp"
 
 using namespace carc::test;
 
@@ -100,4 +102,31 @@ TEST_CASE("a challenge made at one node is declined at another and the challenge
     CHECK((*told)["from"] == "Bob");
     // Declined once: the challenge is gone at every node.
     CHECK(bob.ws->request({{"type", "decline_challenge"}, {"room", room}})["params"]["reason"] == "no_such_challenge");
+}
+
+TEST_CASE("a turn-based turn's page notice reaches the mover at the other node", "[multinode][friends]") {
+    cluster nodes(2);
+    // A game at node 0; Bob then leaves node 0 and is signed in at node 1 only.
+    member ada = sign_up_at(nodes, 0, 0, "Ada");
+    member bob = sign_up_at(nodes, 0, 0, "Bob");
+    const json created = ada.ws->request({{"type", "create_room"}, {"seats", 2}, {"move_time_s", 86400}});
+    INFO(created.dump());
+    REQUIRE(created["type"] == "room_created");
+    const std::string room = created["room"];
+    REQUIRE(bob.ws->request({{"type", "join"}, {"room", room}})["type"] == "joined");
+    viewer ada_view{*ada.ws, room};
+    REQUIRE(ada_view.request({{"type", "start"}, {"room", room}})["type"] == "ack");
+    REQUIRE(ada_view.wait_until([](const json& v) { return v["game"].is_object() && v["game"]["decider"] == 0; }));
+    bob.ws->close();
+    REQUIRE(bob.ws->wait_closed());
+    auto bob_elsewhere = std::make_unique<ws_client>(nodes.port(1));
+    REQUIRE(bob_elsewhere->request({{"type", "hello"}, {"protocol", 1}, {"name", "Bob"}, {"session", bob.token}})["type"] ==
+            "welcome");
+
+    // Ada moves (her tile, then her follower or none): the turn is Bob's, and node 0 tells him at node 1.
+    while (ada_view.view["game"]["decider"] == 0) REQUIRE(play_first(ada_view)["type"] == "ack");
+    const auto notice = bob_elsewhere->wait_for([&](const json& m) { return is_notice(m, "your_turn") && m["room"] == room; },
+                                                std::chrono::seconds(10));
+    REQUIRE(notice.has_value());
+    CHECK((*notice)["deadline_ms"].get<std::int64_t>() > carc::server::unix_ms() + 86'000'000);
 }

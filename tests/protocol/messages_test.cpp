@@ -415,3 +415,61 @@ TEST_CASE("the legal placements answer, written straight to text, is its JSON wi
     CHECK(encode(answer) == expected(answer, nullptr));
     CHECK(json::parse(encode(answer))["placements"] == json::array());
 }
+
+TEST_CASE("notices are written with their kind and only the members they have", "[protocol]") {
+    CHECK(json::parse(encode(Notice::your_turn("r7", 1765540800000))) ==
+          json::parse(R"({"type":"notice","kind":"your_turn","room":"r7","deadline_ms":1765540800000})"));
+    CHECK(json::parse(encode(Notice::time_running_out("r7", 1765540800000))) ==
+          json::parse(R"({"type":"notice","kind":"time_running_out","room":"r7","deadline_ms":1765540800000})"));
+    CHECK(json::parse(encode(Notice::challenge("r9", "ABCD-EFGH", "Ada", 86400))) ==
+          json::parse(R"({"type":"notice","kind":"challenge","room":"r9","invite":"ABCD-EFGH","from":"Ada",
+                          "move_time_s":86400})"));
+    CHECK(json::parse(encode(Notice::challenge("r9", "ABCD-EFGH", "Ada", 0)))["move_time_s"] == 0);
+    CHECK(json::parse(encode(Notice::challenge_declined("r9", "Bob"))) ==
+          json::parse(R"({"type":"notice","kind":"challenge_declined","room":"r9","from":"Bob"})"));
+    CHECK(json::parse(encode(Notice::renamed("Ada2"))) == json::parse(R"({"type":"notice","kind":"renamed","name":"Ada2"})"));
+}
+
+TEST_CASE("a redirect names the node's page and its WebSocket, and echoes the request id", "[protocol]") {
+    CHECK(json::parse(encode(Redirect::to("https://b.example.net", std::string("r3")), 5)) ==
+          json::parse(R"({"type":"redirect","url":"https://b.example.net","ws":"wss://b.example.net/ws","room":"r3",
+                          "id":5})"));
+    CHECK(json::parse(encode(Redirect::to("http://10.0.0.2:8080", std::nullopt))) ==
+          json::parse(R"({"type":"redirect","url":"http://10.0.0.2:8080","ws":"ws://10.0.0.2:8080/ws"})"));
+}
+
+TEST_CASE("my games: each game with its turn and deadline, optional members only when set", "[protocol]") {
+    MyGames list;
+    CHECK(json::parse(encode(list, 7)) == json::parse(R"({"type":"my_games","id":7,"games":[]})"));
+    MyGame mine;
+    mine.room = "r3";
+    mine.status = "playing";
+    mine.your_turn = true;
+    mine.deadline_ms = 1765540800000;
+    mine.created_ms = 1764130000000;
+    mine.name = "Friday";
+    mine.rules = "carcassonne";
+    mine.move_time_s = 86400;
+    list.games.push_back(mine);
+    MyGame done;
+    done.room = "r4";
+    done.status = "finished";
+    done.seat = 1;
+    done.created_ms = 1764130000001;
+    done.resigned = true;
+    done.away = true;
+    done.game = "r4";
+    list.games.push_back(done);
+    CHECK(json(list) == json::parse(R"({"games":[
+        {"room":"r3","status":"playing","seat":0,"your_turn":true,"deadline_ms":1765540800000,
+         "created_ms":1764130000000,"name":"Friday","rules":"carcassonne","move_time_s":86400},
+        {"room":"r4","status":"finished","seat":1,"your_turn":false,"deadline_ms":null,
+         "created_ms":1764130000001,"resigned":true,"away":true,"game":"r4"}]})"));
+}
+
+TEST_CASE("a tournament round names the player's table, null for a bye", "[protocol]") {
+    CHECK(json::parse(encode(TournamentRound{"t1", 2, std::string("r8")})) ==
+          json::parse(R"({"type":"tournament_round","tournament":"t1","round":2,"room":"r8"})"));
+    CHECK(json::parse(encode(TournamentRound{"t1", 3, std::nullopt})) ==
+          json::parse(R"({"type":"tournament_round","tournament":"t1","round":3,"room":null})"));
+}

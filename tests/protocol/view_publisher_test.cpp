@@ -193,6 +193,9 @@ void play_random_game(const rules_case& rules, std::uint64_t seed, const observe
         clock.running = s.is_over() ? -1 : s.decider();
         if (clock.running >= 0) clock.remaining_ms[static_cast<std::size_t>(clock.running)] -= 10;
         clock.since_ms += 10;
+        // As in a turn-based game: the mover's deadline (seat 0's view shows it on its moves).
+        if (s.is_over()) extras.move_deadline.reset();
+        else extras.move_deadline = MoveDeadline{s.decider(), 1'000'000 + clock.since_ms};
         while (rng.below(3) == 0) {
             room.random_change(rng);
             publish(s);

@@ -8,6 +8,7 @@
 #include "carc/match.hpp"
 #include "carc/protocol/engine_json.hpp"
 #include "carc/protocol/view.hpp"
+#include "carc/protocol/view_publisher.hpp"
 #include "random_game.hpp"
 
 using namespace carc;
@@ -227,4 +228,40 @@ TEST_CASE("The Castle's pending scorings carry their feature's cells", "[protoco
         REQUIRE(game->end->is_over());
     }
     CHECK(checks.choices > 0);
+}
+
+TEST_CASE("a turn-based move's deadline is in its mover's view only, and moves on with the move", "[protocol][views]") {
+    RoomInfo room = two_seat_room();
+    room.seats[1] = SeatInfo{SeatInfo::Kind::human, "p2", "Bob", true, BotKind::random, false};
+    MatchSetup setup;
+    setup.seed = 11;
+    std::string error;
+    auto match = Match::create(setup, &error);
+    REQUIRE(match);
+    const State& state = match->state();
+    const int mover = state.decider();
+    const int other = 1 - mover;
+    GameExtras extras;
+    // A live game: no deadline in any view.
+    for (const auto seat : {std::optional<int>(), std::optional<int>(0), std::optional<int>(1)})
+        CHECK_FALSE(build_view(room, &state, extras, seat)["you"].contains("deadline_ms"));
+    extras.move_deadline = MoveDeadline{mover, 1765540800000};
+    CHECK(build_view(room, &state, extras, mover)["you"]["deadline_ms"] == 1765540800000);
+    CHECK_FALSE(build_view(room, &state, extras, other)["you"].contains("deadline_ms"));
+    CHECK_FALSE(build_view(room, &state, extras, std::nullopt)["you"].contains("deadline_ms"));
+
+    // The turn passes: the publisher moves the deadline from one view to the other.
+    ViewPublisher publisher(room);
+    publisher.update(room, false, &state, extras);
+    extras.move_deadline = MoveDeadline{other, 1765627200000};
+    const ViewChange change = publisher.update(room, false, &state, extras);
+    CHECK(change.you[ViewPublisher::key(mover)] == json::parse(R"([{"op":"remove","path":"/you/deadline_ms"}])"));
+    CHECK(change.you[ViewPublisher::key(other)] ==
+          json::parse(R"([{"op":"add","path":"/you/deadline_ms","value":1765627200000}])"));
+    CHECK(change.you[ViewPublisher::key(std::nullopt)].empty());
+    CHECK(publisher.view(other)["you"]["deadline_ms"] == 1765627200000);
+
+    // A finished game has no deadline.
+    extras.result = GameResult{"complete", {3, 4}, {1}, {}, {}};
+    CHECK_FALSE(build_view(room, &state, extras, other)["you"].contains("deadline_ms"));
 }

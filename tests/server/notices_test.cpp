@@ -6,7 +6,8 @@
 // (webhook_sink.hpp), never on a private address unless allowed. A webhook host that never
 // answers (silent_host.hpp) holds up no mail and no other host; mails sent unasked stay within
 // their limits per address and per account; a player's turns go in one mail; a hidden tab
-// watches nothing.
+// watches nothing. The channels' names, in the account's choices and in the queue, come from
+// one table.
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -16,6 +17,7 @@
 #include "base/config.hpp"
 #include "notices/link_params.hpp"
 #include "notices/mail_text.hpp"
+#include "notices/notice_channel.hpp"
 #include "notices/notice_service.hpp"
 #include "notices/destination_gate.hpp"
 #include "room_openings.hpp"
@@ -649,4 +651,30 @@ TEST_CASE("a hidden tab watches nothing: its player is told of the turn, and onc
     CHECK(refused["code"] == "bad_field");
     CHECK(refused["params"]["field"] == "visible");
     CHECK(sender(s).watching(room, person));
+}
+
+TEST_CASE("each notice channel has one name in the account's choices and one in the queue", "[notices]") {
+    using namespace carc::server::notices;
+    for (const auto& names : notice_channel_table) {
+        INFO(names.setting);
+        CHECK(setting_name(names.channel) == names.setting);
+        CHECK(channel_of_setting(names.setting) == names.channel);
+        if (!names.queue.empty()) CHECK(channel_of_queue(names.queue) == names.channel);
+    }
+    // The page's own notification is never queued; Web Push is "webpush" to choose, "push" queued.
+    CHECK(queue_name(notice_channel::page).empty());
+    CHECK(channel_of_queue("") == std::nullopt);
+    CHECK(channel_of_queue("push") == notice_channel::web_push);
+    CHECK(channel_of_setting("push") == notice_channel::page);
+    CHECK(channel_of_setting("sms") == std::nullopt);
+    for (const notice_channel channel : queued_channels) CHECK_FALSE(queue_name(channel).empty());
+
+    // Every channel is on until turned off; a choice stored as anything but false stays on.
+    CHECK(channel_choices("{}") == nlohmann::json({{"email", true}, {"push", true}, {"webhook", true}, {"webpush", true}}));
+    CHECK(channel_choices("not json") == channel_choices("{}"));
+    const std::string no_mail = with_channel(R"({"webhook": "yes"})", notice_channel::email, false);
+    CHECK_FALSE(channel_on(no_mail, notice_channel::email));
+    CHECK(channel_on(no_mail, notice_channel::webhook));
+    CHECK(channel_on(no_mail, notice_channel::web_push));
+    CHECK(setting_names_text() == "email, push, webhook and webpush");
 }

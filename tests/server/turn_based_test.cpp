@@ -368,3 +368,38 @@ TEST_CASE("turn-based: a vacation day taken on purpose, over HTTP and WebSocket,
     CHECK(refused.body["reason"] == "not_your_move");
     CHECK(call_api(s.port(), "POST", "/api/me/games/nosuchroom/vacation", json::object(), ada.bearer()).status == 404);
 }
+
+TEST_CASE("turn-based: the mover's view carries the move's deadline, which moves on with the turn and a vacation day",
+          "[server][turn_based]") {
+    restartable_server s;
+    player ada, bob;
+    sign_up_both(s.port(), ada, bob, false);
+    const std::string room = start_turn_based(ada, bob, 600);  // never passes during the test
+    viewer ada_view{*ada.ws, room}, bob_view{*bob.ws, room};
+    ada_view.sync();
+    bob_view.sync();
+    const auto deadline_of = [](const json& view) { return view["you"].value("deadline_ms", json(nullptr)); };
+    REQUIRE(ada_view.view["game"]["decider"] == 0);
+    // Ada's move: her view has its deadline, the same as stored (My games); Bob's has none.
+    REQUIRE(deadline_of(ada_view.view).is_number_integer());
+    const std::int64_t first = deadline_of(ada_view.view);
+    CHECK(first > carc::server::unix_ms() + 590'000);
+    REQUIRE(eventually([&] { return my_game(s.port(), ada, room)["deadline_ms"] == first; }));
+    CHECK(deadline_of(bob_view.view).is_null());
+
+    // A vacation day moves it a (short) day later, in her view as a patch.
+    REQUIRE(ada_view.request({{"type", "take_vacation"}, {"room", room}})["type"] == "ack");
+    REQUIRE(ada_view.wait_until([&](const json& v) { return deadline_of(v) == first + 1000; }));
+    ada_view.check_against_snapshot();
+
+    // She moves (a tile, then her follower or none): the deadline leaves her view for Bob's.
+    while (ada_view.view["game"]["decider"] == 0) REQUIRE(play_first(ada_view)["type"] == "ack");
+    CHECK(deadline_of(ada_view.view).is_null());
+    REQUIRE(bob_view.wait_until([&](const json& v) { return deadline_of(v).is_number_integer(); }));
+    const std::int64_t bobs = deadline_of(bob_view.view);
+    CHECK(bobs > first - 1000);
+    CHECK(bobs <= carc::server::unix_ms() + 600'000);
+    REQUIRE(eventually([&] { return my_game(s.port(), bob, room)["deadline_ms"] == bobs; }));
+    bob_view.check_against_snapshot();
+    ada_view.check_against_snapshot();
+}

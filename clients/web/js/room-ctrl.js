@@ -90,7 +90,7 @@ export class RoomCtrl {
       );
     };
     this.conn.addEventListener('welcome', this.onWelcome);
-    // A turn-based move's deadline comes with My games, after the patch that started the turn.
+    // The vacation days left come with the account.
     this.onAccount = () => this.redraw();
     account.addEventListener('change', this.onAccount);
     /** @param {KeyboardEvent} e */
@@ -261,12 +261,10 @@ export class RoomCtrl {
         this.request({ type: 'chat', room: this.roomId, text });
       },
       send: (msg) => {
-        // A vacation day moves the deadline without a patch: My games is asked again, and the
-        // days in hand.
+        // A vacation day's new deadline comes as a patch of the view; the days in hand with the
+        // account.
         this.request({ ...msg, room: this.roomId }).then((reply) => {
-          if (!reply) return;
-          account.refreshSoon();
-          if (msg.type === 'take_vacation') account.loadMe();
+          if (reply && msg.type === 'take_vacation') account.loadMe();
         });
       },
       leave: () => this.leave(),

@@ -257,8 +257,8 @@ export function renderRoom(ctrl) {
     version = state.version,
     me = ctrl.me,
     names = ctrl.names();
-  // Your turn-based move's deadline, from My games (it is not part of the view).
-  const deadline = account.games?.find((g) => g.room === view.room.id)?.deadline_ms ?? null;
+  // Your turn-based move's deadline: the view's, for the player to move only.
+  const deadline = view.you?.deadline_ms ?? null;
   const daysLeft = account.me?.vacation_days_left ?? null;
   memo(L.bar, [version, deadline, daysLeft], () =>
     drawBar(L.bar, { room: view.room, me, decider: view.game?.decider, deadline, daysLeft }, actions),

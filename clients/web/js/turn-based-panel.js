@@ -15,7 +15,7 @@ import { timeLeftText } from './account/my-games-view.js';
  * @param {number | null} me your seat (null: watching)
  * @param {number | undefined} decider whose decision the game waits for
  * @param {(msg: Record<string, any>) => void} send sends a message about this room
- * @param {number | null} [deadline] when your move's time runs out (Unix ms, from My games)
+ * @param {number | null} [deadline] when your move's time runs out (Unix ms, the view's `you.deadline_ms`)
  * @param {number | null} [daysLeft] the account's vacation days in hand (GET /api/me), null unknown
  * @returns {HTMLElement[]}
  */

@@ -35,7 +35,7 @@
  * @typedef {{ actions: number[], kind: string, complete: boolean, points: number | null,
  *   followers: number[], segments: number[][] }} Feature a feature the actions at those indices name
  * @typedef {{ room: Room, you?: { seat: number | null, legal?: Action[], features?: Feature[],
- *   placements?: any[][] },
+ *   placements?: any[][], deadline_ms?: number },
  *   game: Game | null }} View
  * @typedef {{ type: string, player?: number, target_player?: number, x?: number, y?: number,
  *   tile?: string, rotation?: number, segment?: number, feature?: string, points?: number,

@@ -361,6 +361,69 @@ struct ChatRemoved {
     friend bool operator==(const ChatRemoved&, const ChatRemoved&) = default;
 };
 
+// What one person hears outside any room's view (docs/protocol.md, `notice`): a turn of a
+// turn-based game waiting for them, its time running out, a friend's challenge, a challenge
+// declined, their account renamed by a moderator. Members not set are left out.
+enum class NoticeKind : std::uint8_t { your_turn, time_running_out, challenge, challenge_declined, renamed };
+std::string_view to_string(NoticeKind kind);
+struct Notice {
+    static constexpr std::string_view type = "notice";
+    NoticeKind kind = NoticeKind::your_turn;
+    std::optional<std::string> room;
+    std::optional<std::int64_t> deadline_ms;  // your_turn, time_running_out
+    std::optional<std::string> invite;        // challenge
+    std::optional<std::string> from;          // challenge: the challenger; challenge_declined: the friend
+    std::optional<std::int64_t> move_time_s;  // challenge: 0 for a live game
+    std::optional<std::string> name;          // renamed: the new name
+    friend bool operator==(const Notice&, const Notice&) = default;
+
+    static Notice your_turn(std::string room, std::int64_t deadline_ms);
+    static Notice time_running_out(std::string room, std::int64_t deadline_ms);
+    static Notice challenge(std::string room, std::string invite, std::string from, std::int64_t move_time_s);
+    static Notice challenge_declined(std::string room, std::string from);
+    static Notice renamed(std::string name);
+};
+// Several nodes (docs/protocol.md): the room (or the request) lives on another node; the client
+// connects to `ws` and says hello again with the same token.
+struct Redirect {
+    static constexpr std::string_view type = "redirect";
+    std::string url;  // the node's public http(s) URL
+    std::string ws;   // its WebSocket URL
+    std::optional<std::string> room;
+    friend bool operator==(const Redirect&, const Redirect&) = default;
+    // The redirect to the node at `url`: `ws` is its ws(s):// twin with /ws.
+    static Redirect to(const std::string& url, std::optional<std::string> room);
+};
+// One game of the account's (GET /api/me/games, `my_games`).
+struct MyGame {
+    std::string room;
+    std::string status;  // waiting, playing, adjourned, finished, abandoned
+    int seat = 0;
+    bool your_turn = false;
+    std::optional<std::int64_t> deadline_ms;  // your move's, when it has one
+    std::int64_t created_ms = 0;
+    std::optional<std::string> name;
+    std::optional<std::string> rules;
+    std::optional<std::int64_t> move_time_s;  // turn-based games
+    bool resigned = false;
+    bool away = false;                // a bot plays the seat: take_seat_back
+    std::optional<std::string> game;  // a finished game's record (GET /api/games/{id})
+    friend bool operator==(const MyGame&, const MyGame&) = default;
+};
+struct MyGames {
+    static constexpr std::string_view type = "my_games";
+    std::vector<MyGame> games;
+    friend bool operator==(const MyGames&, const MyGames&) = default;
+};
+// A tournament's round began: the player's table (`room` null for a bye).
+struct TournamentRound {
+    static constexpr std::string_view type = "tournament_round";
+    std::string tournament;
+    int round = 0;
+    std::optional<std::string> room;
+    friend bool operator==(const TournamentRound&, const TournamentRound&) = default;
+};
+
 // ---- JSON conversions: each message in the one direction it travels -------------------------
 // The server reads client messages (from_json, through parse_client_message) and writes server
 // messages (to_json, through encode). `snapshot` and `patch` are written as text around parts
@@ -416,6 +479,11 @@ CARC_SERVER_MESSAGE(ChatMessage)
 CARC_SERVER_MESSAGE(FollowerOptions)
 CARC_SERVER_MESSAGE(ErrorMessage)
 CARC_SERVER_MESSAGE(ChatRemoved)
+CARC_SERVER_MESSAGE(Notice)
+CARC_SERVER_MESSAGE(Redirect)
+CARC_SERVER_MESSAGE(MyGame)
+CARC_SERVER_MESSAGE(MyGames)
+CARC_SERVER_MESSAGE(TournamentRound)
 #undef CARC_SERVER_MESSAGE
 
 // ---- parsing and encoding -------------------------------------------------------------------

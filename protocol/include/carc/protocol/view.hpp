@@ -81,6 +81,13 @@ struct GameResult {
     friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
+// A turn-based game's current move: whose it is and by when (Unix ms).
+struct MoveDeadline {
+    int seat = 0;
+    std::int64_t at_ms = 0;
+    friend bool operator==(const MoveDeadline&, const MoveDeadline&) = default;
+};
+
 // Everything about a running game the engine does not know.
 struct GameExtras {
     std::string seed_commitment;
@@ -88,6 +95,9 @@ struct GameExtras {
     std::optional<std::string> seed_nonce;  // revealed at the end only
     std::optional<ClockState> clock;
     std::optional<GameResult> result;
+    // Turn-based games: the current move's deadline (the mover's `you.deadline_ms`); nullopt in
+    // live games and while the move has none (a bot's).
+    std::optional<MoveDeadline> move_deadline;
     // The drawn tile's placements for the seat to lay it (its `you.placements`); null when
     // nobody is to be shown them (a bot lays the tile, or not phase place_tile).
     std::shared_ptr<const PlacementChoices> placements;
@@ -100,7 +110,8 @@ nlohmann::json game_to_json(const State& state, const GameExtras& extras);
 // "followers" (per seat), "segments": [[x, y, segment], ...]}`.
 nlohmann::json features_to_json(const State& state, const std::vector<Action>& actions);
 // The viewer's own part: `{"seat", "legal"}` (legal actions only for the decider, outside tile
-// placement) and, for the seat to lay the drawn tile, `placements`.
+// placement), for the seat to lay the drawn tile `placements`, and for the seat whose move has a
+// deadline (turn-based games) `deadline_ms`.
 nlohmann::json you_to_json(const State* state, const GameExtras& extras, std::optional<int> seat);
 // The view of one viewer: `seat` is theirs, nullopt for spectators. `state` is null before start.
 nlohmann::json build_view(const RoomInfo& room, const State* state, const GameExtras& extras,
