@@ -14,7 +14,7 @@
 
 #include "accounts/name_skeleton.hpp"
 #include "base/config.hpp"
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
 

@@ -1,7 +1,7 @@
 #include "base/config.hpp"
 
 #include "carc/protocol/settings.hpp"
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 #include "notices/push_rules.hpp"
 
 #include <charconv>

@@ -9,7 +9,7 @@
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "app/shared_state.hpp"
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 #include "net/websocket_session.hpp"
 
 namespace carc::server {

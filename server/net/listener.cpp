@@ -11,7 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/shared_state.hpp"
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 #include "net/http_session.hpp"
 
 namespace carc::server {

@@ -7,7 +7,7 @@
 #include "accounts/session_cookie.hpp"
 #include "accounts/sign_in_limiter.hpp"
 #include "base/config.hpp"
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 #include "people/person_registry.hpp"
 
 using namespace carc::server;

@@ -103,6 +103,7 @@ TEST_CASE("a tournament table's room opens with its game in hand: listed and pla
         .new_room_id = [] { return std::string("unused"); },
         .may_open = [](const std::string&) { return true; },
         .open_room = [&state](srv::started_game game) { srv::room::open_started(state.room_needs, std::move(game)); },
+        .tell = [](const std::string&, const carc::protocol::TournamentRound&) {},
         .rules = {.fixed_seed = table_seed, .test_exit_after_round_stored = false}};
 
     st::TournamentTable table;

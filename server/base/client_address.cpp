@@ -1,4 +1,4 @@
-#include "net/client_address.hpp"
+#include "base/client_address.hpp"
 
 #include <boost/asio/ip/address.hpp>
 
