@@ -74,7 +74,7 @@ test('a small Russian phone: the end dialog, the replay and the leaderboard in p
 
     // The leaderboard: its bots and The Castle in the client's Russian.
     await page.goto(`${BASE}/#/leaderboard`);
-    await eventually(async () => assert.match(await page.textContent('.screen-ratings'), /Случайный бот \d+ · Жадный бот \d+/), 'the bots in Russian');
+    await eventually(async () => assert.match(await page.textContent('.screen-ratings'), /Случайный бот \d+ · Начинающий бот \d+ · Жадный бот \d+/), 'the bots in Russian');
     const ratings = await page.textContent('.screen-ratings');
     assert.doesNotMatch(ratings, /Random|Greedy|Замок/);
     assert.ok(await page.$$eval('.screen-ratings option', (os) => os.some((o) => o.textContent === 'Каркассон. Крепость')), 'The Castle named as in the lobby');
