@@ -59,7 +59,7 @@ tournaments::tournament_parts tournament_parts_of(shared_state* state, const sto
         .may_open = [state](const std::string& id) { return !state->cluster || state->cluster->lease_for_resume(id); },
         .open_room = [state](started_game game) { room::open_started(state->room_needs, std::move(game)); },
         .tell = [state](const std::string& person,
-                        const protocol::TournamentRound& round) { friends::page(*state, person, round); },
+                        const protocol::TournamentRound& round) { friends::page(state->reach, person, round); },
         .rules = {.sweep_every = config.tournament_sweep,
                   .max_per_creator = config.max_tournaments_per_person,
                   .max_unfinished = config.max_open_tournaments,
@@ -124,8 +124,11 @@ server::server(server_config config, storage::Stores stores, std::shared_ptr<sto
     storage::PostgresOptions feed;
     feed.url = state_->config.postgres_url;
     feed.lease = state_->config.lease;
-    state_->cluster = std::make_shared<cluster_node>(*state_, std::move(leases), state_->config.node_id,
-                                                     state_->config.lease, std::move(feed));
+    shared_state* state = state_.get();
+    state_->cluster = std::make_shared<cluster_node>(
+        state_->room_needs, std::move(leases), state_->config.node_id, state_->config.lease, std::move(feed),
+        people_listener{.heard = [state](const std::string& payload) { friends::on_people_news(state->reach, payload); },
+                        .lost = [state] { friends::on_people_news_lost(state->reach); }});
     state_->persons.set_id_suffix("-" + state_->config.node_id);
     recover_rooms(state_->room_needs, *state_->stores.games);  // reserves the stored ids; loads nothing
 }
@@ -158,13 +161,13 @@ void server::build_routes() {
     add_account_routes(*routes, *state_);  // without a store they say so (503 no_accounts)
     if (state_->accounts) {
         add_vacation_route(*routes, state_->rooms, state_->cluster.get());
-        if (stores.friends) add_friends_routes(*routes, *state_, *stores.friends);
+        if (stores.friends) add_friends_routes(*routes, *state_->accounts, state_->reach, *stores.friends);
         if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
         if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_->notice_sender, state_->config.notices.allow_private_push,
                             *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_->accounts, *stores.ratings, stores.friends.get());
         if (stores.moderation) add_report_routes(*routes, *state_->accounts, *stores.moderation);
-        if (stores.personal_data) add_own_data_routes(*routes, *state_);
+        if (stores.personal_data) add_own_data_routes(*routes, *state_->accounts, state_->room_needs, state_->game_records->cache());
         if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
     }
     if (state_->tournaments) add_tournament_routes(*routes, *state_->tournaments);
@@ -183,7 +186,7 @@ unsigned short server::start() {
     if (state_->tournaments) state_->tournaments->start();
     if (state_->reviews) state_->reviews->start();
     if (state_->stores.moderation && state_->accounts) {
-        audit_follower_ = std::make_unique<moderation::audit_follower>(*state_, *state_->stores.moderation);
+        audit_follower_ = std::make_unique<moderation::audit_follower>(state_->rooms, state_->persons, *state_->stores.moderation);
         audit_follower_->start();
     }
     net::post(sweep_timer_.get_executor(), [this] {

@@ -25,6 +25,7 @@
 #include "reviews/review_service.hpp"
 #include "base/metrics.hpp"
 #include "friends/block_list.hpp"
+#include "friends/people_news.hpp"
 #include "http/game_reads.hpp"
 #include "http/route_table.hpp"
 #include "base/blocking_pool.hpp"
@@ -103,6 +104,8 @@ public:
     blocking_pool blocking{static_cast<std::size_t>(config.blocking_threads),
                            static_cast<std::size_t>(config.blocking_queue), counters.blocking};
     // What every room is handed (rooms/room_services.hpp): the members above it uses.
+    // What news to people uses (friends/people_news.hpp).
+    friends::people_reach reach{blocks, persons, cluster, stores, blocking};
     room_services room_needs{ioc,   config, counters, persons, blocks, caps,  rooms,   journal,
                              stores, cluster, bots,   hooks,   notices, blocking};
 

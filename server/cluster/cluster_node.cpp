@@ -5,8 +5,7 @@
 
 #include "carc/protocol/view.hpp"
 
-#include "app/shared_state.hpp"
-#include "friends/people_news.hpp"
+#include "rooms/room_services.hpp"
 #include "people/person_registry.hpp"
 #include "people/security.hpp"
 #include "rooms/recovery.hpp"
@@ -23,9 +22,9 @@ namespace {
 constexpr int orphans_per_scan = 512;
 }  // namespace
 
-cluster_node::cluster_node(shared_state& state, std::shared_ptr<st::LeaseStore> leases, std::string node_id,
-                           std::chrono::milliseconds lease, st::PostgresOptions feed)
-    : state_(state), leases_(std::move(leases)), node_id_(std::move(node_id)), lease_(lease),
+cluster_node::cluster_node(room_services& state, std::shared_ptr<st::LeaseStore> leases, std::string node_id,
+                           std::chrono::milliseconds lease, st::PostgresOptions feed, people_listener people)
+    : state_(state), people_(std::move(people)), leases_(std::move(leases)), node_id_(std::move(node_id)), lease_(lease),
       feed_options_(std::move(feed)) {}
 
 cluster_node::~cluster_node() { stop(); }
@@ -78,7 +77,7 @@ void cluster_node::feed_loop() {
         if (!feed) {
             if (auto opened = st::open_lobby_feed(feed_options_)) {
                 feed = std::move(opened).value();
-                if (ever_opened) friends::on_people_news_lost(state_);
+                if (ever_opened) people_.lost();
                 ever_opened = true;
             }
         }
@@ -89,7 +88,7 @@ void cluster_node::feed_loop() {
                 feed.reset();
             } else {
                 changed = waited->lobby;
-                for (const std::string& payload : waited->people) friends::on_people_news(state_, payload);
+                for (const std::string& payload : waited->people) people_.heard(payload);
             }
         } else {
             std::unique_lock lock(mutex_);
@@ -225,10 +224,10 @@ bool cluster_node::take_over(const std::string& room_id) {
     // find_or_resume, so a hello bringing it back at the same moment does not load it twice.
     if ((*loaded)->status == st::RoomStatus::adjourned || state_.rooms.is_adjourned(room_id)) {
         if (!state_.rooms.is_adjourned(room_id)) state_.rooms.adjourn(room_id, "", {}, false);
-        const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_.room_needs, room_id); }) != nullptr;
+        const bool resumed = state_.rooms.find_or_resume(room_id, [&] { return resume_adjourned(state_, room_id); }) != nullptr;
         return resumed;
     }
-    if (!restore_stored(state_.room_needs, **loaded)) {
+    if (!restore_stored(state_, **loaded)) {
         (void)leases_->release(room_id);
         return false;
     }

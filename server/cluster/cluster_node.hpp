@@ -22,14 +22,22 @@
 
 namespace carc::server {
 
-class shared_state;
+struct room_services;
 struct person_identity;
+
+// What the feed thread hands on from the carc_people channel (friends/people_news.hpp): a
+// payload heard, and the feed opened again (news sent meanwhile lost).
+struct people_listener {
+    std::function<void(const std::string& payload)> heard;
+    std::function<void()> lost;
+};
 
 class cluster_node {
 public:
     // `feed` opens the connection that listens for lobby changes (again after it broke).
-    cluster_node(shared_state& state, std::shared_ptr<storage::LeaseStore> leases, std::string node_id,
-                 std::chrono::milliseconds lease, storage::PostgresOptions feed);
+    // `state`: the rooms it leases, takes over and drops, and what they need.
+    cluster_node(room_services& state, std::shared_ptr<storage::LeaseStore> leases, std::string node_id,
+                 std::chrono::milliseconds lease, storage::PostgresOptions feed, people_listener people);
     ~cluster_node();
     cluster_node(const cluster_node&) = delete;
     cluster_node& operator=(const cluster_node&) = delete;
@@ -91,7 +99,8 @@ private:
     // Leases `room_id` and loads it; false when another node owns it or it cannot be loaded.
     bool take_over(const std::string& room_id);
 
-    shared_state& state_;
+    room_services& state_;
+    people_listener people_;
     std::shared_ptr<storage::LeaseStore> leases_;
     const std::string node_id_;
     const std::chrono::milliseconds lease_;

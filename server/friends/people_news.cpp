@@ -3,9 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "base/blocking_pool.hpp"
 #include "cluster/cluster_node.hpp"
 #include "friends/block_list.hpp"
+#include "people/person_registry.hpp"
 
 namespace carc::server::friends {
 
@@ -13,14 +14,14 @@ using nlohmann::json;
 
 namespace {
 
-void page_here(shared_state& state, const std::string& person, const std::string& sender, const std::string& text,
+void page_here(people_reach& state, const std::string& person, const std::string& sender, const std::string& text,
                const std::string& room) {
     if (!sender.empty() && state.blocks.blocks(person, sender)) return;
     if (!room.empty() && state.persons.watching(person, room)) return;
     if (auto links = state.persons.online_links(person)) links->send(shared_text(text));
 }
 
-void tell_other_nodes(shared_state& state, const json& news) {
+void tell_other_nodes(people_reach& state, const json& news) {
     if (!state.cluster) return;
     if (auto told = state.cluster->tell_people(news.dump()); !told)
         spdlog::warn("event=people_news_not_sent kind={} error=\"{}\"", news.value("kind", ""), told.message());
@@ -30,7 +31,7 @@ void tell_other_nodes(shared_state& state, const json& news) {
 
 namespace {
 
-void page_text(shared_state& state, const std::string& person, const std::string& sender, std::string text,
+void page_text(people_reach& state, const std::string& person, const std::string& sender, std::string text,
                const std::string& room) {
     page_here(state, person, sender, text, room);
     if (!state.cluster) return;
@@ -45,20 +46,20 @@ void page_text(shared_state& state, const std::string& person, const std::string
 
 }  // namespace
 
-void page(shared_state& state, const std::string& person, const std::string& sender, const protocol::Notice& notice,
+void page(people_reach& state, const std::string& person, const std::string& sender, const protocol::Notice& notice,
           const std::string& room) {
     page_text(state, person, sender, protocol::encode(notice), room);
 }
 
-void page(shared_state& state, const std::string& person, const protocol::TournamentRound& round) {
+void page(people_reach& state, const std::string& person, const protocol::TournamentRound& round) {
     page_text(state, person, {}, protocol::encode(round), {});
 }
 
-void blocks_changed(shared_state& state, const std::string& person) {
+void blocks_changed(people_reach& state, const std::string& person) {
     if (state.cluster) tell_other_nodes(state, {{"kind", "blocks"}, {"node", state.cluster->node_id()}, {"person", person}});
 }
 
-void on_people_news(shared_state& state, const std::string& payload) {
+void on_people_news(people_reach& state, const std::string& payload) {
     const json news = json::parse(payload, nullptr, false);
     if (!news.is_object() || !state.cluster) return;
     // This node's own news was handled when it was sent.
@@ -72,6 +73,6 @@ void on_people_news(shared_state& state, const std::string& payload) {
     }
 }
 
-void on_people_news_lost(shared_state& state) { reload_all_blocks(state.blocks, state.stores.friends.get()); }
+void on_people_news_lost(people_reach& state) { reload_all_blocks(state.blocks, state.stores.friends.get()); }
 
 }  // namespace carc::server::friends

@@ -5,7 +5,8 @@
 
 #include "accounts/account_rules.hpp"
 #include "accounts/name_skeleton.hpp"
-#include "app/shared_state.hpp"
+#include "friends/block_list.hpp"
+#include "friends/people_news.hpp"
 #include "friends/block_list.hpp"
 #include "friends/friends_json.hpp"
 #include "friends/people_news.hpp"
@@ -32,11 +33,11 @@ http_answer store_failed(const http_request& request, const st::Error& error) {
 }
 
 // PUT (on) or DELETE (off) of a follow or a block of the account `name`.
-http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_request& request,
+http_answer set_edge(accounts::account_service& accounts, friends::people_reach& reach, st::FriendStore& friends, const http_request& request,
                      const std::string& name, const st::AccountRecord& me, bool block) {
     const bool on = request.method() == http::verb::put;
     if (name.size() > 200) return refusal(request, http::status::bad_request, "bad_path", "a malformed player name");
-    auto target = accounts::account_named(state.accounts->store(), name);
+    auto target = accounts::account_named(accounts.store(), name);
     if (!target) return store_failed(request, target.error());
     if (!*target) return refusal(request, http::status::not_found, "no_such_player", "there is no account of that name");
     const std::string& them = (*target)->person_id;
@@ -55,8 +56,8 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
     if (!set) return store_failed(request, set.error());
     if (block) {
         // This node's cache at once; the other nodes read the list again when they hear of it.
-        state.blocks.set(me.person_id, them, on);
-        friends::blocks_changed(state, me.person_id);
+        reach.blocks.set(me.person_id, them, on);
+        friends::blocks_changed(reach, me.person_id);
     }
     spdlog::info("event={}{} person={} target={}", on ? "" : "un", block ? "block" : "follow", me.person_id, them);
     auto lists = friends.friend_lists(me.person_id);
@@ -66,11 +67,12 @@ http_answer set_edge(shared_state& state, st::FriendStore& friends, const http_r
 
 }  // namespace
 
-void add_friends_routes(route_table& routes, shared_state& state, st::FriendStore& friends) {
+void add_friends_routes(route_table& routes, accounts::account_service& accounts, friends::people_reach& reach,
+                        st::FriendStore& friends) {
     using http::verb;
     const auto edge = [&](verb method, std::string pattern, bool block) {
-        routes.add({method, std::move(pattern), answer_with([&state, &friends, block](const route_call& rc) {
-                        return set_edge(state, friends, rc.request, rc.param("name"), rc.me->account, block);
+        routes.add({method, std::move(pattern), answer_with([&accounts, &reach, &friends, block](const route_call& rc) {
+                        return set_edge(accounts, reach, friends, rc.request, rc.param("name"), rc.me->account, block);
                     }),
                     access::signed_in});
     };

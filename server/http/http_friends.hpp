@@ -13,7 +13,13 @@
 
 namespace carc::server {
 
-void add_friends_routes(route_table& routes, shared_state& state, storage::FriendStore& friends);
+namespace friends {
+struct people_reach;
+}
+
+// `reach`: the blocks kept here and the news that tells the other nodes of a change.
+void add_friends_routes(route_table& routes, accounts::account_service& accounts, friends::people_reach& reach,
+                        storage::FriendStore& friends);
 
 // GET /api/players/NAME's `stats` (statistics per rule key) added to `profile`; false when the
 // store failed.

@@ -7,9 +7,10 @@
 
 #include "accounts/account_rules.hpp"
 #include "accounts/name_skeleton.hpp"
-#include "accounts/own_data.hpp"
+#include "http/own_data.hpp"
 #include "accounts/password_hash.hpp"
-#include "app/shared_state.hpp"
+#include "http/record_cache.hpp"
+#include "rooms/room_services.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "util/wall_clock.hpp"
@@ -37,14 +38,13 @@ http_answer retry_later(const http_request& request, accounts::account_service::
 }
 
 // GET /api/me/export: the account's data as a file to keep.
-http_answer export_data(shared_state& state, const route_call& rc) {
-    auto& service = *state.accounts;
+http_answer export_data(accounts::account_service& service, const storage::Stores& stores, const route_call& rc) {
     const auto now = service.now();
     const std::string& person = rc.me->account.person_id;
     if (auto wait = service.exports().wait_before(person, now))
         return retry_later(rc.request, *wait, "too many exports of your data");
     service.exports().count(person, now);
-    auto exported = accounts::export_own_data(state, rc.me->account, unix_ms());
+    auto exported = accounts::export_own_data(stores, rc.me->account, unix_ms());
     if (!exported) return store_failed(rc.request, exported.error());
     http_answer res = json_text_response(rc.request, exported->dump(2));
     res.set(http::field::content_disposition, "attachment; filename=\"carc-personal-data.json\"");
@@ -54,9 +54,8 @@ http_answer export_data(shared_state& state, const route_call& rc) {
 }
 
 // DELETE /api/me {password}: checked like a sign-in (a wrong one counts toward the name's limit).
-http_answer delete_me(shared_state& state, const http_request& request, const std::string& address,
-                      const accounts::signed_in& me) {
-    auto& service = *state.accounts;
+http_answer delete_me(accounts::account_service& service, room_services& rooms, record_cache& records,
+                      const http_request& request, const std::string& address, const accounts::signed_in& me) {
     const json body = json::parse(request.body(), nullptr, false);
     const auto field = body.is_object() ? body.find("password") : body.end();
     if (!body.is_object() || field == body.end() || !field->is_string() || field->get<std::string>().empty())
@@ -71,29 +70,30 @@ http_answer delete_me(shared_state& state, const http_request& request, const st
         service.name_failures().count(key, now);
         return json_error_response(request, http::status::forbidden, "wrong_password", "the password is wrong");
     }
-    auto deleted = accounts::delete_account(state, me.account, unix_ms());
+    auto deleted = accounts::delete_account(rooms, service, records, me.account, unix_ms());
     if (!deleted) {
         if (deleted.code() == storage::ErrorCode::not_found)
             return json_error_response(request, http::status::not_found, "no_such_account", "the account is gone already");
         return store_failed(request, deleted.error());
     }
     http_answer res = json_text_response(request, json{{"deleted", true}, {"rooms_left", *deleted}}.dump());
-    set_session_cookie(state.config, res, "");
+    set_session_cookie(rooms.config, res, "");
     return res;
 }
 
 }  // namespace
 
-void add_own_data_routes(route_table& routes, shared_state& state) {
+void add_own_data_routes(route_table& routes, accounts::account_service& accounts, room_services& rooms,
+                         record_cache& records) {
     routes.add({http::verb::get, "/api/me/export",
-                answer_with([&state](const route_call& rc) { return export_data(state, rc); }), access::signed_in});
+                answer_with([&accounts, &rooms](const route_call& rc) { return export_data(accounts, rooms.stores, rc); }), access::signed_in});
     routes.add({http::verb::delete_, "/api/me",
-                [&state](const route_call& rc, http_reply reply) {
+                [&accounts, &rooms, &records](const route_call& rc, http_reply reply) {
                     // The password's hash runs on the hashing threads, like a sign-in's.
-                    const bool queued = state.accounts->post_hashing(
-                        [&state, &request = rc.request, address = rc.address, me = *rc.me, reply] {
+                    const bool queued = accounts.post_hashing(
+                        [&accounts, &rooms, &records, &request = rc.request, address = rc.address, me = *rc.me, reply] {
                             try {
-                                reply(delete_me(state, request, address, me));
+                                reply(delete_me(accounts, rooms, records, request, address, me));
                             } catch (const std::exception& e) {
                                 spdlog::error("event=account_delete_failed error=\"{}\"", e.what());
                                 reply(json_error_response(request, http::status::internal_server_error, "internal",

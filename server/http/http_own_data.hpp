@@ -8,6 +8,15 @@
 
 namespace carc::server {
 
-void add_own_data_routes(route_table& routes, shared_state& state);
+struct room_services;
+class record_cache;
+namespace accounts {
+class account_service;
+}
+
+// `rooms`: what deleting an account resigns its seats in; `records`: finished games' records in
+// memory, which show a deleted account's old name.
+void add_own_data_routes(route_table& routes, accounts::account_service& accounts, room_services& rooms,
+                         record_cache& records);
 
 }  // namespace carc::server

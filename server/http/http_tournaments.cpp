@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
 #include "http/http_routes.hpp"
 #include "http/route_table.hpp"
 #include "tournaments/tournament_requests.hpp"

@@ -5,8 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "accounts/own_data.hpp"
-#include "app/shared_state.hpp"
+#include "accounts/deleted_seats.hpp"
+#include "people/person_registry.hpp"
+#include "rooms/lobby.hpp"
 #include "carc/protocol/messages.hpp"
 #include "moderation/chat_removal.hpp"
 
@@ -30,7 +31,7 @@ void audit_follower::resign_deleted(const storage::AuditEntry& entry) {
     std::vector<std::string> rooms;
     std::istringstream words(entry.detail);
     for (std::string room; words >> room;) rooms.push_back(room);
-    if (const int left = accounts::resign_deleted_seats(state_, entry.target, rooms); left > 0)
+    if (const int left = accounts::resign_deleted_seats(rooms_, entry.target, rooms); left > 0)
         spdlog::info("event=deleted_account_seats_resigned person={} rooms_left={}", entry.target, left);
 }
 
@@ -42,13 +43,13 @@ void audit_follower::follow() {
     } else {
         for (const auto& entry : *entries) {
             last_id_ = entry.id;
-            if (entry.action == remove_chat_action) remove_chat_here(state_, entry);
+            if (entry.action == remove_chat_action) remove_chat_here(rooms_, entry);
             if (entry.action == "resign_deleted") {
                 resign_deleted(entry);
                 continue;
             }
             if (entry.action != "rename") continue;
-            if (auto links = state_.persons.online_links(entry.target))
+            if (auto links = persons_.online_links(entry.target))
                 links->send(shared_text(protocol::encode(protocol::Notice::renamed(entry.detail))));
         }
     }

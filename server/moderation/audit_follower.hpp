@@ -12,14 +12,17 @@
 #include "carc/storage/moderation_store.hpp"
 
 namespace carc::server {
-class shared_state;
+class lobby;
+class person_registry;
 }
 
 namespace carc::server::moderation {
 
 class audit_follower {
 public:
-    audit_follower(shared_state& state, storage::ModerationStore& store) : state_(state), store_(store) {}
+    // `rooms` and `persons`: this node's, whose people and rooms the entries concern.
+    audit_follower(lobby& rooms, person_registry& persons, storage::ModerationStore& store)
+        : rooms_(rooms), persons_(persons), store_(store) {}
     // Reads where the log ends now: only later entries are acted on.
     void start();
     // Acts on the entries since the last call (off the I/O threads; a call while one runs returns).
@@ -28,7 +31,8 @@ public:
 private:
     void resign_deleted(const storage::AuditEntry& entry);
 
-    shared_state& state_;
+    lobby& rooms_;
+    person_registry& persons_;
     storage::ModerationStore& store_;
     std::atomic<bool> following_{false};
     std::int64_t last_id_ = 0;  // guarded by following_

@@ -2,7 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "rooms/lobby.hpp"
+#include "rooms/room.hpp"
 #include "rooms/room.hpp"
 
 namespace carc::server::moderation {
@@ -23,14 +24,14 @@ std::optional<removed_chat_line> parse_chat_removal_detail(const std::string& de
     return removed_chat_line{detail.substr(open + 1, at - open - 1), std::stoll(digits)};
 }
 
-void remove_chat_here(shared_state& state, const storage::AuditEntry& entry) {
+void remove_chat_here(lobby& rooms, const storage::AuditEntry& entry) {
     const auto line = parse_chat_removal_detail(entry.detail);
     if (!line) {
         spdlog::warn("event=chat_removal_unreadable entry={}", entry.id);
         return;
     }
     // A room not in memory here shows the line removed when it is loaded: the store has it so.
-    if (auto r = state.rooms.find(entry.target)) r->remove_chat(line->person_id, line->time_ms);
+    if (auto r = rooms.find(entry.target)) r->remove_chat(line->person_id, line->time_ms);
 }
 
 }  // namespace carc::server::moderation

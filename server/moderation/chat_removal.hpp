@@ -11,7 +11,7 @@
 #include "carc/storage/moderation_store.hpp"
 
 namespace carc::server {
-class shared_state;
+class lobby;
 }
 
 namespace carc::server::moderation {
@@ -29,6 +29,6 @@ std::optional<removed_chat_line> parse_chat_removal_detail(const std::string& de
 
 // A remove_chat entry of the audit log: the room, when open at this node, shows the line
 // removed and tells its members.
-void remove_chat_here(shared_state& state, const storage::AuditEntry& entry);
+void remove_chat_here(lobby& rooms, const storage::AuditEntry& entry);
 
 }  // namespace carc::server::moderation

@@ -69,7 +69,7 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
                     if (auto stored = friend_store->add_challenge(made); !stored)
                         spdlog::error("event=challenge_not_stored room={} error=\"{}\"", made.room_id, stored.message());
                     const std::int64_t move_time_s = settings.move_time_s.value_or(0);
-                    friends::page(self->state_, made.to_person, made.from_person,
+                    friends::page(self->state_.reach, made.to_person, made.from_person,
                                   protocol::Notice::challenge(made.room_id, invite, made.from_name, move_time_s));
                     if (auto* sender = notices::sender_of(self->state_)) sender->challenged(made.room_id, made.to_person);
                     spdlog::info("event=challenge room={} from={} to={}", made.room_id, made.from_person, made.to_person);
@@ -103,7 +103,7 @@ void websocket_session::on_decline_challenge(const json& id, const protocol::Dec
         // A challenger who blocks the friend meanwhile hears nothing from them.
         auto relation = friend_store->relation(c.from_person, c.to_person);
         if (relation && !relation->blocks)
-            friends::page(self->state_, c.from_person, c.to_person,
+            friends::page(self->state_.reach, c.from_person, c.to_person,
                           protocol::Notice::challenge_declined(c.room_id, c.to_name));
         spdlog::info("event=challenge_declined room={} by={}", c.room_id, c.to_person);
         return [self, id] { self->send_text(protocol::encode(protocol::Ack{}, id)); };

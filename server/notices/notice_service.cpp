@@ -197,14 +197,14 @@ bool notice_service::watching(const std::string& room_id, const std::string& per
 void notice_service::your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
     // The page notice: every open connection of the person, on every node (docs/protocol.md, `notice`).
-    friends::page(state_, person_id, {}, protocol::Notice::your_turn(room_id, deadline_ms), room_id);
+    friends::page(state_.reach, person_id, {}, protocol::Notice::your_turn(room_id, deadline_ms), room_id);
     enqueue(notice_of(person_id, "your_turn", room_id, deadline_ms, std::nullopt));
 }
 
 void notice_service::time_running_out(const std::string& room_id, const std::string& person_id,
                                       std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
-    friends::page(state_, person_id, {}, protocol::Notice::time_running_out(room_id, deadline_ms), room_id);
+    friends::page(state_.reach, person_id, {}, protocol::Notice::time_running_out(room_id, deadline_ms), room_id);
     enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, std::nullopt));
 }
 

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
-#include "accounts/own_data.hpp"
+#include "http/own_data.hpp"
 #include "base/config.hpp"
 #include "carc/storage/personal_data_store.hpp"
 #include "carc/storage/postgres_store.hpp"

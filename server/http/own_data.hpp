@@ -9,17 +9,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "accounts/deleted_seats.hpp"
 #include "carc/storage/records.hpp"
 #include "carc/storage/result.hpp"
+#include "carc/storage/stores.hpp"
 
 namespace carc::server {
 
-class shared_state;
+struct room_services;
+class record_cache;
 
 namespace accounts {
 
-// The name every record shows instead of a deleted account's.
-inline constexpr const char* deleted_name = "deleted player";
+class account_service;
+
 // The export's format name, and its version.
 inline constexpr const char* export_format = "carc-personal-data";
 inline constexpr int export_format_version = 1;
@@ -28,19 +31,17 @@ inline constexpr int export_format_version = 1;
 // the records of the finished ones, chat lines, ratings and rating changes, statistics,
 // follows and blocks, and "reports" (the reports the account made, empty on a server that
 // takes none). Never a password hash, a session's secret or a link's token.
-storage::Result<nlohmann::json> export_own_data(shared_state& state, const storage::AccountRecord& account,
+storage::Result<nlohmann::json> export_own_data(const storage::Stores& stores, const storage::AccountRecord& account,
                                                 storage::TimeMs now_ms);
 
 // Deletes `account` (storage::PersonalDataStore::delete_account), closes its sessions' sockets on
 // this node, and resigns its seats in the running games and leaves the waiting rooms this node
 // runs or can resume. The number of rooms left; an error when the store refused.
 // Running rooms another node holds are named in the store's audit log instead
-// (storage::AccountDeletion::rooms_elsewhere) and counted as left.
-storage::Result<int> delete_account(shared_state& state, const storage::AccountRecord& account, storage::TimeMs now_ms);
-
-// What a node does with that audit entry: resigns the deleted person's seat in those of `rooms`
-// it holds. The number of rooms it left.
-int resign_deleted_seats(shared_state& state, const std::string& person_id, const std::vector<std::string>& rooms);
+// (storage::AccountDeletion::rooms_elsewhere) and counted as left. `records`: the finished games'
+// records kept in memory, which show the old name.
+storage::Result<int> delete_account(room_services& state, account_service& accounts, record_cache& records,
+                                    const storage::AccountRecord& account, storage::TimeMs now_ms);
 
 }  // namespace accounts
 }  // namespace carc::server

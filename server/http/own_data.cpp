@@ -1,9 +1,11 @@
-#include "accounts/own_data.hpp"
+#include "http/own_data.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include "accounts/account_service.hpp"
-#include "app/shared_state.hpp"
+#include "accounts/deleted_seats.hpp"
+#include "http/record_cache.hpp"
+#include "rooms/room_services.hpp"
 #include "cluster/cluster_node.hpp"
 #include "friends/friends_json.hpp"
 #include "http/game_reads.hpp"
@@ -44,8 +46,7 @@ json settings_part(const st::AccountSettings& s) {
 
 }  // namespace
 
-st::Result<json> export_own_data(shared_state& state, const st::AccountRecord& account, st::TimeMs now_ms) {
-    const st::Stores& stores = state.stores;
+st::Result<json> export_own_data(const st::Stores& stores, const st::AccountRecord& account, st::TimeMs now_ms) {
     json out = {{"format", export_format},
                 {"format_version", export_format_version},
                 {"exported_ms", now_ms},
@@ -158,22 +159,8 @@ st::Result<json> export_own_data(shared_state& state, const st::AccountRecord& a
     return out;
 }
 
-namespace {
-
-// Resigns the person's seat in a running game, or takes them out of a waiting room, as their
-// `leave` would: on the room's strand, journaled like any resignation.
-void leave_room(const std::shared_ptr<room>& target, const std::string& person_id, const std::string& name,
-                const std::string& room_id) {
-    requester who;
-    who.person = person_id;
-    who.name = name;
-    who.account = true;
-    target->handle(std::move(who), protocol::ClientMessage{protocol::Leave{room_id}}, false);
-}
-
-}  // namespace
-
-st::Result<int> delete_account(shared_state& state, const st::AccountRecord& account, st::TimeMs now_ms) {
+st::Result<int> delete_account(room_services& state, account_service& accounts, record_cache& records,
+                               const st::AccountRecord& account, st::TimeMs now_ms) {
     if (!state.stores.personal_data) return st::Error{st::ErrorCode::invalid_argument, "this store cannot delete accounts"};
     // The rooms first: the deletion replaces the name in the seats they are found by.
     auto seated = state.stores.accounts->seated_games(account.person_token_hash);
@@ -184,7 +171,7 @@ st::Result<int> delete_account(shared_state& state, const st::AccountRecord& acc
         if (g.status == st::RoomStatus::finished || g.resigned) continue;
         std::shared_ptr<room> target = state.rooms.find(g.room_id);
         if (!target && g.status == st::RoomStatus::adjourned)
-            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state.room_needs, g.room_id); });
+            target = state.rooms.find_or_resume(g.room_id, [&] { return resume_adjourned(state, g.room_id); });
         if (target) here.push_back(std::move(target));
         else elsewhere.push_back(g.room_id);
     }
@@ -193,26 +180,15 @@ st::Result<int> delete_account(shared_state& state, const st::AccountRecord& acc
         {.person_id = account.person_id, .replacement_name = deleted_name, .now_ms = now_ms,
          .name_free_at_ms = now_ms + hold.count(), .rooms_elsewhere = elsewhere});
     if (!ended) return ended.error();
-    state.accounts->close_sessions(*ended);
+    accounts.close_sessions(*ended);
 
     for (const st::SeatedGame& g : *seated)
-        if (g.status == st::RoomStatus::finished) state.game_records->cache().forget(g.room_id);  // kept with the old name
-    for (const auto& target : here) leave_room(target, account.person_id, account.name, target->id());
+        if (g.status == st::RoomStatus::finished) records.forget(g.room_id);  // kept with the old name
+    for (const auto& target : here) leave_as_deleted(target, account.person_id, account.name);
     // The others are resigned by the nodes that hold them, which follow the store's log.
     const int left = static_cast<int>(here.size() + elsewhere.size());
     spdlog::info("event=account_deleted person={} sessions_ended={} rooms_left={} rooms_elsewhere={}",
                  account.person_id, ended->size(), left, elsewhere.size());
-    return left;
-}
-
-int resign_deleted_seats(shared_state& state, const std::string& person_id, const std::vector<std::string>& rooms) {
-    int left = 0;
-    for (const std::string& id : rooms) {
-        if (auto target = state.rooms.find(id)) {
-            leave_room(target, person_id, deleted_name, id);
-            ++left;
-        }
-    }
     return left;
 }
 
