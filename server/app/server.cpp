@@ -29,6 +29,9 @@
 #include "rooms/recovery.hpp"
 #include "rooms/room.hpp"
 #include "app/shared_state.hpp"
+#include "tournaments/tournament_service.hpp"
+#include "reviews/review_service.hpp"
+#include "http/game_reads.hpp"
 #include "friends/people_news.hpp"
 #include "persistence/storage_journal.hpp"
 
@@ -71,12 +74,15 @@ tournaments::tournament_parts tournament_parts_of(shared_state* state, const sto
 
 server::server(server_config config, std::shared_ptr<room_journal> journal, std::string web_root)
     : ioc_(resolved_io_threads(config.threads)),
+      web_root_(std::move(web_root)),
       sweep_timer_(net::make_strand(ioc_)),
       session_timer_(sweep_timer_.get_executor()) {
     // A concurrency hint of 1 lets Asio skip waking other threads for handlers posted here.
     config.threads = resolved_io_threads(config.threads);
     if (!journal) journal = std::make_shared<null_journal>();
-    state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal), std::move(web_root));
+    state_ = std::make_unique<shared_state>(std::move(config), ioc_, std::move(journal));
+    game_records_ = std::make_unique<game_reads>(game_sources{state_->rooms, state_->stores, state_->cluster},
+                                                 state_->counters, state_->blocking);
     state_->counters.io_threads = static_cast<std::uint64_t>(state_->config.threads);
     listen_to_rooms();
 }
@@ -98,14 +104,14 @@ void server::keep_in(storage::Stores stores) {
         state_->notices = state_->notice_sender;
     }
     if (stores.tournaments && state_->accounts) {
-        state_->tournaments = std::make_unique<tournaments::tournament_service>(tournament_parts_of(state_.get(), stores));
+        tournaments_ = std::make_unique<tournaments::tournament_service>(tournament_parts_of(state_.get(), stores));
         // A tournament hears once a game's record is stored: its round may be over.
-        state_->hooks.on_recorded([tournaments = state_->tournaments.get()](const std::string& room_id) {
+        state_->hooks.on_recorded([tournaments = tournaments_.get()](const std::string& room_id) {
             tournaments->game_recorded(room_id);
         });
     }
     if (stores.reviews && stores.games)
-        state_->reviews = std::make_unique<review_service>(stores.reviews, stores.games, *state_->bots,
+        reviews_ = std::make_unique<review_service>(stores.reviews, stores.games, *state_->bots,
                                                            state_->config.reviews, state_->config.node_id);
     state_->stores = std::move(stores);
     auto& journal = static_cast<storage_journal&>(*state_->journal);
@@ -135,8 +141,8 @@ server::server(server_config config, storage::Stores stores, std::shared_ptr<sto
 
 server::~server() {
     if (state_->cluster) state_->cluster->stop();
-    if (state_->tournaments) state_->tournaments->stop();
-    if (state_->reviews) state_->reviews->stop();
+    if (tournaments_) tournaments_->stop();
+    if (reviews_) reviews_->stop();
 }
 
 // What a finished game means to the features above the rooms: its rating and statistics are
@@ -156,8 +162,8 @@ void server::listen_to_rooms() {
 void server::build_routes() {
     auto routes = std::make_unique<route_table>(state_->accounts.get(), state_->config, state_->blocking);
     const storage::Stores& stores = state_->stores;
-    add_server_routes(*routes, state_->rooms, state_->counters, state_->web_root);
-    state_->game_records->add_routes(*routes);
+    add_server_routes(*routes, state_->rooms, state_->counters, web_root_);
+    game_records_->add_routes(*routes);
     add_account_routes(*routes, *state_);  // without a store they say so (503 no_accounts)
     if (state_->accounts) {
         add_vacation_route(*routes, state_->rooms, state_->cluster.get());
@@ -167,13 +173,13 @@ void server::build_routes() {
                             *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_->accounts, *stores.ratings, stores.friends.get());
         if (stores.moderation) add_report_routes(*routes, *state_->accounts, *stores.moderation);
-        if (stores.personal_data) add_own_data_routes(*routes, *state_->accounts, state_->room_needs, state_->game_records->cache());
+        if (stores.personal_data) add_own_data_routes(*routes, *state_->accounts, state_->room_needs, game_records_->cache());
         if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
     }
-    if (state_->tournaments) add_tournament_routes(*routes, *state_->tournaments);
-    if (state_->reviews)
+    if (tournaments_) add_tournament_routes(*routes, *tournaments_);
+    if (reviews_)
         add_review_routes(*routes, state_->accounts.get(), game_sources{state_->rooms, state_->stores, state_->cluster},
-                          *state_->reviews);
+                          *reviews_);
     state_->routes = std::move(routes);
 }
 
@@ -183,8 +189,8 @@ unsigned short server::start() {
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
     if (auto* sender = notices::sender_of(*state_)) sender->start();
-    if (state_->tournaments) state_->tournaments->start();
-    if (state_->reviews) state_->reviews->start();
+    if (tournaments_) tournaments_->start();
+    if (reviews_) reviews_->start();
     if (state_->stores.moderation && state_->accounts) {
         audit_follower_ = std::make_unique<moderation::audit_follower>(state_->rooms, state_->persons, *state_->stores.moderation);
         audit_follower_->start();
@@ -204,7 +210,7 @@ unsigned short server::start() {
         state_->cluster->start(std::move(url));
     }
     spdlog::info("event=listening bind={} port={} threads={} web_root={}", state_->config.bind,
-                 listener_->port(), state_->config.threads, state_->web_root);
+                 listener_->port(), state_->config.threads, web_root_);
     return listener_->port();
 }
 
@@ -255,9 +261,9 @@ void server::stop() {
         if (state_->cluster) state_->cluster->stop();
         state_->close_all(boost::beast::websocket::close_code::going_away, "server shutting down");
         for (const auto& r : state_->rooms.rooms()) r->shutdown();
-        if (state_->reviews) state_->reviews->stop();
+        if (reviews_) reviews_->stop();
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
-        if (state_->tournaments) state_->tournaments->stop();
+        if (tournaments_) tournaments_->stop();
         if (state_->accounts) state_->accounts->stop();
         if (auto* sender = notices::sender_of(*state_)) sender->stop();
         state_->journal->flush();

@@ -20,6 +20,11 @@ namespace carc::server {
 
 class shared_state;
 class listener;
+class game_reads;
+class review_service;
+namespace tournaments {
+class tournament_service;
+}
 namespace moderation {
 class admin_socket;
 class audit_follower;
@@ -71,6 +76,13 @@ private:
     boost::asio::io_context ioc_;
     // Before state_, so it outlives the blocking pool whose tasks call it.
     std::unique_ptr<moderation::audit_follower> audit_follower_;
+    // The features no connection uses, declared before state_ so that they go after its threads
+    // are joined: move reviews (their jobs run on its bot pool; null without a store), tournaments
+    // (null without a store with accounts; stopped first), game reads (on its blocking pool).
+    const std::string web_root_;  // the browser client's files
+    std::unique_ptr<review_service> reviews_;
+    std::unique_ptr<tournaments::tournament_service> tournaments_;
+    std::unique_ptr<game_reads> game_records_;
     std::unique_ptr<shared_state> state_;
     std::shared_ptr<listener> listener_;
     boost::asio::steady_timer sweep_timer_;  // on its own strand, with stopping_

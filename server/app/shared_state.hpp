@@ -1,6 +1,8 @@
 #pragma once
-// Everything the sessions and rooms of one server share: configuration, counters, people, the
-// lobby, the journal. Each member guards itself; this struct only ties them together.
+// What every connection of one server needs, and the rooms it makes: configuration, counters,
+// people, the lobby, the journal, the accounts, the stores. Each member guards itself; this
+// struct only ties them together. The features no connection uses (tournaments, move reviews,
+// game reads) belong to the server (app/server.hpp), which hands each part what it uses.
 
 #include <memory>
 #include <mutex>
@@ -22,16 +24,13 @@
 #include "rooms/room_hooks.hpp"
 #include "rooms/room_services.hpp"
 #include "rooms/usage_caps.hpp"
-#include "reviews/review_service.hpp"
 #include "base/metrics.hpp"
 #include "friends/block_list.hpp"
 #include "friends/people_news.hpp"
-#include "http/game_reads.hpp"
 #include "http/route_table.hpp"
 #include "base/blocking_pool.hpp"
 #include "people/person_registry.hpp"
 #include "net/write_scheduler.hpp"
-#include "tournaments/tournament_service.hpp"
 
 namespace carc::server {
 
@@ -43,16 +42,14 @@ class notice_service;
 class shared_state {
 public:
     shared_state(server_config settings, boost::asio::io_context& context,
-                 std::shared_ptr<room_journal> games_journal, std::string client_root)
+                 std::shared_ptr<room_journal> games_journal)
         : config(std::move(settings)),
           ioc(context),
           journal(std::move(games_journal)),
           limiter(std::make_shared<connection_limiter>(config.max_connections_per_ip)),
           http_limiter(std::make_shared<connection_limiter>(config.max_http_connections_per_ip)),
-          web_root(std::move(client_root)),
           bots(std::make_unique<bot_pool>(
-              bot_pool::settings{config.bot_threads, config.bot_think, config.bot_slice, {}})),
-          game_records(std::make_unique<game_reads>(game_sources{rooms, stores, cluster}, counters, blocking)) {}
+              bot_pool::settings{config.bot_threads, config.bot_think, config.bot_slice, {}})) {}
 
     const server_config config;
     boost::asio::io_context& ioc;
@@ -74,18 +71,11 @@ public:
     std::shared_ptr<connection_limiter> limiter;  // WebSocket connections per address
     // Plain HTTP connections per address (an upgrade hands its place to `limiter`).
     std::shared_ptr<connection_limiter> http_limiter;
-    const std::string web_root;
-    // Move reviews (reviews/review_service.hpp); null without a store. Its jobs run on `bots`,
-    // which is joined before this goes.
-    std::unique_ptr<review_service> reviews;
     // Search bots think here, off the strands and I/O threads (joined before the rooms go).
     std::unique_ptr<bot_pool> bots;
     // Accounts and sessions (docs/accounts.md); null when there is no store. Its workers read
     // the members above, so it goes before them.
     std::unique_ptr<accounts::account_service> accounts;
-    // Tournaments (docs/tournaments.md); null when there is no store with accounts. Stopped by
-    // the server before the members below it go.
-    std::unique_ptr<tournaments::tournament_service> tournaments;
     // Told when a turn-based game's turn passes (turn_notices.hpp); null sends no notices.
     std::shared_ptr<turn_notices> notices;
     // What rooms tell the features above them when a game ends (ratings, statistics,
@@ -94,8 +84,6 @@ public:
     // The same object as `notices` when notices are mailed (null otherwise): started and stopped
     // with the server, asked by the HTTP links in its mails.
     std::shared_ptr<notices::notice_service> notice_sender;
-    // GET /api/games, off the I/O threads; it reads the members above.
-    std::unique_ptr<game_reads> game_records;
     // Every HTTP endpoint (http/route_table.hpp); made by the server once its services exist.
     std::unique_ptr<route_table> routes;
     // Blocking work (a store call, an API request, a record read): never on an I/O thread, which

@@ -34,7 +34,7 @@ public:
 
     explicit room_harness(server::server_config config = test_config(),
                           std::shared_ptr<server::room_journal> journal = std::make_shared<server::null_journal>())
-        : state_(std::move(config), ioc_, std::move(journal), "/nonexistent") {}
+        : state_(std::move(config), ioc_, std::move(journal)) {}
     ~room_harness() {
         for (auto& [id, r] : rooms_) r->shutdown();
         settle();

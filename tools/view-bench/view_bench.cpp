@@ -209,7 +209,7 @@ void run(const std::string& rules, int viewers, int games, std::uint64_t seed, b
         // Each leave published at once: what one presence patch costs (the server sends at most
         // one per --presence-interval, carc-load's crowd measures that).
         config.presence_interval = std::chrono::milliseconds(0);
-        shared_state state(config, ioc, std::make_shared<null_journal>(), "/nonexistent");
+        shared_state state(config, ioc, std::make_shared<null_journal>());
         protocol::RoomSettings settings;
         settings.name = "bench";
         settings.config = config_for(rules);
