@@ -100,7 +100,8 @@ void server::keep_in(storage::Stores stores) {
         state_->accounts = std::make_unique<accounts::account_service>(state_->config, stores.accounts);
     // Notices need the accounts (who wants what) and the queue.
     if (stores.notices && state_->accounts) {
-        state_->notice_sender = std::make_shared<notices::notice_service>(*state_, stores.notices, stores.accounts);
+        state_->notice_sender = std::make_shared<notices::notice_service>(state_->config, state_->reach, stores.notices,
+                                                                        stores.accounts);
         state_->notices = state_->notice_sender;
     }
     if (stores.tournaments && state_->accounts) {
@@ -164,17 +165,28 @@ void server::build_routes() {
     const storage::Stores& stores = state_->stores;
     add_server_routes(*routes, state_->rooms, state_->counters, web_root_);
     game_records_->add_routes(*routes);
-    add_account_routes(*routes, *state_);  // without a store they say so (503 no_accounts)
+    // Without a store the account routes say so (503 no_accounts).
+    add_account_routes(*routes, account_parts{.config = state_->config,
+                                              .persons = state_->persons,
+                                              .rooms = state_->rooms,
+                                              .accounts = state_->accounts.get(),
+                                              .cluster = state_->cluster.get(),
+                                              .sender = state_->notice_sender.get(),
+                                              .moderation = stores.moderation.get(),
+                                              .notices = stores.notices.get(),
+                                              .turns = stores.turns.get()});
     if (state_->accounts) {
         add_vacation_route(*routes, state_->rooms, state_->cluster.get());
         if (stores.friends) add_friends_routes(*routes, *state_->accounts, state_->reach, *stores.friends);
-        if (stores.notices) add_notice_routes(*routes, *state_, *stores.notices);
+        if (stores.notices) add_notice_routes(*routes, *state_->accounts, *stores.notices, state_->notice_sender.get());
         if (stores.notices && state_->notice_sender) add_push_routes(*routes, *state_->notice_sender, state_->config.notices.allow_private_push,
                             *stores.notices);
         if (stores.ratings) add_ratings_routes(*routes, *state_->accounts, *stores.ratings, stores.friends.get());
         if (stores.moderation) add_report_routes(*routes, *state_->accounts, *stores.moderation);
         if (stores.personal_data) add_own_data_routes(*routes, *state_->accounts, state_->room_needs, game_records_->cache());
-        if (stores.sign_in_links && stores.notices) add_sign_in_link_routes(*routes, *state_);
+        if (stores.sign_in_links && stores.notices)
+            add_sign_in_link_routes(*routes, state_->config, *state_->accounts, *stores.notices, *stores.sign_in_links,
+                                    state_->notice_sender.get());
     }
     if (tournaments_) add_tournament_routes(*routes, *tournaments_);
     if (reviews_)
@@ -188,7 +200,7 @@ unsigned short server::start() {
     const auto address = net::ip::make_address(state_->config.bind);
     listener_ = std::make_shared<listener>(ioc_, net::ip::tcp::endpoint{address, state_->config.port}, *state_);
     listener_->run();
-    if (auto* sender = notices::sender_of(*state_)) sender->start();
+    if (auto* sender = state_->notice_sender.get()) sender->start();
     if (tournaments_) tournaments_->start();
     if (reviews_) reviews_->start();
     if (state_->stores.moderation && state_->accounts) {
@@ -265,7 +277,7 @@ void server::stop() {
         state_->bots->stop();  // searches end at their next poll; their moves are dropped
         if (tournaments_) tournaments_->stop();
         if (state_->accounts) state_->accounts->stop();
-        if (auto* sender = notices::sender_of(*state_)) sender->stop();
+        if (auto* sender = state_->notice_sender.get()) sender->stop();
         state_->journal->flush();
         auto timer = std::make_shared<net::steady_timer>(ioc_, shutdown_grace);
         timer->async_wait([this, timer](boost::system::error_code) { ioc_.stop(); });

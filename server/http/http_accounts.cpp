@@ -11,7 +11,9 @@
 #include "accounts/name_skeleton.hpp"
 #include "accounts/password_hash.hpp"
 #include "accounts/session_cookie.hpp"
-#include "app/shared_state.hpp"
+#include "base/config.hpp"
+#include "carc/storage/moderation_store.hpp"
+#include "carc/storage/notice_store.hpp"
 #include "carc/protocol/messages.hpp"
 #include "cluster/cluster_node.hpp"
 #include "http/http_routes.hpp"
@@ -19,6 +21,8 @@
 #include "moderation/sanction_checks.hpp"
 #include "notices/notice_channel.hpp"
 #include "notices/notice_service.hpp"
+#include "people/person_registry.hpp"
+#include "rooms/lobby.hpp"
 #include "util/name_rule.hpp"
 #include "util/text.hpp"
 #include "util/wall_clock.hpp"
@@ -36,7 +40,7 @@ namespace {
 constexpr std::size_t max_device_length = 120;
 
 struct call {
-    shared_state& state;
+    const account_parts& parts;
     account_service& service;
     const http_request& request;
     const std::string& address;
@@ -58,7 +62,7 @@ http_answer store_failed(const call& c, const st::Error& error) {
 bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
 
 void set_session_cookie(const call& c, http_answer& res, const std::string& secret) {
-    carc::server::set_session_cookie(c.state.config, res, secret);
+    carc::server::set_session_cookie(c.parts.config, res, secret);
 }
 
 }  // namespace
@@ -164,7 +168,7 @@ http_answer sign_up(const call& c) {
     // A guest signing up keeps their person (their seats, games and name); otherwise a new one.
     std::optional<person_identity> person;
     if (const auto token = string_field(*body, "token")) {
-        person = c.state.persons.find_by_token(*token);
+        person = c.parts.persons.find_by_token(*token);
         if (!person) return refusal(c, http::status::bad_request, "unknown_token", "unknown or expired guest token");
         if (auto existing = c.service.store().account_of(person->id); !existing) return store_failed(c, existing.error());
         else if (*existing) return refusal(c, http::status::conflict, "already_account", "this guest already has an account");
@@ -177,13 +181,13 @@ http_answer sign_up(const call& c) {
         return store_failed(c, taken.error());
     else if (*taken)
         return refusal(c, http::status::conflict, "name_taken", "that name is taken");
-    if (c.state.stores.moderation)
-        if (auto banned = moderation::address_ban_of(*c.state.stores.moderation, c.address))
+    if (c.parts.moderation)
+        if (auto banned = moderation::address_ban_of(*c.parts.moderation, c.address))
             return refusal(c, http::status::forbidden, "address_banned", banned->message);
     // Sign-ups are limited per address and on the node, counted once a sign-up is about to
     // cost a hash (a refused one costs nothing).
     const auto now = c.service.now();
-    const auto& limits = c.state.config.accounts;
+    const auto& limits = c.parts.config.accounts;
     if (limits.sign_ups_per_address > 0)
         if (auto wait = c.service.address_sign_ups().wait_before(c.address, now))
             return retry_later(c, *wait, "too many sign-ups from this address");
@@ -193,10 +197,10 @@ http_answer sign_up(const call& c) {
     c.service.address_sign_ups().count(c.address, now);
     c.service.node_sign_ups().count("", now);
     if (!person) {
-        person = c.state.persons.create(*name);
-        if (c.state.cluster) c.state.cluster->remember(*person);
+        person = c.parts.persons.create(*name);
+        if (c.parts.cluster) c.parts.cluster->remember(*person);
     }
-    const auto token_hash = st::TokenHash::from_hex(c.state.persons.token_sha256(person->id));
+    const auto token_hash = st::TokenHash::from_hex(c.parts.persons.token_sha256(person->id));
     if (!token_hash) return refusal(c, http::status::bad_request, "unknown_token", "unknown or expired guest token");
 
     st::AccountRecord account{.person_id = person->id,
@@ -218,7 +222,7 @@ http_answer sign_up(const call& c) {
     }
     spdlog::info("event=account_created person={} session={}", account.person_id, made.record.public_id);
     if (email)
-        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(account.person_id);
+        if (auto* sender = c.parts.sender) sender->email_changed(account.person_id);
     return session_answer(c, http::status::created, account, made, *want_token);
 }
 
@@ -250,8 +254,8 @@ http_answer sign_in(const call& c) {
         spdlog::info("event=sign_in_refused addr={}", c.address);
         return refusal(c, http::status::unauthorized, "wrong_password", "wrong name or password");
     }
-    if (c.state.stores.moderation)
-        if (auto ban = moderation::ban_of(*c.state.stores.moderation, (*account)->person_id)) {
+    if (c.parts.moderation)
+        if (auto ban = moderation::ban_of(*c.parts.moderation, (*account)->person_id)) {
             spdlog::info("event=sign_in_banned person={}", (*account)->person_id);
             return refusal(c, http::status::forbidden, "banned", ban->message);
         }
@@ -334,7 +338,7 @@ http_answer update_me(const call& c, const signed_in& me) {
             } else if (!value.is_string()) {
                 return refusal(c, http::status::bad_request, "bad_webhook", "field 'webhook': a string or null");
             } else if (auto bad = accounts::check_webhook(value.get<std::string>(),
-                                                          c.state.config.accounts.allow_private_webhooks)) {
+                                                          c.parts.config.accounts.allow_private_webhooks)) {
                 return refusal(c, http::status::bad_request, "bad_webhook", *bad);
             } else {
                 settings.webhook_url = value.get<std::string>();
@@ -353,7 +357,7 @@ http_answer update_me(const call& c, const signed_in& me) {
     if (auto updated = c.service.store().update_settings(me.account.person_id, settings); !updated)
         return store_failed(c, updated.error());
     if (settings.email && settings.email != me.account.settings.email)
-        if (auto* sender = notices::sender_of(c.state)) sender->email_changed(me.account.person_id);
+        if (auto* sender = c.parts.sender) sender->email_changed(me.account.person_id);
     st::AccountRecord account = me.account;
     account.settings = settings;
     return answer(c, http::status::ok, account_json(account));
@@ -364,7 +368,7 @@ http_answer list_sessions(const call& c, const signed_in& me) {
     if (!sessions) return store_failed(c, sessions.error());
     // Each session's Web Push subscriptions (its browser's), which end with it.
     std::map<std::string, int> pushes;
-    if (auto* notices = c.state.stores.notices.get())
+    if (auto* notices = c.parts.notices)
         if (auto subscriptions = notices->push_subscriptions_of(me.account.person_id))
             for (const auto& subscription : *subscriptions) ++pushes[subscription.session_id];
     json out = json::array();
@@ -435,7 +439,7 @@ http_answer change_password(const call& c, const signed_in& me) {
 }
 
 http_answer games(const call& c, const signed_in& me) {
-    auto list = accounts::my_games(c.state.rooms, c.service.store(), me.account.person_token_hash);
+    auto list = accounts::my_games(c.parts.rooms, c.service.store(), me.account.person_token_hash);
     if (!list) return store_failed(c, list.error());
     return answer(c, http::status::ok, json(*list));
 }
@@ -461,18 +465,20 @@ std::optional<std::string> cross_site_refusal(const server_config& config, const
 
 namespace {
 
-route_handler signed_in_handler(shared_state& state, http_answer (*fn)(const call&, const signed_in&)) {
-    return answer_with([&state, fn](const route_call& rc) {
-        return fn(call{state, *state.accounts, rc.request, rc.address}, *rc.me);
+using parts_ptr = std::shared_ptr<const account_parts>;
+
+route_handler signed_in_handler(const parts_ptr& parts, http_answer (*fn)(const call&, const signed_in&)) {
+    return answer_with([parts, fn](const route_call& rc) {
+        return fn(call{*parts, *parts->accounts, rc.request, rc.address}, *rc.me);
     });
 }
 
 // Runs `answer` on a hashing thread (fewer than the cores, at a lower priority) and replies
 // with what it returns; a full hashing queue is refused at once (503), and a handler that throws
 // still gets an answer. The reply keeps the request alive.
-void on_hashing_thread(shared_state& state, const http_request& request, const http_reply& reply,
+void on_hashing_thread(account_service& accounts, const http_request& request, const http_reply& reply,
                        std::function<http_answer()> answer) {
-    const bool queued = state.accounts->post_hashing([&request, reply, answer = std::move(answer)] {
+    const bool queued = accounts.post_hashing([&request, reply, answer = std::move(answer)] {
         try {
             reply(answer());
         } catch (const std::exception& e) {
@@ -486,19 +492,20 @@ void on_hashing_thread(shared_state& state, const http_request& request, const h
 
 // A call that hashes a password runs on the hashing threads, so hashing never takes every core
 // the games need.
-route_handler hashing_handler(shared_state& state, http_answer (*fn)(const call&, const signed_in&)) {
-    return [&state, fn](const route_call& rc, http_reply reply) {
-        on_hashing_thread(state, rc.request, reply, [&state, fn, &request = rc.request, address = rc.address, me = *rc.me] {
-            return fn(call{state, *state.accounts, request, address}, me);
-        });
+route_handler hashing_handler(const parts_ptr& parts, http_answer (*fn)(const call&, const signed_in&)) {
+    return [parts, fn](const route_call& rc, http_reply reply) {
+        on_hashing_thread(*parts->accounts, rc.request, reply,
+                          [parts, fn, &request = rc.request, address = rc.address, me = *rc.me] {
+                              return fn(call{*parts, *parts->accounts, request, address}, me);
+                          });
     };
 }
 
 http_answer read_me(const call& c, const signed_in& me, const std::string& secret) {
     json body = account_json(me.account);
     // The vacation days in hand, so a player sees them before spending one (unknown: left out).
-    if (auto* turns = c.state.stores.turns.get())
-        if (auto left = turns->vacation_left(me.account.person_id, unix_ms(), c.state.config.turn_based.day().count()))
+    if (auto* turns = c.parts.turns)
+        if (auto left = turns->vacation_left(me.account.person_id, unix_ms(), c.parts.config.turn_based.day().count()))
             body["vacation_days_left"] = *left;
     http_answer res = answer(c, http::status::ok, body);
     if (me.session.kind == "cookie") set_session_cookie(c, res, secret);  // renewed on use
@@ -519,16 +526,17 @@ http_answer hashing_busy(const http_request& request) {
     return res;
 }
 
-void add_account_routes(route_table& routes, shared_state& state) {
+void add_account_routes(route_table& routes, const account_parts& given) {
     using http::verb;
+    const auto parts = std::make_shared<const account_parts>(given);
     // Sign-up and sign-in hash a password: on the hashing threads.
-    const auto anyone = [&state](http_answer (*fn)(const call&)) -> route_handler {
-        return [&state, fn](const route_call& rc, http_reply reply) {
-            if (!state.accounts)
+    const auto anyone = [&parts](http_answer (*fn)(const call&)) -> route_handler {
+        return [parts, fn](const route_call& rc, http_reply reply) {
+            if (!parts->accounts)
                 return reply(json_error_response(rc.request, http::status::service_unavailable, "no_accounts",
                                                  "accounts need a store"));
-            on_hashing_thread(state, rc.request, reply, [&state, fn, &request = rc.request, address = rc.address] {
-                return fn(call{state, *state.accounts, request, address});
+            on_hashing_thread(*parts->accounts, rc.request, reply, [parts, fn, &request = rc.request, address = rc.address] {
+                return fn(call{*parts, *parts->accounts, request, address});
             });
         };
     };
@@ -537,28 +545,29 @@ void add_account_routes(route_table& routes, shared_state& state) {
     const auto mine = [&](verb method, std::string pattern, route_handler handler) {
         routes.add({method, std::move(pattern), std::move(handler), access::signed_in});
     };
-    mine(verb::get, "/api/me", answer_with([&state](const route_call& rc) {
-             return read_me(call{state, *state.accounts, rc.request, rc.address}, *rc.me, *rc.secret);
-         }));
+    // The signed-in routes are matched only once a session was found, so the accounts exist.
+    const auto with = [&parts](auto fn) {
+        return answer_with([parts, fn](const route_call& rc) { return fn(call{*parts, *parts->accounts, rc.request, rc.address}, rc); });
+    };
+    mine(verb::get, "/api/me", with([](const call& c, const route_call& rc) { return read_me(c, *rc.me, *rc.secret); }));
     // A PATCH hashes only when it carries the password (a key written with escapes too may): the
     // others never wait behind sign-ins.
-    mine(verb::patch, "/api/me", [&state, hashing = hashing_handler(state, update_me)](const route_call& rc, http_reply reply) {
+    mine(verb::patch, "/api/me", [parts, hashing = hashing_handler(parts, update_me)](const route_call& rc, http_reply reply) {
         const std::string& body = rc.request.body();
         if (body.find("\"password\"") != std::string::npos || body.find("\\u") != std::string::npos)
             return hashing(rc, std::move(reply));
-        reply(update_me(call{state, *state.accounts, rc.request, rc.address}, *rc.me));
+        reply(update_me(call{*parts, *parts->accounts, rc.request, rc.address}, *rc.me));
     });
-    mine(verb::get, "/api/me/games", signed_in_handler(state, games));
-    mine(verb::get, "/api/me/sessions", signed_in_handler(state, list_sessions));
-    mine(verb::delete_, "/api/me/sessions", signed_in_handler(state, end_other_sessions));
-    mine(verb::delete_, "/api/me/sessions/{id}", answer_with([&state](const route_call& rc) {
-             return end_one_session(call{state, *state.accounts, rc.request, rc.address}, *rc.me, rc.param("id"));
+    mine(verb::get, "/api/me/games", signed_in_handler(parts, games));
+    mine(verb::get, "/api/me/sessions", signed_in_handler(parts, list_sessions));
+    mine(verb::delete_, "/api/me/sessions", signed_in_handler(parts, end_other_sessions));
+    mine(verb::delete_, "/api/me/sessions/{id}", with([](const call& c, const route_call& rc) {
+             return end_one_session(c, *rc.me, rc.param("id"));
          }));
-    mine(verb::post, "/api/sessions/end", answer_with([&state](const route_call& rc) {
-             return end_one_session(call{state, *state.accounts, rc.request, rc.address}, *rc.me,
-                                    rc.me->session.public_id);
+    mine(verb::post, "/api/sessions/end", with([](const call& c, const route_call& rc) {
+             return end_one_session(c, *rc.me, rc.me->session.public_id);
          }));
-    mine(verb::post, "/api/me/password", hashing_handler(state, change_password));
+    mine(verb::post, "/api/me/password", hashing_handler(parts, change_password));
 }
 
 }  // namespace carc::server

@@ -9,9 +9,9 @@
 #include "accounts/account_service.hpp"
 #include "accounts/name_skeleton.hpp"
 #include "accounts/password_hash.hpp"
-#include "app/shared_state.hpp"
 #include "http/http_accounts.hpp"
 #include "http/http_routes.hpp"
+#include "http/link_pages.hpp"
 #include "http/route_table.hpp"
 #include "notices/link_params.hpp"
 #include "notices/notice_channel.hpp"
@@ -33,8 +33,9 @@ constexpr std::string_view confirm_path = "/api/mail/confirm";
 constexpr std::string_view reset_path = "/api/password-reset";
 constexpr std::string_view new_password_path = "/api/password-reset/new";
 
+using notices::mail_language;
+
 struct call {
-    shared_state& state;
     accounts::account_service& service;
     st::NoticeStore& notices;
     notices::notice_service* sender;  // null when the server sends no notices
@@ -42,21 +43,17 @@ struct call {
     const std::string& address;
 };
 
-http_answer page(const call& c, http::status status, const std::string& title, const std::string& html_body) {
-    http_answer res = json_text_response(
-        c.request,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-        "content=\"width=device-width\"><title>" +
-            title + "</title></head>\n<body><h1>" + title + "</h1>\n" + html_body + "\n</body></html>\n",
-        status);
-    res.set(http::field::content_type, "text/html; charset=utf-8");
-    return res;
+http_answer show(const call& c, http::status status, mail_language language, link_page page,
+                 std::string_view form_path = {}, std::string_view token = {}) {
+    return link_page_answer(c.request, status, language, page, form_path, token);
 }
 
+// A link that does not work names no account we may trust: the page is in the browser's language.
 http_answer bad_link(const call& c) {
-    return page(c, http::status::not_found, "This link does not work",
-                "<p>It is unknown, was used already or is too old. Ask for a new one.</p>");
+    return show(c, http::status::not_found, browser_language(c.request), link_page::bad_link);
 }
+
+mail_language language_of(const st::AccountRecord& account) { return notices::mail_language_of(account.settings.language); }
 
 http_answer answer(const call& c, http::status status, const json& body) {
     return json_text_response(c.request, body.dump(), status);
@@ -111,20 +108,15 @@ http_answer unsubscribe(const call& c) {
     const auto& [token, account] = std::get<linked>(found);
     if (c.request.method() != http::verb::post) {
         const auto t = notices::query_field(target_of(c), "t");
-        return page(c, http::status::ok, "Unsubscribe",
-                    "<p>Stop the mails about your turns and challenges?</p><form method=\"post\" action=\"" +
-                        std::string(unsubscribe_path) + "?t=" + t.value_or("") +
-                        "\"><input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">"
-                        "<button>Unsubscribe</button></form>");
+        return show(c, http::status::ok, language_of(account), link_page::unsubscribe_question, unsubscribe_path,
+                    t.value_or(""));
     }
     st::AccountSettings settings = account.settings;
     settings.notices_json = notices::with_channel(settings.notices_json, notices::notice_channel::email, false);
     if (auto updated = c.service.store().update_settings(token.person_id, settings); !updated)
         return store_failed(c, updated.message());
     spdlog::info("event=unsubscribed person={}", token.person_id);
-    return page(c, http::status::ok, "Unsubscribed",
-                "<p>You will get no more mails about your turns. Your account's settings can turn them on "
-                "again.</p>");
+    return show(c, http::status::ok, language_of(account), link_page::unsubscribed);
 }
 
 // GET: the address the mail went to is confirmed, if it is still the account's.
@@ -138,8 +130,7 @@ http_answer confirm_email(const call& c) {
     if (auto updated = c.service.store().update_settings(token.person_id, settings); !updated)
         return store_failed(c, updated.message());
     spdlog::info("event=email_confirmed person={}", token.person_id);
-    return page(c, http::status::ok, "E-mail address confirmed",
-                "<p>Thank you: mails about your games can go to this address now.</p>");
+    return show(c, http::status::ok, language_of(account), link_page::address_confirmed);
 }
 
 // POST {account}: a name or an e-mail address. The same answer whether it names an account.
@@ -181,13 +172,23 @@ http_answer ask_reset(const call& c) {
 http_answer reset_form(const call& c) {
     const auto token = notices::query_field(target_of(c), "t");
     std::optional<std::string> failed;
-    if (!link_token(c, token, "password_reset", false, failed)) return failed ? store_failed(c, *failed) : bad_link(c);
-    return page(c, http::status::ok, "Choose a new password",
-                "<form method=\"post\" action=\"" + std::string(new_password_path) +
-                    "\"><input type=\"hidden\" name=\"t\" value=\"" + *token +
-                    "\"><label>New password (at least 8 characters) <input type=\"password\" name=\"password\" "
-                    "minlength=\"8\" required autocomplete=\"new-password\"></label> <button>Set it</button></form>"
-                    "<p>Every device signed in to the account is signed out.</p>");
+    const auto found = link_token(c, token, "password_reset", false, failed);
+    if (failed) return store_failed(c, *failed);
+    if (!found) return bad_link(c);
+    auto account = c.service.store().account_of(found->person_id);
+    if (!account) return store_failed(c, account.message());
+    if (!*account) return bad_link(c);
+    return show(c, http::status::ok, language_of(**account), link_page::new_password_form, new_password_path, *token);
+}
+
+// The language of the account a reset link is for, looked up without using the link up; the
+// browser's when the link does not work.
+mail_language form_language(const call& c, const std::optional<std::string>& token) {
+    std::optional<std::string> failed;
+    if (const auto found = link_token(c, token, "password_reset", false, failed))
+        if (auto account = c.service.store().account_of(found->person_id); account && *account)
+            return language_of(**account);
+    return browser_language(c.request);
 }
 
 // POST {token, password} (JSON) or t=&password= (the form): the new password, once; every
@@ -206,9 +207,12 @@ http_answer set_new_password(const call& c) {
         if (body.contains("password") && body["password"].is_string()) password = body["password"].get<std::string>();
     }
     // Checked before the token is used up, so a refused password leaves the link working.
-    if (auto bad = accounts::check_password(password.value_or("")))
-        return form ? page(c, http::status::bad_request, "Password refused", "<p>" + *bad + ". Go back and try again.</p>")
-                    : refusal(c, http::status::bad_request, "bad_password", *bad);
+    if (auto bad = accounts::check_password(password.value_or(""))) {
+        if (!form) return refusal(c, http::status::bad_request, "bad_password", *bad);
+        const bool too_short = password.value_or("").size() < accounts::min_password_bytes;
+        return show(c, http::status::bad_request, form_language(c, token),
+                    too_short ? link_page::password_too_short : link_page::password_too_long);
+    }
     std::optional<std::string> failed;
     const auto used = link_token(c, token, "password_reset", true, failed);
     if (failed) return store_failed(c, *failed);
@@ -231,17 +235,18 @@ http_answer set_new_password(const call& c) {
     // The new password works at once from every address, whatever was tried before.
     c.service.name_failures().forget_prefix(accounts::name_at_every_address(accounts::name_skeleton((*owner)->name)));
     spdlog::info("event=password_reset person={} sessions_ended={}", used->person_id, ended.size());
-    if (form) return page(c, http::status::ok, "Password changed", "<p>Sign in with the new password.</p>");
+    if (form) return show(c, http::status::ok, language_of(**owner), link_page::password_changed);
     return answer(c, http::status::ok, {{"ended", ended.size()}});
 }
 
 }  // namespace
 
-void add_notice_routes(route_table& routes, shared_state& state, st::NoticeStore& notices) {
+void add_notice_routes(route_table& routes, accounts::account_service& accounts, st::NoticeStore& notices,
+                       notices::notice_service* sender) {
     using http::verb;
-    const auto handler = [&state, &notices](http_answer (*fn)(const call&)) {
-        return answer_with([&state, &notices, fn](const route_call& rc) {
-            return fn(call{state, *state.accounts, notices, notices::sender_of(state), rc.request, rc.address});
+    const auto handler = [&accounts, &notices, sender](http_answer (*fn)(const call&)) {
+        return answer_with([&accounts, &notices, sender, fn](const route_call& rc) {
+            return fn(call{accounts, notices, sender, rc.request, rc.address});
         });
     };
     // Links opened from a mail come from no page of ours: no cross-site check (their token is
@@ -258,10 +263,10 @@ void add_notice_routes(route_table& routes, shared_state& state, st::NoticeStore
     // Setting the new password hashes it: on the hashing threads (fewer than the cores, at a
     // lower priority); a full hashing queue is refused at once.
     route new_password{
-        verb::post, std::string(new_password_path), [&state, &notices](const route_call& rc, http_reply reply) {
-            const bool queued = state.accounts->post_hashing([&state, &notices, &request = rc.request,
-                                                               address = rc.address, reply] {
-                const call c{state, *state.accounts, notices, notices::sender_of(state), request, address};
+        verb::post, std::string(new_password_path), [&accounts, &notices, sender](const route_call& rc, http_reply reply) {
+            const bool queued = accounts.post_hashing([&accounts, &notices, sender, &request = rc.request,
+                                                       address = rc.address, reply] {
+                const call c{accounts, notices, sender, request, address};
                 try {
                     reply(set_new_password(c));
                 } catch (const std::exception& e) {

@@ -8,8 +8,12 @@
 #include "accounts/account_rules.hpp"
 #include "accounts/name_skeleton.hpp"
 #include "accounts/session_cookie.hpp"
-#include "app/shared_state.hpp"
+#include "accounts/account_service.hpp"
+#include "base/config.hpp"
+#include "carc/storage/notice_store.hpp"
+#include "carc/storage/sign_in_link_store.hpp"
 #include "http/http_routes.hpp"
+#include "http/link_pages.hpp"
 #include "http/route_table.hpp"
 #include "notices/link_params.hpp"
 #include "notices/notice_service.hpp"
@@ -30,13 +34,22 @@ constexpr std::string_view link_path = "/api/sign-in-link";
 constexpr std::string_view nonce_cookie = "carc_link_browser";
 constexpr std::size_t max_device_length = 120;
 
-bool secure_cookies(const shared_state& state) { return state.config.public_url.starts_with("https://"); }
+// What the routes use.
+struct link_parts {
+    const server_config& config;
+    accounts::account_service& accounts;
+    st::NoticeStore& notices;  // confirmed addresses
+    st::SignInLinkStore& links;
+    notices::notice_service* sender;  // null when the server sends no notices
+};
 
-std::string nonce_cookie_value(const shared_state& state, std::string_view nonce) {
+bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
+
+std::string nonce_cookie_value(const server_config& config, std::string_view nonce) {
     const auto max_age = nonce.empty() ? 0 : notices::sign_in_link_ms / 1000;
     std::string out = std::string(nonce_cookie) + "=" + std::string(nonce) + "; Path=" + std::string(link_path) +
                       "; HttpOnly; SameSite=Lax; Max-Age=" + std::to_string(max_age);
-    if (secure_cookies(state)) out += "; Secure";
+    if (secure_cookies(config)) out += "; Secure";
     return out;
 }
 
@@ -58,21 +71,15 @@ http_answer retry_later(const http_request& request, accounts::account_service::
     return res;
 }
 
-http_answer page(const http_request& request, http::status status, const std::string& title, const std::string& body) {
-    http_answer res = json_text_response(
-        request,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-        "content=\"width=device-width\"><title>" +
-            title + "</title></head>\n<body><h1>" + title + "</h1>\n" + body + "\n</body></html>\n",
-        status);
-    res.set(http::field::content_type, "text/html; charset=utf-8");
-    return res;
+// A link that does not work, or one opened elsewhere: no account we may trust, the browser's language.
+http_answer refused_link(const http_request& request, http::status status, link_page page) {
+    return link_page_answer(request, status, browser_language(request), page);
 }
 
 // POST {account}: the account's name or address. Counted like a sign-in (per address, and per
 // name at the address); the same answer whether or not a mail goes.
-http_answer ask_link(shared_state& state, const route_call& rc) {
-    auto& service = *state.accounts;
+http_answer ask_link(const link_parts& parts, const route_call& rc) {
+    auto& service = parts.accounts;
     const auto now = service.now();
     if (auto wait = service.address_attempts().wait_before(rc.address, now)) return retry_later(rc.request, *wait);
     const json body = json::parse(rc.request.body(), nullptr, false);
@@ -91,7 +98,7 @@ http_answer ask_link(shared_state& state, const route_call& rc) {
 
     std::optional<std::string> person;
     if (who.find('@') != std::string::npos) {
-        auto found = state.stores.notices->person_with_email(who);  // confirmed addresses only
+        auto found = parts.notices.person_with_email(who);  // confirmed addresses only
         if (!found) return store_failed(rc.request, found.message());
         person = *found;
     } else {
@@ -102,54 +109,44 @@ http_answer ask_link(shared_state& state, const route_call& rc) {
     // A browser that asked before keeps its nonce, so its earlier link still works.
     std::string nonce = accounts::cookie_from_header(rc.request[http::field::cookie], nonce_cookie).value_or("");
     if (!is_nonce(nonce)) nonce = random_hex(32);
-    if (person)
-        if (auto* sender = notices::sender_of(state)) {
-            sender->sign_in_link_asked(*person, st::TokenHash::of_token(nonce).hex());
-            spdlog::info("event=sign_in_link_asked person={}", *person);
-        }
+    if (person && parts.sender) {
+        parts.sender->sign_in_link_asked(*person, st::TokenHash::of_token(nonce).hex());
+        spdlog::info("event=sign_in_link_asked person={}", *person);
+    }
     http_answer res = json_text_response(
         rc.request,
         json{{"message", "if the account exists and has a confirmed e-mail address, a link was sent to it"}}.dump(),
         http::status::accepted);
-    res.insert(http::field::set_cookie, nonce_cookie_value(state, nonce));
+    res.insert(http::field::set_cookie, nonce_cookie_value(parts.config, nonce));
     return res;
 }
 
 // GET ?t=: in the browser that asked, once, within 15 minutes: a session, then the client.
-http_answer open_link(shared_state& state, const route_call& rc) {
-    auto& service = *state.accounts;
+http_answer open_link(const link_parts& parts, const route_call& rc) {
+    auto& service = parts.accounts;
     const auto now = service.now();
     if (auto wait = service.address_attempts().wait_before(rc.address, now)) return retry_later(rc.request, *wait);
     service.address_attempts().count(rc.address, now);
     const auto token = rc.query_value("t");
-    if (!token || !notices::token_shaped(*token))
-        return page(rc.request, http::status::not_found, "This link does not work",
-                    "<p>It is unknown, was used already or is too old. Ask for a new one.</p>");
+    if (!token || !notices::token_shaped(*token)) return refused_link(rc.request, http::status::not_found, link_page::bad_link);
     const auto nonce = accounts::cookie_from_header(rc.request[http::field::cookie], nonce_cookie);
     // Without the nonce no stored hash matches: a hash of nothing anyone holds.
     const st::TokenHash browser = st::TokenHash::of_token(nonce && is_nonce(*nonce) ? *nonce : "none:" + random_hex(32));
-    auto used = state.stores.sign_in_links->use_sign_in_link(st::TokenHash::of_token(*token), browser, unix_ms());
+    auto used = parts.links.use_sign_in_link(st::TokenHash::of_token(*token), browser, unix_ms());
     if (!used) return store_failed(rc.request, used.message());
     switch (used->outcome) {
         case st::SignInLinkOutcome::signed_in: break;
         case st::SignInLinkOutcome::other_browser:
             spdlog::info("event=sign_in_link_other_browser addr={}", rc.address);
-            return page(rc.request, http::status::forbidden, "Open the link where you asked for it",
-                        "<p>This link signs in only in the browser where it was asked for. Open it there, or ask for "
-                        "a new one in this browser.</p>");
-        case st::SignInLinkOutcome::expired:
-            return page(rc.request, http::status::gone, "This link is too old",
-                        "<p>A sign-in link works for 15 minutes. Ask for a new one.</p>");
-        case st::SignInLinkOutcome::unknown:
-            return page(rc.request, http::status::not_found, "This link does not work",
-                        "<p>It is unknown, was used already or is too old. Ask for a new one.</p>");
+            return refused_link(rc.request, http::status::forbidden, link_page::other_browser);
+        case st::SignInLinkOutcome::expired: return refused_link(rc.request, http::status::gone, link_page::link_too_old);
+        case st::SignInLinkOutcome::unknown: return refused_link(rc.request, http::status::not_found, link_page::bad_link);
     }
     // The link works only while the address it went to is still the account's confirmed one.
     auto owner = service.store().account_of(used->person_id);
     if (!owner) return store_failed(rc.request, owner.message());
     if (!*owner || !(*owner)->settings.email_confirmed || (*owner)->settings.email != used->email)
-        return page(rc.request, http::status::not_found, "This link does not work",
-                    "<p>It is unknown, was used already or is too old. Ask for a new one.</p>");
+        return refused_link(rc.request, http::status::not_found, link_page::bad_link);
     std::string device(rc.request[http::field::user_agent]);
     if (device.size() > max_device_length) device.resize(max_device_length);
     for (char& ch : device)
@@ -159,15 +156,16 @@ http_answer open_link(shared_state& state, const route_call& rc) {
                                                    rc.address);
     if (auto added = service.store().add_session(made.record); !added) return store_failed(rc.request, added.message());
     spdlog::info("event=signed_in_by_link person={} session={}", used->person_id, made.record.public_id);
-    http_answer res = page(rc.request, http::status::see_other, "Signed in", "<p><a href=\"/\">Go on</a></p>");
+    http_answer res = link_page_answer(rc.request, http::status::see_other,
+                                       notices::mail_language_of((*owner)->settings.language), link_page::signed_in);
     res.set(http::field::location, "/#/account");
-    res.insert(http::field::set_cookie, nonce_cookie_value(state, ""));
-    set_session_cookie(state.config, res, made.secret);
+    res.insert(http::field::set_cookie, nonce_cookie_value(parts.config, ""));
+    set_session_cookie(parts.config, res, made.secret);
     return res;
 }
 
 // POST /api/me/device-tokens {device?}: a token session for the terminal client, shown once.
-http_answer new_device_token(shared_state& state, const route_call& rc) {
+http_answer new_device_token(accounts::account_service& accounts, const route_call& rc) {
     const json body = rc.request.body().empty() ? json::object() : json::parse(rc.request.body(), nullptr, false);
     if (!body.is_object())
         return json_error_response(rc.request, http::status::bad_request, "bad_json", "the body must be one JSON object");
@@ -183,7 +181,7 @@ http_answer new_device_token(shared_state& state, const route_call& rc) {
     if (device.empty()) device = "terminal";
     const std::string& person = rc.me->account.person_id;
     const auto made = accounts::account_service::make_session(person, "token", device, rc.address);
-    if (auto added = state.accounts->store().add_session(made.record); !added)
+    if (auto added = accounts.store().add_session(made.record); !added)
         return store_failed(rc.request, added.message());
     spdlog::info("event=device_token_made person={} session={}", person, made.record.public_id);
     http_answer res = json_text_response(
@@ -195,18 +193,20 @@ http_answer new_device_token(shared_state& state, const route_call& rc) {
 
 }  // namespace
 
-void add_sign_in_link_routes(route_table& routes, shared_state& state) {
+void add_sign_in_link_routes(route_table& routes, const server_config& config, accounts::account_service& accounts,
+                             st::NoticeStore& notices, st::SignInLinkStore& links, notices::notice_service* sender) {
     using http::verb;
+    const auto parts = std::make_shared<const link_parts>(link_parts{config, accounts, notices, links, sender});
     // Asked from the sign-in page: JSON from this site only, so another site cannot mail people.
     routes.add({verb::post, std::string(link_path),
-                answer_with([&state](const route_call& rc) { return ask_link(state, rc); })});
+                answer_with([parts](const route_call& rc) { return ask_link(*parts, rc); })});
     // Opened from a mail, which comes from no page of ours: the token and the browser's nonce
     // authorise it.
-    route open{verb::get, std::string(link_path), answer_with([&state](const route_call& rc) { return open_link(state, rc); })};
+    route open{verb::get, std::string(link_path), answer_with([parts](const route_call& rc) { return open_link(*parts, rc); })};
     open.same_site_only = false;
     routes.add(std::move(open));
     routes.add({verb::post, "/api/me/device-tokens",
-                answer_with([&state](const route_call& rc) { return new_device_token(state, rc); }), access::signed_in});
+                answer_with([&accounts](const route_call& rc) { return new_device_token(accounts, rc); }), access::signed_in});
 }
 
 }  // namespace carc::server

@@ -9,10 +9,23 @@
 // - POST /api/me/device-tokens {device?}: a new token session for the terminal client, made from
 //   a signed-in page and listed with the sessions.
 
+#include "carc/storage/notice_store.hpp"
+#include "carc/storage/sign_in_link_store.hpp"
 #include "http/http_accounts.hpp"
 
 namespace carc::server {
 
-void add_sign_in_link_routes(route_table& routes, shared_state& state);
+namespace accounts {
+class account_service;
+}
+namespace notices {
+class notice_service;
+}
+
+// `notices` finds confirmed addresses; `sender` (null when the server sends no notices) mails
+// the link; `config` says whether cookies are Secure.
+void add_sign_in_link_routes(route_table& routes, const server_config& config, accounts::account_service& accounts,
+                             storage::NoticeStore& notices, storage::SignInLinkStore& links,
+                             notices::notice_service* sender);
 
 }  // namespace carc::server

@@ -71,7 +71,7 @@ void websocket_session::on_challenge(const json& id, const protocol::Challenge& 
                     const std::int64_t move_time_s = settings.move_time_s.value_or(0);
                     friends::page(self->state_.reach, made.to_person, made.from_person,
                                   protocol::Notice::challenge(made.room_id, invite, made.from_name, move_time_s));
-                    if (auto* sender = notices::sender_of(self->state_)) sender->challenged(made.room_id, made.to_person);
+                    if (auto* sender = self->state_.notice_sender.get()) sender->challenged(made.room_id, made.to_person);
                     spdlog::info("event=challenge room={} from={} to={}", made.room_id, made.from_person, made.to_person);
                 });
             });

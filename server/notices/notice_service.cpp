@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "app/shared_state.hpp"
+#include "base/config.hpp"
 #include "carc/storage/friend_store.hpp"
 #include "friends/people_news.hpp"
 #include "notices/curl_transfer.hpp"
@@ -14,6 +14,7 @@
 #include "notices/push_message.hpp"
 #include "notices/push_rules.hpp"
 #include "notices/turns_mail.hpp"
+#include "people/person_registry.hpp"
 #include "people/security.hpp"
 #include "util/wall_clock.hpp"
 
@@ -113,17 +114,16 @@ st::QueuedNotice notice_of(const std::string& person, const char* kind, const st
 
 }  // namespace
 
-notice_service* sender_of(shared_state& state) { return state.notice_sender.get(); }
-
-notice_service::notice_service(shared_state& state, std::shared_ptr<st::NoticeStore> store,
-                               std::shared_ptr<st::AccountStore> accounts)
-    : state_(state),
+notice_service::notice_service(const server_config& config, friends::people_reach& reach,
+                               std::shared_ptr<st::NoticeStore> store, std::shared_ptr<st::AccountStore> accounts)
+    : config_(config),
+      reach_(reach),
       store_(std::move(store)),
       accounts_(std::move(accounts)),
-      webhook_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()),
-      push_hosts_(state.config.notices.retry_first.count(), state.config.notices.retry_max.count()) {
+      webhook_hosts_(config.notices.retry_first.count(), config.notices.retry_max.count()),
+      push_hosts_(config.notices.retry_first.count(), config.notices.retry_max.count()) {
     init_curl();
-    if (!state.config.notices.vapid_subject.empty()) load_push_key();
+    if (!config.notices.vapid_subject.empty()) load_push_key();
 }
 
 void notice_service::load_push_key() {
@@ -182,29 +182,29 @@ void notice_service::stop() {
     threads_.clear();
 }
 
-bool notice_service::sends_mail() const { return !state_.config.notices.smtp_url.empty(); }
+bool notice_service::sends_mail() const { return !config_.notices.smtp_url.empty(); }
 
 std::string notice_service::public_link(const std::string& path_and_query) const {
-    std::string base = state_.config.public_url;
+    std::string base = config_.public_url;
     while (!base.empty() && base.back() == '/') base.pop_back();
     return base + path_and_query;
 }
 
 bool notice_service::watching(const std::string& room_id, const std::string& person_id) const {
-    return state_.persons.watching(person_id, room_id);
+    return reach_.persons.watching(person_id, room_id);
 }
 
 void notice_service::your_turn(const std::string& room_id, const std::string& person_id, std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
     // The page notice: every open connection of the person, on every node (docs/protocol.md, `notice`).
-    friends::page(state_.reach, person_id, {}, protocol::Notice::your_turn(room_id, deadline_ms), room_id);
+    friends::page(reach_, person_id, {}, protocol::Notice::your_turn(room_id, deadline_ms), room_id);
     enqueue(notice_of(person_id, "your_turn", room_id, deadline_ms, std::nullopt));
 }
 
 void notice_service::time_running_out(const std::string& room_id, const std::string& person_id,
                                       std::int64_t deadline_ms) {
     if (watching(room_id, person_id)) return;
-    friends::page(state_.reach, person_id, {}, protocol::Notice::time_running_out(room_id, deadline_ms), room_id);
+    friends::page(reach_, person_id, {}, protocol::Notice::time_running_out(room_id, deadline_ms), room_id);
     enqueue(notice_of(person_id, "time_running_out", room_id, deadline_ms, std::nullopt));
 }
 
@@ -297,7 +297,7 @@ void notice_service::store_inbox(std::deque<st::QueuedNotice> inbox) {
             // A turn's mail waits, so the games that wait for the player by then go with it.
             row.next_attempt_ms = row.created_at_ms;
             if (channel_of_queue(row.channel) == notice_channel::email && is_turn_kind(row.kind))
-                row.next_attempt_ms += state_.config.notices.turn_mail_delay.count();
+                row.next_attempt_ms += config_.notices.turn_mail_delay.count();
             if (auto stored = store_->enqueue_notice(row); !stored)
                 spdlog::error("event=notice_not_queued person={} kind={} error=\"{}\"", row.person_id, row.kind,
                               stored.message());
@@ -371,7 +371,7 @@ void notice_service::settle(const st::QueuedNotice& notice, outcome done, delive
 }
 
 std::int64_t notice_service::retry_delay_ms(int attempts) const {
-    const auto& config = state_.config.notices;
+    const auto& config = config_.notices;
     std::int64_t delay = config.retry_first.count();
     for (int i = 0; i < attempts && delay < config.retry_max.count(); ++i) delay *= 2;
     return std::min<std::int64_t>(delay, std::max(config.retry_max.count(), config.retry_first.count()));
@@ -387,7 +387,7 @@ notice_service::outcome notice_service::deliver(const st::QueuedNotice& notice, 
     if (!*account) return outcome::dropped;  // the account is gone
     // Checked again right before sending: a player who came back to the game needs no mail.
     if (is_turn_kind(notice.kind) && watching(notice.room_id, notice.person_id)) return outcome::dropped;
-    if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, state_.stores.friends.get()))
+    if (notice.kind == "challenge" && !challenge_still_wanted(notice, error, reach_.stores.friends.get()))
         return error.empty() ? outcome::dropped : outcome::failed;
     switch (channel_of_queue(notice.channel).value_or(notice_channel::email)) {
         case notice_channel::webhook: return deliver_webhook(notice, **account, d);
@@ -414,8 +414,8 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         if (!turns) return error.empty() ? outcome::dropped : outcome::failed;
         m = std::move(*turns);
     } else if (notice.kind == "challenge") {
-        if (!wants_turn_mail(settings) || !state_.stores.games) return outcome::dropped;
-        const auto room = challenge_room_of(*state_.stores.games, notice.room_id);
+        if (!wants_turn_mail(settings) || !reach_.stores.games) return outcome::dropped;
+        const auto room = challenge_room_of(*reach_.stores.games, notice.room_id);
         if (!room) return outcome::dropped;  // the room is gone (started, closed)
         if (over_limits()) return refused();
         const auto token = issue_token(account, "unsubscribe", unsubscribe_link_ms);
@@ -436,7 +436,7 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
         m = reset_mail(language, account.name, public_link("/api/password-reset?t=" + *token));
     } else if (notice.kind == "sign_in_link") {
         // Sign-in links go to a confirmed address only, and not once the link would be dead.
-        if (!settings.email_confirmed || !state_.stores.sign_in_links) return outcome::dropped;
+        if (!settings.email_confirmed || !reach_.stores.sign_in_links) return outcome::dropped;
         if (unix_ms() - notice.created_at_ms >= sign_in_link_ms) return outcome::dropped;
         const auto browser = st::TokenHash::from_hex(notice.room_id);
         if (!browser) return outcome::dropped;
@@ -447,16 +447,16 @@ notice_service::outcome notice_service::deliver_mail(const st::QueuedNotice& not
                                   .browser_hash = *browser,
                                   .email = *settings.email,
                                   .expires_at_ms = unix_ms() + sign_in_link_ms};
-        if (auto stored = state_.stores.sign_in_links->add_sign_in_link(link, unix_ms()); !stored)
+        if (auto stored = reach_.stores.sign_in_links->add_sign_in_link(link, unix_ms()); !stored)
             return error = "the link's token was not stored", outcome::failed;
         m = sign_in_mail(language, account.name, public_link("/api/sign-in-link?t=" + token));
     } else {
         return outcome::dropped;
     }
-    m.from = state_.config.notices.mail_from;
+    m.from = config_.notices.mail_from;
     m.to = *settings.email;
     const std::string text = mail_text(m, unix_ms(), random_hex(12));
-    if (auto failed = send_mail(state_.config.notices.smtp_url, m.from, m.to, text)) {
+    if (auto failed = send_mail(config_.notices.smtp_url, m.from, m.to, text)) {
         error = *failed;
         return outcome::failed;
     }
@@ -468,7 +468,7 @@ notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& 
     if (!wants_webhook(account.settings)) return outcome::dropped;
     std::string url = public_link("/#/room/" + notice.room_id);
     if (notice.kind == "challenge") {
-        const auto room = state_.stores.games ? challenge_room_of(*state_.stores.games, notice.room_id) : std::nullopt;
+        const auto room = reach_.stores.games ? challenge_room_of(*reach_.stores.games, notice.room_id) : std::nullopt;
         if (!room) return outcome::dropped;
         url = public_link("/#/invite/" + room->invite);
     } else if (!is_turn_kind(notice.kind)) {
@@ -482,7 +482,7 @@ notice_service::outcome notice_service::deliver_webhook(const st::QueuedNotice& 
         return outcome::postponed;
     }
     const auto failed =
-        post_webhook(*account.settings.webhook_url, body.dump(), state_.config.accounts.allow_private_webhooks,
+        post_webhook(*account.settings.webhook_url, body.dump(), config_.accounts.allow_private_webhooks,
                      abandon_transfers_);
     webhook_hosts_.finished(host, !failed, unix_ms());
     if (failed) {
@@ -506,12 +506,12 @@ notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& not
     const mail_language language = mail_language_of(account.settings.language);
     std::string payload;
     if (notice.kind == "challenge") {
-        const auto room = state_.stores.games ? challenge_room_of(*state_.stores.games, notice.room_id) : std::nullopt;
+        const auto room = reach_.stores.games ? challenge_room_of(*reach_.stores.games, notice.room_id) : std::nullopt;
         if (!room) return outcome::dropped;
         payload = challenge_push(language, notice.room_id, room->from_name, room->invite);
     } else if (is_turn_kind(notice.kind)) {
         payload = turn_push(language, notice.kind, notice.room_id,
-                            game_name_of(state_.stores.games.get(), notice.room_id));
+                            game_name_of(reach_.stores.games.get(), notice.room_id));
     } else {
         return outcome::dropped;
     }
@@ -521,7 +521,7 @@ notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& not
     const std::int64_t now = unix_ms();
     const std::string audience = origin_of(subscription.endpoint);
     const auto authorization =
-        crypto::vapid_authorization(*vapid_, audience, state_.config.notices.vapid_subject, now / 1000 + vapid_claim_s);
+        crypto::vapid_authorization(*vapid_, audience, config_.notices.vapid_subject, now / 1000 + vapid_claim_s);
     if (!body || !authorization) {
         spdlog::warn("event=push_not_encrypted person={} subscription={}", notice.person_id, subscription.id);
         return outcome::dropped;
@@ -538,7 +538,7 @@ notice_service::outcome notice_service::deliver_push(const st::QueuedNotice& not
         "Content-Type: application/octet-stream",
         "TTL: " + std::to_string(push_ttl_s(notice.kind, notice.deadline_ms, now)),
         std::string("Urgency: ") + (notice.kind == "time_running_out" ? "high" : "normal")};
-    const auto answer = post_push(subscription.endpoint, headers, *body, state_.config.notices.allow_private_push,
+    const auto answer = post_push(subscription.endpoint, headers, *body, config_.notices.allow_private_push,
                                   abandon_transfers_);
     // The service answered (whatever it said) unless the transfer failed or it asks for patience.
     const bool service_ok = answer.error.empty() && answer.status != 429 && answer.status < 500;
@@ -566,7 +566,7 @@ std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& 
                                                        const st::AccountRecord& account, delivery& d) {
     const std::int64_t now = unix_ms();
     auto others = store_->claim_turn_notices(notice.person_id, queue_name(notice_channel::email),
-                                             now + state_.config.notices.turn_mail_delay.count(), now + claim_ms);
+                                             now + config_.notices.turn_mail_delay.count(), now + claim_ms);
     if (!others) {
         d.error = others.message();
         return std::nullopt;
@@ -579,7 +579,7 @@ std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& 
         auto same = std::find_if(games.begin(), games.end(), [&](const waiting_game& g) { return g.room_id == n.room_id; });
         if (same == games.end()) {
             waiting_game g{n.room_id, n.kind, n.deadline_ms, public_link("/#/room/" + n.room_id), "", {}};
-            if (state_.stores.games) name_game(*state_.stores.games, n.person_id, g);
+            if (reach_.stores.games) name_game(*reach_.stores.games, n.person_id, g);
             games.push_back(std::move(g));
             return;
         }
@@ -599,7 +599,7 @@ std::optional<mail> notice_service::coalesced_turn_mail(const st::QueuedNotice& 
 }
 
 bool notice_service::within_unasked_limits(const st::QueuedNotice& notice, const std::string& address, delivery& d) {
-    const auto& config = state_.config.notices;
+    const auto& config = config_.notices;
     const st::UnaskedMail counted{.address = address,
                                   .person_id = notice.person_id,
                                   .now_ms = unix_ms(),

@@ -36,7 +36,10 @@
 
 namespace carc::server {
 
-class shared_state;
+struct server_config;
+namespace friends {
+struct people_reach;
+}
 
 namespace notices {
 
@@ -58,7 +61,9 @@ inline constexpr std::int64_t give_up_after_ms = 2LL * 24 * 60 * 60 * 1000;
 
 class notice_service final : public turn_notices {
 public:
-    notice_service(shared_state& state, std::shared_ptr<storage::NoticeStore> store,
+    // `reach`: who watches what here, paging a person on every node, and the stores (the
+    // friends', the games', the sign-in links').
+    notice_service(const server_config& config, friends::people_reach& reach, std::shared_ptr<storage::NoticeStore> store,
                    std::shared_ptr<storage::AccountStore> accounts);
     ~notice_service() override;
 
@@ -143,7 +148,8 @@ private:
                                            std::int64_t lifetime_ms);
     std::int64_t retry_delay_ms(int attempts) const;
 
-    shared_state& state_;
+    const server_config& config_;
+    friends::people_reach& reach_;
     std::shared_ptr<storage::NoticeStore> store_;
     std::shared_ptr<storage::AccountStore> accounts_;
     destination_gate webhook_hosts_;
@@ -165,8 +171,6 @@ private:
     std::atomic<std::uint64_t> over_limit_{0};
 };
 
-// The server's notice_service, or null when it sends no notices.
-notice_service* sender_of(shared_state& state);
 
 }  // namespace notices
 }  // namespace carc::server

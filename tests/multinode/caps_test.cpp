@@ -2,20 +2,11 @@
 // their search-bot seats are counted in PostgreSQL, so rooms at both nodes together stay within
 // --max-rooms-per-person and --max-search-bots-per-person; a room left gives its place back.
 #include "cluster_fixture.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 
 namespace {
-
-// Polls until `condition` holds; fails the test after 20 s.
-template <typename Condition>
-void wait_until(Condition condition, const char* what) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > until) FAIL("never: " << what);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-}
 
 // One guest with a connection at each node (the same person: the token is stored).
 struct guest {

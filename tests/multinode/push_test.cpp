@@ -6,6 +6,7 @@
 #include "carc/crypto/web_push.hpp"
 #include "persist_driver.hpp"
 #include "push_service.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 
@@ -25,15 +26,6 @@ std::string sign_up(unsigned short port, const std::string& name) {
     INFO(made.body);
     REQUIRE(made.status == 201);
     return json::parse(made.body)["token"];
-}
-
-template <typename Condition>
-void wait_until(Condition condition, const char* what) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > until) FAIL("never: " << what);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
 }
 
 // Ada at node `at` creates a turn-based game with Bob, starts it and makes her whole first

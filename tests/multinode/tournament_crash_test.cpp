@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "cluster_fixture.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 
@@ -32,16 +33,6 @@ account sign_up(unsigned short port, const std::string& name) {
     REQUIRE(made.status == 201);
     const json body = json::parse(made.body);
     return {body["token"], body["person"]};
-}
-
-// Polls until `condition` holds; fails the test after 20 s.
-template <typename Condition>
-void wait_until(Condition condition, const char* what) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > until) FAIL("never: " << what);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
 }
 
 std::size_t count_of(const std::string& text, const std::string& needle) {

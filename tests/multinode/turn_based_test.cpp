@@ -4,6 +4,7 @@
 #include <csignal>
 
 #include "cluster_fixture.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 
@@ -32,16 +33,6 @@ std::unique_ptr<ws_client> connect(unsigned short port, const std::string& token
     INFO(welcome.dump());
     REQUIRE(welcome["type"] == "welcome");
     return ws;
-}
-
-// Polls the store (or a log) until `condition` holds; fails the test after 20 s.
-template <typename Condition>
-void wait_until(Condition condition, const char* what) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() > until) FAIL("never: " << what);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
 }
 
 std::size_t count_of(const std::string& text, const std::string& needle) {

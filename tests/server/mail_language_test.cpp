@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "mail_fixture.hpp"
 #include "base/config.hpp"
 #include "notices/mail_text.hpp"
 #include "notices/notice_service.hpp"
@@ -22,7 +23,6 @@ using namespace carc::server::notices;
 
 namespace {
 
-constexpr const char* password = "correct horse battery";
 constexpr std::int64_t deadline = 1'900'000'000'000;  // 2030-03-17 17:46:40 UTC
 
 waiting_game game(const std::string& room, std::string name, std::vector<std::string> opponents,
@@ -171,25 +171,12 @@ TEST_CASE("Web Push texts in the account's language", "[server][notices]") {
 TEST_CASE("a Russian account's turn mail arrives in Russian through the real server, English once it switches",
           "[server][notices]") {
     smtp_sink sink(free_port());
-    auto config = test_config();
-    config.public_url = "http://mail.test";
-    config.notices.smtp_url = "smtp://127.0.0.1:" + std::to_string(sink.port());
-    config.notices.mail_from = "carc@mail.test";
-    config.notices.retry_first = std::chrono::milliseconds(100);
-    config.notices.retry_max = std::chrono::milliseconds(400);
-    config.notices.turn_mail_delay = std::chrono::milliseconds(0);  // one turn, one mail, at once
-    account_server s(config);
+    account_server s(mail_config(sink.port()));
 
     // Signed up from a Russian page: the account's language is Russian.
-    const auto made = sign_up(s.port(), "Ada", password, {{"language", "ru"}});
-    REQUIRE(made.status == 201);
-    const std::string person = made.body["person"];
-    auto settings = s.accounts().account_of(person).value()->settings;
-    settings.email = "ada@example.org";
-    settings.email_confirmed = true;
-    REQUIRE(s.accounts().update_settings(person, settings).ok());
+    const auto [person, cookie] = confirmed_account(s, "Ada", "ada@example.org", {{"language", "ru"}});
 
-    ws_client ada(s.port(), {{"Cookie", "carc_session=" + made.cookie()}, {"Origin", s.origin()}});
+    ws_client ada(s.port(), {{"Cookie", "carc_session=" + cookie}, {"Origin", s.origin()}});
     REQUIRE(ada.hello("Ada")["type"] == "welcome");
     const std::string room = open_room(ada, {{"seats", 2}, {"name", "Вечерняя партия"}})["room"];
     ws_client bob(s.port());
@@ -197,7 +184,7 @@ TEST_CASE("a Russian account's turn mail arrives in Russian through the real ser
     REQUIRE(bob.request({{"type", "join"}, {"room", room}, {"seat", 1}})["type"] == "joined");
     REQUIRE(ada.request({{"type", "watch"}, {"room", nullptr}})["type"] == "ack");  // not looking at it
 
-    auto* sender = sender_of(s.state());
+    auto* sender = s.state().notice_sender.get();
     REQUIRE(sender != nullptr);
     sender->your_turn(room, person, deadline);
     const std::string letter = sink.wait_for_mail(1);
@@ -210,7 +197,7 @@ TEST_CASE("a Russian account's turn mail arrives in Russian through the real ser
     CHECK(mail_header(letter, "Content-Type") == "text/plain; charset=utf-8");
 
     // The page switched to English: the next mail is English.
-    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"language", "en"}}, made.cookie()).status == 200);
+    REQUIRE(call_api(s.port(), "PATCH", "/api/me", {{"language", "en"}}, cookie).status == 200);
     sender->time_running_out(room, person, deadline);
     const std::string next = sink.wait_for_mail(2);
     CHECK(mail_header(next, "Subject") == "Time is running out in Carcassonne \u201cВечерняя партия\u201d against Bob");

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "mail_fixture.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "base/config.hpp"
 #include "notices/link_params.hpp"
@@ -25,58 +26,19 @@
 #include "smtp_sink.hpp"
 #include "webhook_sink.hpp"
 #include "ws_client.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 
 namespace {
 
-constexpr const char* password = "correct horse battery";
-constexpr const char* public_url = "http://mail.test";
-
-carc::server::server_config mail_config(unsigned short smtp_port) {
-    auto config = test_config();
-    config.public_url = public_url;
-    config.notices.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp_port);
-    config.notices.mail_from = "carc@mail.test";
-    config.notices.retry_first = std::chrono::milliseconds(100);
-    config.notices.retry_max = std::chrono::milliseconds(400);
-    config.notices.turn_mail_delay = std::chrono::milliseconds(0);  // one turn, one mail, at once
-    return config;
-}
+constexpr const char* password = mail_password;
+constexpr const char* public_url = mail_public_url;
 
 carc::server::notices::notice_service& sender(account_server& s) {
-    auto* found = carc::server::notices::sender_of(s.state());
+    auto* found = s.state().notice_sender.get();
     REQUIRE(found != nullptr);
     return *found;
-}
-
-// The path and query of a link under --public-url, to ask the test server.
-std::string target_of(const std::string& link) {
-    REQUIRE(link.starts_with(public_url));
-    return link.substr(std::string(public_url).size());
-}
-
-// Waits (at most 30 s) until `done` holds.
-template <typename Done>
-void wait_until(Done done) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!done()) {
-        REQUIRE(std::chrono::steady_clock::now() < deadline);
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-}
-
-// An account whose address is confirmed in the store directly; its person id and cookie.
-std::pair<std::string, std::string> confirmed_account(account_server& s, const std::string& name,
-                                                      const std::string& email) {
-    const auto made = sign_up(s.port(), name, password);
-    REQUIRE(made.status == 201);
-    const std::string person = made.body["person"];
-    auto settings = s.accounts().account_of(person).value()->settings;
-    settings.email = email;
-    settings.email_confirmed = true;
-    REQUIRE(s.accounts().update_settings(person, settings).ok());
-    return {person, made.cookie()};
 }
 
 carc::storage::NoticeStore& queue_of(account_server& s) { return dynamic_cast<carc::storage::NoticeStore&>(*s.store); }

@@ -15,6 +15,7 @@
 #include "pg_test_server.hpp"
 #include "persist_driver.hpp"
 #include "room_openings.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 namespace st = carc::storage;
@@ -36,28 +37,6 @@ std::unique_ptr<account_server> server_on(backend kind, carc::server::server_con
     return std::make_unique<account_server>(opened->stores, std::move(config));
 }
 
-// Waits (not timed: up to 20 s, for a loaded machine) until `ready` holds.
-template <typename Ready>
-void wait_until(Ready ready) {
-    for (int i = 0; i < 1000 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    REQUIRE(ready());
-}
-
-// Plays the first legal moves until both seats have had a turn (ending the game then is no abort).
-void both_play_a_turn(viewer& a, viewer& b) {
-    a.sync();
-    const int start = a.view["game"]["turn"];
-    for (int guard = 0; guard < 200; ++guard) {
-        a.sync();
-        b.sync();
-        const int turn = a.view["game"]["turn"];
-        if (turn >= start + 2) return;
-        viewer& who = a.view["game"]["decider"] == 0 ? a : b;
-        REQUIRE(play_first(who)["type"] == "ack");
-    }
-    FAIL("the seats did not both get a turn");
-}
-
 // Ada and Bob (accounts) play a rated game, Ada chats in it, Bob resigns: a finished game with
 // ratings, statistics and a chat line. Its room id.
 std::string finished_game(account_server& s, signed_player& ada, signed_player& bob) {
@@ -66,7 +45,7 @@ std::string finished_game(account_server& s, signed_player& ada, signed_player& 
     start_game(*ada.ws, room);
     viewer a{*ada.ws, room};
     viewer b{*bob.ws, room};
-    both_play_a_turn(a, b);
+    everyone_plays_a_turn({&a, &b});
     REQUIRE(ada.ws->request({{"type", "chat"}, {"room", room}, {"text", "good luck, Bob"}})["type"] == "ack");
     REQUIRE(bob.ws->request({{"type", "resign"}, {"room", room}})["type"] == "ack");
     wait_until([&] { return call_api(s.port(), "GET", "/api/games/" + room + "/rating").status == 200; });

@@ -2,6 +2,7 @@
 // Deterministic play for the persistence tests: the decider always takes the first legal
 // placement or the first legal option, so two runs with one seed make the same moves.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,29 @@ inline json first_action(viewer& player) {
 inline json play_first(viewer& player) {
     const json action = first_action(player);  // may read messages, so before the version
     return player.request({{"type", "action"}, {"room", player.room}, {"version", player.version}, {"action", action}});
+}
+
+// Plays the first legal moves (a bot's seat, nullptr, plays its own) until every seat has had a
+// turn and so placed a tile: from then on ending the game is not an abort.
+inline void everyone_plays_a_turn(const std::vector<viewer*>& seats) {
+    viewer* any = *std::ranges::find_if(seats, [](viewer* v) { return v != nullptr; });
+    for (viewer* v : seats)
+        if (v) v->sync();
+    const int start = any->view["game"]["turn"];
+    const int n = static_cast<int>(seats.size());
+    for (int guard = 0; guard < 200; ++guard) {
+        for (viewer* v : seats)
+            if (v) v->sync();
+        const int turn = any->view["game"]["turn"];
+        if (turn >= start + n) return;
+        const int decider = any->view["game"]["decider"];
+        if (viewer* who = seats[static_cast<std::size_t>(decider)]) {
+            REQUIRE(play_first(*who)["type"] == "ack");
+        } else {
+            REQUIRE(any->wait_until([&](const json& v) { return v["game"]["turn"] != turn; }));
+        }
+    }
+    FAIL("the seats did not all get a turn");
 }
 
 // Ada opens a room against a random bot, makes her first move and leaves (her connection

@@ -22,6 +22,7 @@
 #include "util/wall_clock.hpp"
 #include "silent_host.hpp"
 #include "ws_client.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 namespace cr = carc::crypto;
@@ -40,21 +41,12 @@ carc::server::server_config push_config() {
 }
 
 carc::server::notices::notice_service& sender(account_server& s) {
-    auto* found = carc::server::notices::sender_of(s.state());
+    auto* found = s.state().notice_sender.get();
     REQUIRE(found != nullptr);
     return *found;
 }
 
 carc::storage::NoticeStore& queue_of(account_server& s) { return dynamic_cast<carc::storage::NoticeStore&>(*s.store); }
-
-template <typename Done>
-void wait_until(Done done) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!done()) {
-        REQUIRE(std::chrono::steady_clock::now() < deadline);
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-}
 
 // A browser's side of a subscription: its key pair and auth secret, as PushManager makes them.
 struct browser_keys {

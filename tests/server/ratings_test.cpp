@@ -46,29 +46,6 @@ void check_value(const json& value, const cm::Rating& expected) {
     CHECK(value["volatility"].get<double>() == Approx(expected.volatility).margin(1e-9));
 }
 
-// Plays the first legal moves (a bot's seat, nullptr, plays its own) until every seat has had a
-// turn and so placed a tile: from then on ending the game is not an abort.
-void everyone_plays_a_turn(const std::vector<viewer*>& seats) {
-    viewer* any = *std::ranges::find_if(seats, [](viewer* v) { return v != nullptr; });
-    for (viewer* v : seats)
-        if (v) v->sync();
-    const int start = any->view["game"]["turn"];
-    const int n = static_cast<int>(seats.size());
-    for (int guard = 0; guard < 200; ++guard) {
-        for (viewer* v : seats)
-            if (v) v->sync();
-        const int turn = any->view["game"]["turn"];
-        if (turn >= start + n) return;
-        const int decider = any->view["game"]["decider"];
-        if (viewer* who = seats[static_cast<std::size_t>(decider)]) {
-            REQUIRE(play_first(*who)["type"] == "ack");
-        } else {
-            REQUIRE(any->wait_until([&](const json& v) { return v["game"]["turn"] != turn; }));
-        }
-    }
-    FAIL("the seats did not all get a turn");
-}
-
 // Ada and Bob (accounts) play a rated two-player game: a turn each, then Bob resigns.
 std::string ada_beats_bob(signed_player& ada, signed_player& bob) {
     const std::string room = open_room(*ada.ws, {{"seats", 2}, {"rated", true}})["room"];

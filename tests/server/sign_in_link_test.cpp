@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "mail_fixture.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/sign_in_link_store.hpp"
 #include "pg_test_server.hpp"
@@ -17,20 +18,10 @@ namespace st = carc::storage;
 
 namespace {
 
-constexpr const char* password = "correct horse battery";
-constexpr const char* public_url = "http://mail.test";
+constexpr const char* password = mail_password;
+constexpr const char* public_url = mail_public_url;
 
 enum class backend { sqlite, postgres };
-
-carc::server::server_config mail_config(unsigned short smtp_port) {
-    auto config = test_config();
-    config.public_url = public_url;
-    config.notices.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp_port);
-    config.notices.mail_from = "carc@mail.test";
-    config.notices.retry_first = std::chrono::milliseconds(100);
-    config.notices.retry_max = std::chrono::milliseconds(400);
-    return config;
-}
 
 std::unique_ptr<account_server> server_on(backend kind, carc::server::server_config config) {
     if (kind == backend::sqlite) return std::make_unique<account_server>(std::move(config));
@@ -41,18 +32,6 @@ std::unique_ptr<account_server> server_on(backend kind, carc::server::server_con
     INFO((opened ? std::string() : opened.message()));
     REQUIRE(opened.ok());
     return std::make_unique<account_server>(opened->stores, std::move(config));
-}
-
-// An account with a confirmed address (set in the store directly); its person id.
-std::string confirmed_account(account_server& s, const std::string& name, const std::string& email) {
-    const auto made = sign_up(s.port(), name, password);
-    REQUIRE(made.status == 201);
-    const std::string person = made.body["person"];
-    auto settings = s.accounts().account_of(person).value()->settings;
-    settings.email = email;
-    settings.email_confirmed = true;
-    REQUIRE(s.accounts().update_settings(person, settings).ok());
-    return person;
 }
 
 // A value a Set-Cookie header of `reply` gives the cookie `name` ("" when none).
@@ -83,7 +62,7 @@ api_reply open_link(account_server& s, const std::string& link, const std::strin
 void link_signs_in_once_in_its_browser(backend kind) {
     smtp_sink mail(free_port());
     auto s = server_on(kind, mail_config(mail.port()));
-    const std::string ada = confirmed_account(*s, "Ada", "ada@example.org");
+    const std::string ada = confirmed_account(*s, "Ada", "ada@example.org").first;
     sign_up(s->port(), "Bob", password);  // no address: no mail
 
     // The answer is the same for an account with a confirmed address, one without, and nobody.

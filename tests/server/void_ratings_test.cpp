@@ -24,6 +24,7 @@
 #include "ratings/game_rating.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
+#include "wait_until.hpp"
 
 using namespace carc::test;
 namespace st = carc::storage;
@@ -54,28 +55,6 @@ std::unique_ptr<account_server> server_on(backend kind) {
     return std::make_unique<account_server>(open_stores(kind, {}), test_config());
 }
 
-// Waits (not timed: up to 20 s, for a loaded machine) until `ready` holds.
-template <typename Ready>
-void wait_until(Ready ready) {
-    for (int i = 0; i < 1000 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    REQUIRE(ready());
-}
-
-// The first legal moves until both seats have had a turn (ending the game then is no abort).
-void both_play_a_turn(viewer& a, viewer& b) {
-    a.sync();
-    const int start = a.view["game"]["turn"];
-    for (int guard = 0; guard < 200; ++guard) {
-        a.sync();
-        b.sync();
-        const int turn = a.view["game"]["turn"];
-        if (turn >= start + 2) return;
-        viewer& who = a.view["game"]["decider"] == 0 ? a : b;
-        REQUIRE(play_first(who)["type"] == "ack");
-    }
-    FAIL("the seats did not both get a turn");
-}
-
 // A rated two-player game `host` opens and `loser` resigns, stored and rated: its room id.
 std::string rated_game(account_server& s, signed_player& host, signed_player& guest, signed_player& loser) {
     const std::string room = open_room(*host.ws, {{"seats", 2}, {"rated", true}})["room"];
@@ -83,7 +62,7 @@ std::string rated_game(account_server& s, signed_player& host, signed_player& gu
     start_game(*host.ws, room);
     viewer a{*host.ws, room};
     viewer b{*guest.ws, room};
-    both_play_a_turn(a, b);
+    everyone_plays_a_turn({&a, &b});
     REQUIRE(loser.ws->request({{"type", "resign"}, {"room", room}})["type"] == "ack");
     wait_until([&] { return call_api(s.port(), "GET", "/api/games/" + room + "/rating").status == 200; });
     return room;
