@@ -82,6 +82,12 @@ page_words russian(link_page page) {
     return {"", ""};
 }
 
+// Readable at a phone's width and a desktop's, with no file to fetch.
+constexpr std::string_view page_style =
+    "body{font-family:system-ui,sans-serif;line-height:1.5;max-width:34rem;margin:2rem auto;padding:0 1rem}"
+    "h1{font-size:1.5rem}input,button{font:inherit;padding:.4rem .6rem;margin:.3rem 0}"
+    "input[type=password]{display:block;width:100%;box-sizing:border-box}";
+
 std::string str(std::string_view text) { return std::string(text); }
 
 std::string_view trimmed(std::string_view text) {
@@ -144,7 +150,8 @@ http::response<http::string_body> link_page_answer(const http::request<http::str
         request,
         "<!doctype html>\n<html lang=\"" + lang +
             "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">"
-            "<meta name=\"robots\" content=\"noindex\"><title>" +
+            "<meta name=\"robots\" content=\"noindex\"><style>" +
+            std::string(page_style) + "</style><title>" +
             str(words.title) + "</title></head>\n<body><h1>" + str(words.title) + "</h1>\n" +
             body_of(page, words, language, form_path, token) + "\n</body></html>\n",
         status);
