@@ -8,19 +8,13 @@
 #include <vector>
 
 #include "carc/bots.hpp"
+#include "bot_positions.hpp"
 #include "random_game.hpp"
 
 using namespace carc;
+using namespace carc::test;
 
 namespace {
-
-std::shared_ptr<const Game> make_game(GameConfig config) {
-    std::string error;
-    auto game = Game::create(config, &error);
-    INFO(error);
-    REQUIRE(game);
-    return game;
-}
 
 // Both seats played by `kind` from one seed, every action checked against the legal ones.
 std::vector<Action> play_game(const Game& game, BotKind kind, std::uint64_t seed) {
@@ -37,24 +31,6 @@ std::vector<Action> play_game(const Game& game, BotKind kind, std::uint64_t seed
         log.push_back(a);
     }
     return log;
-}
-
-// Stops a random game at the first tile placement after `decisions` decisions.
-class stop_after final : public playout::Hooks {
-public:
-    explicit stop_after(int decisions) : left_(decisions) {}
-    bool stop(const State& s) override { return left_ <= 0 && s.phase() == Phase::place_tile; }
-    void after(const Action&, PlayerId, const State&, const std::vector<Event>&) override { --left_; }
-
-private:
-    int left_;
-};
-
-void advance(State& s, int decisions, std::uint64_t seed) {
-    Rng rng(seed);
-    stop_after hooks(decisions);
-    const auto outcome = playout::play_random(s, rng, &hooks);
-    REQUIRE_FALSE(outcome.refused);
 }
 
 }  // namespace

@@ -9,39 +9,13 @@
 #include "carc/bots.hpp"
 #include "carc/search.hpp"
 #include "playout.hpp"
+#include "bot_positions.hpp"
 #include "random_game.hpp"
 
 using namespace carc;
+using namespace carc::test;
 
 namespace {
-
-std::shared_ptr<const Game> make_game(GameConfig config) {
-    std::string error;
-    auto game = Game::create(config, &error);
-    INFO(error);
-    REQUIRE(game);
-    return game;
-}
-
-// Stops a random game at the first tile placement after `decisions` decisions.
-class stop_after final : public playout::Hooks {
-public:
-    explicit stop_after(int decisions) : left_(decisions) {}
-    bool stop(const State& s) override { return left_ <= 0 && s.phase() == Phase::place_tile; }
-    void after(const Action&, PlayerId, const State&, const std::vector<Event>&) override { --left_; }
-
-private:
-    int left_;
-};
-
-// Plays seeded random moves until `decisions` have been taken (stopping at a tile placement).
-void advance(State& s, int decisions, std::uint64_t seed) {
-    Rng rng(seed);
-    stop_after hooks(decisions);
-    const auto outcome = playout::play_random(s, rng, &hooks);
-    INFO(outcome.refused.value_or(""));
-    REQUIRE_FALSE(outcome.refused);
-}
 
 // Plays the first legal action until the next turn begins.
 void finish_turn(State& s) {
