@@ -3,6 +3,7 @@
 // other; when a turn-based game's turn passes, at whichever node runs it, the push reaches the
 // push service (push_service.hpp) exactly once, though both nodes send from the shared queue.
 #include "cluster_fixture.hpp"
+#include "node_accounts.hpp"
 #include "carc/crypto/web_push.hpp"
 #include "persist_driver.hpp"
 #include "push_service.hpp"
@@ -11,22 +12,6 @@
 using namespace carc::test;
 
 namespace {
-
-constexpr const char* password = "correct horse battery";
-
-http_reply call(unsigned short port, const std::string& method, const std::string& target, const json& body,
-                const std::string& token) {
-    std::map<std::string, std::string> headers{{"Content-Type", "application/json"}};
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return http_send("127.0.0.1", port, method, target, headers, body.is_null() ? "" : body.dump());
-}
-
-std::string sign_up(unsigned short port, const std::string& name) {
-    const auto made = call(port, "POST", "/api/accounts", {{"name", name}, {"password", password}, {"want_token", true}}, {});
-    INFO(made.body);
-    REQUIRE(made.status == 201);
-    return json::parse(made.body)["token"];
-}
 
 // Ada at node `at` creates a turn-based game with Bob, starts it and makes her whole first
 // turn; Bob's connection shows no room, so the turn comes to him unwatched. The room's id.
@@ -63,8 +48,8 @@ TEST_CASE("web push: one key for both nodes, a turn at either node pushed exactl
     REQUIRE(key0.status == 200);
     CHECK(json::parse(key0.body)["publicKey"] == json::parse(key1.body)["publicKey"]);
 
-    const std::string ada = sign_up(c.port(0), "Ada");
-    const std::string bob = sign_up(c.port(0), "Bob");
+    const std::string ada = sign_up_at(c.port(0), "Ada").token;
+    const std::string bob = sign_up_at(c.port(0), "Bob").token;
     const auto keys = carc::crypto::generate_p256_key_pair().value();
     const json subscription = {{"endpoint", service.endpoint("bob")},
                                {"keys", {{"p256dh", keys.public_key}, {"auth", carc::crypto::base64url_encode("sixteen byte key")}}}};

@@ -7,39 +7,12 @@
 #include <sys/wait.h>
 
 #include "cluster_fixture.hpp"
+#include "node_accounts.hpp"
 #include "wait_until.hpp"
 
 using namespace carc::test;
 
 namespace {
-
-constexpr const char* password = "correct horse battery";
-
-http_reply call(unsigned short port, const std::string& method, const std::string& target, const json& body,
-                const std::string& token) {
-    std::map<std::string, std::string> headers{{"Content-Type", "application/json"}};
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return http_send("127.0.0.1", port, method, target, headers, body.is_null() ? "" : body.dump());
-}
-
-struct account {
-    std::string token;
-    std::string person;
-};
-
-account sign_up(unsigned short port, const std::string& name) {
-    const auto made = call(port, "POST", "/api/accounts", {{"name", name}, {"password", password}, {"want_token", true}}, {});
-    INFO(made.body);
-    REQUIRE(made.status == 201);
-    const json body = json::parse(made.body);
-    return {body["token"], body["person"]};
-}
-
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t n = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-    return n;
-}
 
 // A guest's new room at `port`: its id.
 std::string open_guest_room(unsigned short port) {
@@ -58,8 +31,8 @@ TEST_CASE("a round whose node died before opening its games is opened by the oth
     cluster c(0, {"--tournament-sweep-ms", "100"});
     c.start_node(0, {"--test-exit-after-round-stored"});
     c.start_node(1);
-    std::map<std::string, account> players;
-    for (const char* name : {"Ada", "Bob", "Cy", "Dee"}) players[name] = sign_up(c.port(1), name);
+    std::map<std::string, node_account> players;
+    for (const char* name : {"Ada", "Bob", "Cy", "Dee"}) players[name] = sign_up_at(c.port(1), name);
     const auto made = call(c.port(1), "POST", "/api/tournaments", {{"name", "Club night"}, {"rounds", 1}},
                            players["Ada"].token);
     INFO(made.body);

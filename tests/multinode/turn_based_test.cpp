@@ -4,51 +4,21 @@
 #include <csignal>
 
 #include "cluster_fixture.hpp"
+#include "node_accounts.hpp"
 #include "wait_until.hpp"
 
 using namespace carc::test;
 
 namespace {
 
-constexpr const char* password = "correct horse battery";
-
-http_reply call(unsigned short port, const std::string& method, const std::string& target, const json& body,
-                const std::string& token) {
-    std::map<std::string, std::string> headers{{"Content-Type", "application/json"}};
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return http_send("127.0.0.1", port, method, target, headers, body.is_null() ? "" : body.dump());
-}
-
-// A new account's session token.
-std::string sign_up(unsigned short port, const std::string& name) {
-    const auto made = call(port, "POST", "/api/accounts", {{"name", name}, {"password", password}, {"want_token", true}}, {});
-    INFO(made.body);
-    REQUIRE(made.status == 201);
-    return json::parse(made.body)["token"];
-}
-
-std::unique_ptr<ws_client> connect(unsigned short port, const std::string& token) {
-    auto ws = std::make_unique<ws_client>(port);
-    const json welcome = ws->request({{"type", "hello"}, {"protocol", 1}, {"name", "x"}, {"session", token}});
-    INFO(welcome.dump());
-    REQUIRE(welcome["type"] == "welcome");
-    return ws;
-}
-
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t n = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-    return n;
-}
-
 // Ada (vacation switched off) and Bob in a started two-player game at node 0 whose moves last
 // `move_time_s`; returns the room once Ada's move and its deadline are stored.
 std::string start_game(cluster& c, std::int64_t move_time_s) {
-    const std::string ada = sign_up(c.port(0), "Ada");
-    const std::string bob = sign_up(c.port(0), "Bob");
+    const std::string ada = sign_up_at(c.port(0), "Ada").token;
+    const std::string bob = sign_up_at(c.port(0), "Bob").token;
     REQUIRE(call(c.port(0), "PATCH", "/api/me", {{"auto_vacation", false}}, ada).status == 200);
-    auto ada_ws = connect(c.port(0), ada);
-    auto bob_ws = connect(c.port(0), bob);
+    auto ada_ws = connect_with(c.port(0), ada);
+    auto bob_ws = connect_with(c.port(0), bob);
     const json created = ada_ws->request({{"type", "create_room"}, {"seats", 2}, {"move_time_s", move_time_s}});
     INFO(created.dump());
     REQUIRE(created["type"] == "room_created");
