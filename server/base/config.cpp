@@ -2,7 +2,7 @@
 
 #include "carc/protocol/settings.hpp"
 #include "base/client_address.hpp"
-#include "notices/push_rules.hpp"
+#include "base/vapid_subject.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -240,7 +240,7 @@ parse_outcome parse_command_line(int argc, char** argv) {
         }
         else if (flag == "--vapid-subject") {
             config.notices.vapid_subject = value;
-            if (auto bad = notices::check_vapid_subject(config.notices.vapid_subject)) {
+            if (auto bad = check_vapid_subject(config.notices.vapid_subject)) {
                 std::cerr << "carc-server: --vapid-subject: " << *bad << "\n";
                 return {std::nullopt, 2};
             }

@@ -1,31 +1,11 @@
 #include "notices/push_rules.hpp"
 
-#include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
 
 #include "accounts/account_rules.hpp"
 #include "carc/crypto/web_push.hpp"
 
 namespace carc::server::notices {
-namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
-
-bool names_this_machine(std::string host) {
-    host = lower(host);
-    if (host.starts_with('[') && host.ends_with(']')) host = host.substr(1, host.size() - 2);
-    if (host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local")) return true;
-    boost::system::error_code ec;
-    const auto address = boost::asio::ip::make_address(host, ec);
-    return !ec && address.is_loopback();
-}
-
-}  // namespace
-
 std::string origin_of(const std::string& endpoint) {
     const auto scheme_end = endpoint.find("://");
     if (scheme_end == std::string::npos) return endpoint;
@@ -65,28 +45,6 @@ std::variant<subscription_fields, std::string> check_subscription(const nlohmann
     const auto secret = crypto::base64url_decode(out.auth);
     if (!secret || secret->size() != 16) return std::string("field 'keys.auth': not 16 bytes in base64url");
     return out;
-}
-
-std::optional<std::string> check_vapid_subject(const std::string& subject) {
-    std::string host;
-    if (subject.starts_with("mailto:")) {
-        const auto at = subject.rfind('@');
-        if (at == std::string::npos || at == 7 || at + 1 == subject.size())
-            return "a mailto: subject needs an address: mailto:someone@example.org";
-        host = subject.substr(at + 1);
-    } else if (subject.starts_with("https://")) {
-        const std::string origin = origin_of(subject);
-        host = origin.substr(8);
-        if (host.starts_with('[')) host = host.substr(0, host.find(']') + 1);
-        else host = host.substr(0, host.find(':'));
-        if (host.empty()) return "an https: subject needs a host: https://example.org/contact";
-    } else {
-        return "the subject must be a mailto: or https: URL (RFC 8292)";
-    }
-    if (subject.find_first_of(" \r\n\t\"<>") != std::string::npos) return "the subject has a blank or a quote";
-    if (names_this_machine(host))
-        return "the subject names this machine (" + host + "), which push services refuse: give a real address";
-    return std::nullopt;
 }
 
 }  // namespace carc::server::notices

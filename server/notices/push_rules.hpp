@@ -1,7 +1,7 @@
 #pragma once
 // What Web Push takes from outside (docs/accounts.md, Notices): a browser's subscription as
-// PushSubscription.toJSON() gives it, and the operator's VAPID subject. Each check answers the
-// reason it refuses, to show as is.
+// PushSubscription.toJSON() gives it (the operator's VAPID subject: base/vapid_subject.hpp). Each
+// check answers the reason it refuses, to show as is.
 
 #include <optional>
 #include <string>
@@ -25,10 +25,6 @@ struct subscription_fields {
 // auth 16 bytes. The fields, or why not.
 std::variant<subscription_fields, std::string> check_subscription(const nlohmann::json& body, bool allow_private);
 
-// mailto:someone@host or https://host/..., on no host that means this machine ("localhost",
-// "*.localhost", "*.local", a loopback address): a push service may refuse such a subject.
-// nullopt when good, else why not.
-std::optional<std::string> check_vapid_subject(const std::string& subject);
 
 // RFC 8292's audience: the endpoint's scheme, host and port ("https://push.example.net").
 std::string origin_of(const std::string& endpoint);

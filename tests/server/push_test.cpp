@@ -13,6 +13,7 @@
 
 #include "account_fixture.hpp"
 #include "base/config.hpp"
+#include "base/vapid_subject.hpp"
 #include "carc/crypto/web_push.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "notices/notice_service.hpp"
@@ -98,7 +99,7 @@ json read_independently(const pushed& request, const browser_keys& browser, cons
 }  // namespace
 
 TEST_CASE("the VAPID subject: mailto or https on a real host, localhost-style subjects refused", "[server][push]") {
-    using carc::server::notices::check_vapid_subject;
+    using carc::server::check_vapid_subject;
     CHECK_FALSE(check_vapid_subject("mailto:ops@example.org"));
     CHECK_FALSE(check_vapid_subject("https://example.org/contact"));
     CHECK(check_vapid_subject("mailto:ops@localhost") ==
