@@ -4,13 +4,12 @@
 // their chat line and game, closed with an audit entry; a muted account's chat refused live and
 // absent from the history; a ban ends the account's sockets at the other node within a second
 // and refuses its sign-in, until lifted.
-#include <sys/wait.h>
 
 #include <chrono>
-#include <cstdio>
 
 #include <catch2/catch.hpp>
 
+#include "carc/testkit/command_output.hpp"
 #include "cluster_fixture.hpp"
 #include "moderation/chat_removal.hpp"
 #include "moderation/sanction_checks.hpp"
@@ -35,15 +34,8 @@ public:
     tool_result admin(const std::vector<std::string>& args) {
         std::string command = std::string(CARC_ADMIN_EXE) + " --store '" + store_arg() + "' --operator olga";
         for (const auto& a : args) command += " '" + a + "'";
-        command += " 2>&1";
-        tool_result result;
-        FILE* pipe = ::popen(command.c_str(), "r");
-        REQUIRE(pipe != nullptr);
-        char buffer[4096];
-        while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
-        const int status = ::pclose(pipe);
-        result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        return result;
+        const auto out = run_command(command + " 2>&1");
+        return {out.exit_code, out.text};
     }
 };
 

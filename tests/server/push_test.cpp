@@ -6,7 +6,6 @@
 // a 410 removes the subscription; a push service that never answers holds up no one else;
 // ending the session ends its subscriptions; a friend's challenge is pushed with its invite; a
 // push that failed is sent after a restart.
-#include <cstdio>
 #include <fstream>
 
 #include <catch2/catch.hpp>
@@ -15,6 +14,7 @@
 #include "base/config.hpp"
 #include "base/vapid_subject.hpp"
 #include "carc/crypto/web_push.hpp"
+#include "carc/testkit/command_output.hpp"
 #include "carc/storage/notice_store.hpp"
 #include "notices/notice_service.hpp"
 #include "notices/push_rules.hpp"
@@ -87,13 +87,9 @@ json read_independently(const pushed& request, const browser_keys& browser, cons
     std::ofstream(file) << described.dump();
     const std::string command = std::string(CARC_TEST_NODE) + " " + CARC_PUSH_INTEROP_SCRIPT + " " +
                                 CARC_E2E_NODE_MODULES + " " + file.string();
-    FILE* out = popen(command.c_str(), "r");
-    REQUIRE(out);
-    std::string text;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, out)) text.append(buffer, n);
-    REQUIRE(pclose(out) == 0);
-    return json::parse(text);
+    const auto out = run_command(command);
+    REQUIRE(out.exit_code == 0);
+    return json::parse(out.text);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // for the record; asked again, the same job; the limits per person, per address and in all; a
 // running game refused. The bot pool's background lane yields to games' searches (the store's
 // share, one claim per job, is tests/storage/reviews_store_test.cpp).
-#include <cstdio>
 #include <fstream>
 #include <future>
 #include <thread>
@@ -11,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "carc/testkit/command_output.hpp"
 #include "room_openings.hpp"
 #include "rooms/bot_pool.hpp"
 
@@ -84,13 +84,9 @@ json carc_sim_review(account_server& s, const std::string& id, const std::string
     const auto file = s.dir / (id + ".json");
     std::ofstream(file) << s.stores.games->get_game(id).value().value();
     const std::string command = std::string(CARC_SIM) + " review " + file.string() + " --strength " + strength + " 2>/dev/null";
-    FILE* out = popen(command.c_str(), "r");
-    REQUIRE(out);
-    std::string text;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, out)) text.append(buffer, n);
-    REQUIRE(pclose(out) == 0);
-    return json::parse(text);
+    const auto out = run_command(command);
+    REQUIRE(out.exit_code == 0);
+    return json::parse(out.text);
 }
 
 }  // namespace

@@ -5,9 +5,7 @@
 // second store's where only B-C and A-C were played, at the same times; the voided game's record
 // stays, its rating and statistics go, the audit log says so; voiding an account's games voids
 // every rated game it played.
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -17,6 +15,7 @@
 #include "carc/storage/friend_store.hpp"
 #include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"
+#include "carc/testkit/command_output.hpp"
 #include "moderation/admin_commands.hpp"
 #include "moderation/admin_socket.hpp"
 #include "persist_driver.hpp"
@@ -84,15 +83,8 @@ tool_result void_ratings(backend kind, account_server& s, const std::vector<std:
     }
     std::string line = std::string(CARC_ADMIN_EXE) + " --data-dir '" + s.dir.string() + "' --operator olga";
     for (const auto& a : command) line += " '" + a + "'";
-    line += " 2>&1";
-    tool_result result;
-    FILE* pipe = ::popen(line.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
+    const auto out = run_command(line + " 2>&1");
+    return {out.exit_code, out.text};
 }
 
 // The game as the first store rated it, finished again in `into` at the same time with the model.

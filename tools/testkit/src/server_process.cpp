@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "carc/testkit/command_output.hpp"
+
 namespace carc::test {
 
 namespace {
@@ -96,14 +98,7 @@ int server_process::kill_with(int signal) {
 }
 
 bool server_process::supports(const std::string& exe, const std::string& flag) {
-    const std::string command = "'" + exe + "' --help 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return false;
-    std::string text;
-    std::array<char, 4096> chunk{};
-    while (const std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe)) text.append(chunk.data(), n);
-    pclose(pipe);
-    return text.find(flag + " ") != std::string::npos;
+    return run_command("'" + exe + "' --help 2>&1").text.find(flag + " ") != std::string::npos;
 }
 
 void server_process::signal(int signal) {
