@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch } from './helpers.mjs';
+import { launch, signUpAccount } from './helpers.mjs';
 import { startServer } from './board-play.mjs';
 import { DESKTOP, newPage } from './viewports.mjs';
 
@@ -29,13 +29,7 @@ function admin(server, args) {
 test('a removed chat line shows as removed, live and to a late arrival', { timeout: 120_000 }, async () => {
   const server = await startServer(5);
   const bob = `Bob${Date.now().toString(36).slice(-5)}`;
-  const made = await fetch(`${server.url}/api/accounts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: bob, password: 'correct horse battery', want_token: true }),
-  });
-  assert.equal(made.status, 201);
-  const bobToken = (await made.json()).token;
+  const bobToken = await signUpAccount(bob, server.url);
   const browser = await launch();
   const errors = [];
   try {

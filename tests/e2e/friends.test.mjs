@@ -3,31 +3,20 @@
 // game" (two clicks) opens the challenge's private room with the challenger seated.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch } from "./helpers.mjs";
+import { BASE, PASSWORD, launch, signUpAccount } from "./helpers.mjs";
 import { DESKTOP, newPage, openLobby } from "./viewports.mjs";
 
 const stamp = Date.now().toString(36).slice(-5);
 const ada = `Ada${stamp}`;
 const bob = `Bob${stamp}`;
-const password = "correct horse battery";
-
-/** @param {string} name */
-async function signUp(name) {
-  const made = await fetch(`${BASE}/api/accounts`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, password, want_token: true }),
-  });
-  assert.equal(made.status, 201);
-  return (await made.json()).token;
-}
+const password = PASSWORD;
 
 test(
   "a friend challenged from their profile in two clicks",
   { timeout: 120_000 },
   async () => {
-    await signUp(ada);
-    const bobToken = await signUp(bob);
+    await signUpAccount(ada);
+    const bobToken = await signUpAccount(bob);
     const follows = await fetch(`${BASE}/api/me/follows/${ada}`, {
       method: "PUT",
       headers: { Authorization: `Bearer ${bobToken}` },

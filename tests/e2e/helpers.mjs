@@ -12,6 +12,20 @@ const SHOTS = process.env.CARC_SCREENSHOTS || path.resolve(here, '../../build/e2
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 fs.mkdirSync(SHOTS, { recursive: true });
 
+// The accounts the tests make all have this password.
+export const PASSWORD = 'correct horse battery';
+
+// A new account `name` made over HTTP (not in a page) at the server `base`: its session token.
+export async function signUpAccount(name, base = BASE) {
+  const made = await fetch(`${base}/api/accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, password: PASSWORD, want_token: true }),
+  });
+  assert.equal(made.status, 201, `signing up ${name}`);
+  return (await made.json()).token;
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 

@@ -3,28 +3,17 @@
 // stored, as the day's limit shows.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch } from "./helpers.mjs";
+import { BASE, PASSWORD, launch, signUpAccount } from "./helpers.mjs";
 import { DESKTOP, newPage, openLobby } from "./viewports.mjs";
 
 const stamp = Date.now().toString(36).slice(-5);
 const ada = `Ada${stamp}`;
 const bob = `Bob${stamp}`;
-const password = "correct horse battery";
-
-/** @param {string} name */
-async function signUp(name) {
-  const made = await fetch(`${BASE}/api/accounts`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, password, want_token: true }),
-  });
-  assert.equal(made.status, 201);
-  return (await made.json()).token;
-}
+const password = PASSWORD;
 
 test("a player reported from their profile, with a reason and a note", { timeout: 120_000 }, async () => {
-  const adaToken = await signUp(ada);
-  await signUp(bob);
+  const adaToken = await signUpAccount(ada);
+  await signUpAccount(bob);
   const browser = await launch();
   const errors = [];
   try {

@@ -4,18 +4,13 @@
 // the page is not wider than the window, the Compare button is whole, and no stray "null" shows.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch } from './helpers.mjs';
+import { BASE, launch, signUpAccount } from './helpers.mjs';
 import { DESKTOP, PHONE, newPage, openLobby } from './viewports.mjs';
 
 const name = `Rita${Date.now().toString(36).slice(-5)}`;
 
 test('the leaderboard and a profile', { timeout: 120_000 }, async () => {
-  const made = await fetch(`${BASE}/api/accounts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, password: 'correct horse battery' }),
-  });
-  assert.equal(made.status, 201);
+  await signUpAccount(name);
   const browser = await launch();
   const errors = [];
   try {
