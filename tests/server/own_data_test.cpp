@@ -7,12 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "store_backends.hpp"
 #include "http/own_data.hpp"
 #include "base/config.hpp"
 #include "carc/storage/personal_data_store.hpp"
-#include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"
-#include "pg_test_server.hpp"
 #include "persist_driver.hpp"
 #include "room_openings.hpp"
 #include "wait_until.hpp"
@@ -23,19 +22,6 @@ namespace st = carc::storage;
 namespace {
 
 constexpr const char* password = "correct horse battery";
-
-enum class backend { sqlite, postgres };
-
-std::unique_ptr<account_server> server_on(backend kind, carc::server::server_config config = test_config()) {
-    if (kind == backend::sqlite) return std::make_unique<account_server>(std::move(config));
-    st::PostgresOptions pg;
-    pg.url = st::testing::test_postgres_url();
-    pg.schema = "own_data_" + carc::server::random_hex(6);
-    auto opened = st::open_postgres_store(pg);
-    INFO((opened ? std::string() : opened.message()));
-    REQUIRE(opened.ok());
-    return std::make_unique<account_server>(opened->stores, std::move(config));
-}
 
 // Ada and Bob (accounts) play a rated game, Ada chats in it, Bob resigns: a finished game with
 // ratings, statistics and a chat line. Its room id.
@@ -53,7 +39,7 @@ std::string finished_game(account_server& s, signed_player& ada, signed_player& 
 }
 
 void export_matches_the_store(backend kind) {
-    auto s = server_on(kind);
+    auto s = server_on(kind, "own_data_");
     signed_player ada = sign_up_player(*s, "Ada");
     signed_player bob = sign_up_player(*s, "Bob");
     signed_player cy = sign_up_player(*s, "Cy");
@@ -156,7 +142,7 @@ void export_matches_the_store(backend kind) {
 }
 
 void deletion_replaces_the_name(backend kind) {
-    auto s = server_on(kind);
+    auto s = server_on(kind, "own_data_");
     signed_player ada = sign_up_player(*s, "Ada");
     signed_player bob = sign_up_player(*s, "Bob");
     signed_player cy = sign_up_player(*s, "Cy");

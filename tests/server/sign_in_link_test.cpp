@@ -7,10 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "store_backends.hpp"
 #include "mail_fixture.hpp"
-#include "carc/storage/postgres_store.hpp"
 #include "carc/storage/sign_in_link_store.hpp"
-#include "pg_test_server.hpp"
 #include "smtp_sink.hpp"
 
 using namespace carc::test;
@@ -20,19 +19,6 @@ namespace {
 
 constexpr const char* password = mail_password;
 constexpr const char* public_url = mail_public_url;
-
-enum class backend { sqlite, postgres };
-
-std::unique_ptr<account_server> server_on(backend kind, carc::server::server_config config) {
-    if (kind == backend::sqlite) return std::make_unique<account_server>(std::move(config));
-    st::PostgresOptions pg;
-    pg.url = st::testing::test_postgres_url();
-    pg.schema = "sign_in_link_" + carc::server::random_hex(6);
-    auto opened = st::open_postgres_store(pg);
-    INFO((opened ? std::string() : opened.message()));
-    REQUIRE(opened.ok());
-    return std::make_unique<account_server>(opened->stores, std::move(config));
-}
 
 // A value a Set-Cookie header of `reply` gives the cookie `name` ("" when none).
 std::string set_cookie(const api_reply& reply, const std::string& name) {
@@ -61,7 +47,7 @@ api_reply open_link(account_server& s, const std::string& link, const std::strin
 
 void link_signs_in_once_in_its_browser(backend kind) {
     smtp_sink mail(free_port());
-    auto s = server_on(kind, mail_config(mail.port()));
+    auto s = server_on(kind, "sign_in_link_", mail_config(mail.port()));
     const std::string ada = confirmed_account(*s, "Ada", "ada@example.org").first;
     sign_up(s->port(), "Bob", password);  // no address: no mail
 
@@ -131,7 +117,7 @@ TEST_CASE("sign-in link on PostgreSQL: mailed to the confirmed address only, sig
 TEST_CASE("sign-in link: the store refuses an expired link (its clock given) and deletes it, on both databases",
           "[server][sign_in_link][postgres]") {
     for (const backend kind : {backend::sqlite, backend::postgres}) {
-        auto s = server_on(kind, test_config());
+        auto s = server_on(kind, "sign_in_link_");
         const auto made = sign_up(s->port(), "Ada", password);
         REQUIRE(made.status == 201);
         auto& links = *s->stores.sign_in_links;

@@ -11,15 +11,14 @@
 #include <catch2/catch.hpp>
 
 #include "account_fixture.hpp"
+#include "store_backends.hpp"
 #include "base/config.hpp"
 #include "carc/storage/friend_store.hpp"
-#include "carc/storage/postgres_store.hpp"
 #include "carc/storage/rating_store.hpp"
 #include "carc/testkit/command_output.hpp"
 #include "moderation/admin_commands.hpp"
 #include "moderation/admin_socket.hpp"
 #include "persist_driver.hpp"
-#include "pg_test_server.hpp"
 #include "ratings/game_rating.hpp"
 #include "room_openings.hpp"
 #include "util/wall_clock.hpp"
@@ -30,28 +29,14 @@ namespace st = carc::storage;
 
 namespace {
 
-enum class backend { sqlite, postgres };
-
+// A second store of `kind` (SQLite in `dir`), to play the reference games in.
 st::Stores open_stores(backend kind, const std::filesystem::path& dir) {
-    if (kind == backend::sqlite) {
-        st::SqliteOptions options;
-        options.data_dir = dir;
-        auto opened = st::open_sqlite_stores(options);
-        REQUIRE(opened.ok());
-        return std::move(opened).value();
-    }
-    st::PostgresOptions pg;
-    pg.url = st::testing::test_postgres_url();
-    pg.schema = "void_" + carc::server::random_hex(6);
-    auto opened = st::open_postgres_store(pg);
-    INFO((opened ? std::string() : opened.message()));
+    if (kind == backend::postgres) return fresh_postgres_stores("void_");
+    st::SqliteOptions options;
+    options.data_dir = dir;
+    auto opened = st::open_sqlite_stores(options);
     REQUIRE(opened.ok());
-    return opened->stores;
-}
-
-std::unique_ptr<account_server> server_on(backend kind) {
-    if (kind == backend::sqlite) return std::make_unique<account_server>();
-    return std::make_unique<account_server>(open_stores(kind, {}), test_config());
+    return std::move(opened).value();
 }
 
 // A rated two-player game `host` opens and `loser` resigns, stored and rated: its room id.
@@ -134,7 +119,7 @@ TEST_CASE("void-ratings: voiding A-B rates B-C and A-C again as if A-B had never
           "[server][ratings][moderation]") {
     const backend kind = GENERATE(backend::sqlite, backend::postgres);
     SECTION(kind == backend::sqlite ? "sqlite" : "postgres") {
-        auto s = server_on(kind);
+        auto s = server_on(kind, "void_");
         if (kind == backend::sqlite)
             s->server->app().serve_admin_socket(s->dir / carc::server::moderation::admin_socket_name);
         signed_player ada = sign_up_player(*s, "Ada");
