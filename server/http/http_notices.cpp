@@ -170,15 +170,12 @@ http_answer ask_reset(const call& c) {
 
 // GET ?t=: a page with the form that sets the new password.
 http_answer reset_form(const call& c) {
-    const auto token = notices::query_field(target_of(c), "t");
-    std::optional<std::string> failed;
-    const auto found = link_token(c, token, "password_reset", false, failed);
-    if (failed) return store_failed(c, *failed);
-    if (!found) return bad_link(c);
-    auto account = c.service.store().account_of(found->person_id);
-    if (!account) return store_failed(c, account.message());
-    if (!*account) return bad_link(c);
-    return show(c, http::status::ok, language_of(**account), link_page::new_password_form, new_password_path, *token);
+    auto found = linked_account(c, "password_reset", false);
+    if (auto* refused = std::get_if<http_answer>(&found)) return std::move(*refused);
+    const auto& account = std::get<linked>(found).account;
+    // The token was checked to be 64 hex digits before it was looked up.
+    const auto token = notices::query_field(target_of(c), "t").value_or("");
+    return show(c, http::status::ok, language_of(account), link_page::new_password_form, new_password_path, token);
 }
 
 // The language of the account a reset link is for, looked up without using the link up; the
