@@ -21,6 +21,10 @@ test('the leaderboard and a profile', { timeout: 120_000 }, async () => {
       await page.waitForSelector('.leaderboard-screen .bots-ladder');
       assert.match(await page.textContent('.bots-ladder'), /Easy bot 1500/);
       assert.equal(await page.inputValue('#leaderboard-rules'), 'carcassonne');
+      // The rule systems' list is as wide as its longest name, but never past the window's edge.
+      const rules = await page.locator('#leaderboard-rules').boundingBox();
+      const width = page.viewportSize().width;
+      assert.ok(rules && rules.x + rules.width <= width + 1, `the rules list ends at ${(rules?.x ?? 0) + (rules?.width ?? 0)}px of ${width}px`);
 
       await page.goto(`${BASE}/#/player/${encodeURIComponent(name)}`);
       await page.waitForSelector('.profile-screen h2');
