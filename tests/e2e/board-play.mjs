@@ -179,25 +179,38 @@ export async function assertAllOnScreen(page, step) {
   assert.deepEqual(bad, [], `${step}: controls off-screen in ${page.viewportSize().width}x${page.viewportSize().height}`);
 }
 
+// Where a tap on `selector` lands: its middle, else (a tile under follower spots) the point of it
+// nearest the middle that nothing covers; in the page.
+const tapPoint = (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const hit = el.querySelector('.hit, rect') || el;
+  const b = hit.getBoundingClientRect();
+  const points = [[0.5, 0.5]];
+  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) points.push([i / 8, j / 8]);
+  points.sort((p, q) => Math.hypot(p[0] - 0.5, p[1] - 0.5) - Math.hypot(q[0] - 0.5, q[1] - 0.5));
+  const on = ([i, j]) => { const top = document.elementFromPoint(b.left + b.width * i, b.top + b.height * j); return !!top && (el === top || el.contains(top)); };
+  const [i, j] = points.find(on) || points[0];
+  const x = b.left + b.width * i, y = b.top + b.height * j;
+  const top = document.elementFromPoint(x, y);
+  return { x, y, onTop: on([i, j]), w: window.innerWidth, h: window.innerHeight, cover: top ? `${top.tagName}.${top.getAttribute('class')}` : 'nothing' };
+};
+
+const twoFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+
 // Taps (touch) or clicks (mouse) the middle of a board element, as a person would; the element
-// must be in view and on top there.
+// must be in view and on top there. What the last tap changed may still be drawn (a chosen
+// square's follower spots over its tile, the phone's sheet growing): the point is taken once it
+// stays the same across two frames, as a person taps what has been shown.
 export async function tapAt(page, selector, touch) {
-  const box = await page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    const hit = el.querySelector('.hit, rect') || el;
-    const b = hit.getBoundingClientRect();
-    // Its middle, else (a tile under follower spots) the point of it nearest the middle that
-    // nothing covers.
-    const points = [[0.5, 0.5]];
-    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) points.push([i / 8, j / 8]);
-    points.sort((p, q) => Math.hypot(p[0] - 0.5, p[1] - 0.5) - Math.hypot(q[0] - 0.5, q[1] - 0.5));
-    const on = ([i, j]) => { const top = document.elementFromPoint(b.left + b.width * i, b.top + b.height * j); return !!top && (el === top || el.contains(top)); };
-    const [i, j] = points.find(on) || points[0];
-    const x = b.left + b.width * i, y = b.top + b.height * j;
-    const top = document.elementFromPoint(x, y);
-    return { x, y, onTop: on([i, j]), w: window.innerWidth, h: window.innerHeight, cover: top ? `${top.tagName}.${top.getAttribute('class')}` : 'nothing' };
-  }, selector);
+  let box = await page.evaluate(tapPoint, selector);
+  for (let tries = 0; tries < 20 && box; tries++) {
+    await page.evaluate(twoFrames);
+    const again = await page.evaluate(tapPoint, selector);
+    const still = again && again.x === box.x && again.y === box.y && again.onTop === box.onTop;
+    box = again;
+    if (still) break;
+  }
   assert.ok(box, `${selector} is on the page`);
   assert.ok(box.x >= 0 && box.y >= 0 && box.x <= box.w && box.y <= box.h, `${selector} is in view (${Math.round(box.x)},${Math.round(box.y)})`);
   assert.ok(box.onTop, `${selector} is not covered (by ${box.cover} at ${Math.round(box.x)},${Math.round(box.y)})`);
