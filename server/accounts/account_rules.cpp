@@ -5,6 +5,8 @@
 
 #include <boost/asio/ip/address.hpp>
 
+#include "util/text.hpp"
+
 namespace carc::server::accounts {
 namespace {
 
@@ -36,7 +38,7 @@ std::string name_key(std::string_view name) {
 }
 
 std::optional<std::string> check_password(std::string_view password) {
-    if (password.size() < min_password_bytes) return "the password needs at least 8 characters";
+    if (utf8_length(password) < min_password_characters) return "the password needs at least 8 characters";
     if (password.size() > max_password_bytes) return "the password may have at most 1024 bytes";
     return std::nullopt;
 }

@@ -8,7 +8,9 @@
 
 namespace carc::server::accounts {
 
-inline constexpr std::size_t min_password_bytes = 8;
+// The shortest password in characters (UTF-8 code points, as the forms' minlength counts them), so
+// it means the same in every alphabet; the longest in bytes (what the hash is given).
+inline constexpr std::size_t min_password_characters = 8;
 inline constexpr std::size_t max_password_bytes = 1024;
 
 // The name as names are compared: ASCII letters folded to lower case (two accounts may not

@@ -206,7 +206,7 @@ http_answer set_new_password(const call& c) {
     // Checked before the token is used up, so a refused password leaves the link working.
     if (auto bad = accounts::check_password(password.value_or(""))) {
         if (!form) return refusal(c, http::status::bad_request, "bad_password", *bad);
-        const bool too_short = password.value_or("").size() < accounts::min_password_bytes;
+        const bool too_short = utf8_length(password.value_or("")) < accounts::min_password_characters;
         return show(c, http::status::bad_request, form_language(c, token),
                     too_short ? link_page::password_too_short : link_page::password_too_long);
     }

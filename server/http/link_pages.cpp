@@ -116,7 +116,7 @@ std::string body_of(link_page page, const page_words& words, mail_language langu
     if (page == link_page::new_password_form)
         body = "<form method=\"post\" action=\"" + str(form_path) + "\"><input type=\"hidden\" name=\"t\" value=\"" +
                str(token) + "\"><label>" + str(words.label) + " <input type=\"password\" name=\"password\" minlength=\"" +
-               std::to_string(accounts::min_password_bytes) +
+               std::to_string(accounts::min_password_characters) +
                "\" required autocomplete=\"new-password\"></label> <button>" + str(words.button) + "</button></form>\n" +
                body;
     const std::string_view where = page == link_page::signed_in ? "/#/account" : "/";

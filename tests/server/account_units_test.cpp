@@ -48,6 +48,10 @@ TEST_CASE("account rules: name keys, passwords, e-mail shapes, webhook hosts", "
     CHECK(name_key("Ünïcode Ä") == "Ünïcode Ä");  // only ASCII letters fold
     CHECK(check_password("1234567").has_value());
     CHECK_FALSE(check_password("12345678").has_value());
+    // Characters, not bytes: six Cyrillic letters are 12 bytes and still too short.
+    CHECK(check_password("пароль").has_value());
+    CHECK(check_password("пароль1").has_value());
+    CHECK_FALSE(check_password("пароль12").has_value());
     CHECK_FALSE(check_password(std::string(1024, 'p')).has_value());
     CHECK(check_password(std::string(1025, 'p')).has_value());
     CHECK_FALSE(check_email("ada@example.org").has_value());
