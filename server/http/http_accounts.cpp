@@ -59,7 +59,6 @@ http_answer store_failed(const call& c, const st::Error& error) {
     return refusal(c, http::status::service_unavailable, "store_failed", "the store is not available; try again");
 }
 
-bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
 
 void set_session_cookie(const call& c, http_answer& res, const std::string& secret) {
     carc::server::set_session_cookie(c.parts.config, res, secret);
@@ -513,6 +512,8 @@ http_answer read_me(const call& c, const signed_in& me, const std::string& secre
 }
 
 }  // namespace
+
+bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
 
 void set_session_cookie(const server_config& config, http_answer& res, const std::string& secret) {
     const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(config.accounts.session_lifetime);

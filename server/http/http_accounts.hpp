@@ -52,6 +52,8 @@ void add_account_routes(route_table& routes, const account_parts& parts);
 std::optional<std::string> presented_secret(const http_request& request);
 // Why a request that changes something is refused as coming from another site; nullopt when it may.
 std::optional<std::string> cross_site_refusal(const server_config& config, const http_request& request);
+// Whether cookies are sent only over HTTPS: the server's public URL is https://.
+bool secure_cookies(const server_config& config);
 // Sets (or, with an empty secret, clears) the browser's session cookie on `res`.
 void set_session_cookie(const server_config& config, http_answer& res, const std::string& secret);
 // Whether answering `request` hashes a password (account and password-reset calls): such

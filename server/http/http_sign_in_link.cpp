@@ -43,8 +43,6 @@ struct link_parts {
     notices::notice_service* sender;  // null when the server sends no notices
 };
 
-bool secure_cookies(const server_config& config) { return config.public_url.starts_with("https://"); }
-
 std::string nonce_cookie_value(const server_config& config, std::string_view nonce) {
     const auto max_age = nonce.empty() ? 0 : notices::sign_in_link_ms / 1000;
     std::string out = std::string(nonce_cookie) + "=" + std::string(nonce) + "; Path=" + std::string(link_path) +
